@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ACCOUNT, CLIENT_VERSION, ENGINE, PRESENCE } from '@hubbub/contract';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createJwtSigner } from './lib/jwt.js';
+import { createMailer } from './lib/mailer.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin, problem } from './plugins/errors.js';
+import { openApiPlugin } from './plugins/openapi.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limits.js';
+import { spaPlugin } from './plugins/spa.js';
+import { createTenantHook } from './plugins/tenant.js';
+import { accountRoutes, usageRoutes } from './modules/account/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { containerRoutes } from './modules/container/routes.js';
+import { ensureTenants } from './modules/tenants/repository.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export const SERVER_VERSION = '0.1.0';
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimits>;
+  now?: () => Date;
+}
+
+/** Builds the whole HTTP app on an open database; the caller listens and closes. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }).withTypeProvider();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // The spec's follow call posts an empty body; an empty JSON body means "no body", not an error.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return defaultJson(request, body as string, done);
+  });
+
+  const tenants = await ensureTenants(database.db, config.TENANTS);
+  const ctx: AppContext = {
+    db: database.db,
+    config,
+    jwt: createJwtSigner(options.jwtSecret),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    tenants,
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('tenant', null as never);
+
+  await app.register(errorsPlugin);
+  await app.register(openApiPlugin, { version: SERVER_VERSION });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      ...problem(429, 'Too many requests', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      statusCode: 429,
+    }),
+  });
+  await app.register(authPlugin);
+  await app.register(spaPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
+
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  await app.register(async (api) => {
+    api.addHook('onRequest', createTenantHook(tenants));
+    await api.register(authRoutes, { prefix: `${PRESENCE}/auth`, limits });
+    await api.register(userRoutes, { prefix: `${PRESENCE}/user` });
+    await api.register(accountRoutes, { prefix: ACCOUNT });
+    await api.register(usageRoutes, { prefix: ENGINE });
+  });
+  await app.register(containerRoutes, {
+    data: {
+      name: 'Hubbub',
+      version: SERVER_VERSION,
+      tenants: config.TENANTS,
+      build: process.env.HUBBUB_BUILD ?? `client ${CLIENT_VERSION}`,
+      cmsUrl: config.CMS_URL ?? null,
+      publicUrl: config.PUBLIC_URL ?? null,
+    },
+  });
+
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  return app;
+}

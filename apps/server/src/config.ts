@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const optionalUrl = (name: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ message: `${name} must be a URL.` }).optional());
+
+const ConfigSchema = z.object({
+  PORT: z.coerce.number({ message: 'PORT must be a number.' }).int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: optionalUrl('PUBLIC_URL'),
+  DATABASE_URL: optionalUrl('DATABASE_URL'),
+  TENANTS: z
+    .string()
+    .default('hubbub')
+    .transform((v) => v.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, { message: 'each tenant key must be 2-32 lowercase letters, digits or dashes' }))
+        .min(1, { message: 'name at least one tenant' }),
+    ),
+  SMTP_URL: optionalUrl('SMTP_URL'),
+  SMTP_FROM: z.string().default('Hubbub <no-reply@hubbub.local>'),
+  CMS_URL: optionalUrl('CMS_URL'),
+  JWT: z.string().min(32, { message: 'JWT must be a signing key of at least 32 characters.' }).optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email({ message: 'ADMIN_EMAIL must be an email address.' }).optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad variable stops the start with its name in the message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const data = result.data;
+  const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, '');
+  return { ...data, dataDir: path.resolve(data.DATA_DIR), publicUrl };
+}

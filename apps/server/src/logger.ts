@@ -1,0 +1,24 @@
+import type { FastifyServerOptions } from 'fastify';
+
+// Secrets that travel in URLs: verification and reset codes in the path, hub tokens in the query.
+const SECRET_PATH = /(\/auth\/(?:verify|password\/reset)\/)[^/?#]+/i;
+const SECRET_QUERY = /([?&](?:access_token|token|code|refreshToken)=)[^&#]*/gi;
+
+export function scrubUrl(url: string): string {
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.refreshToken', 'jwt', 'refreshToken', 'password'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string; headers: Record<string, unknown> }) {
+        return { method: request.method, url: scrubUrl(request.url), ip: request.ip, tenant: request.headers['x-tenant'] };
+      },
+    },
+  };
+}

@@ -1,0 +1,145 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { refreshTokens, sessions, userSecrets, users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type SecretPurpose = 'verify' | 'reset';
+
+export async function findUserByEmail(db: Db, tenantId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.email, email))).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, tenantId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { tenantId: string; email: string; name: string; passwordHash: string; emailVerifiedAt?: Date | null },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: at, updatedAt: at }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function insertSecret(
+  db: Db,
+  values: { tenantId: string; userId: string; purpose: SecretPurpose; tokenHash: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(userSecrets).values(values);
+}
+
+/** Retires earlier unused secrets of the same purpose, so only the newest email works. */
+export async function retireSecrets(db: Db, userId: string, purpose: SecretPurpose, at: Date): Promise<void> {
+  await db
+    .update(userSecrets)
+    .set({ usedAt: at })
+    .where(and(eq(userSecrets.userId, userId), eq(userSecrets.purpose, purpose), isNull(userSecrets.usedAt)));
+}
+
+/**
+ * Claims a live secret by its token hash or code hash in one statement, so two
+ * concurrent uses cannot both succeed. Returns the owner, or undefined.
+ */
+export async function consumeSecret(
+  db: Db,
+  args: { tenantId: string; purpose: SecretPurpose; hash: string; at: Date },
+): Promise<{ userId: string } | undefined> {
+  const [row] = await db
+    .update(userSecrets)
+    .set({ usedAt: args.at })
+    .where(
+      and(
+        eq(userSecrets.tenantId, args.tenantId),
+        eq(userSecrets.purpose, args.purpose),
+        isNull(userSecrets.usedAt),
+        sql`${userSecrets.expiresAt} > ${args.at.toISOString()}`,
+        sql`(${userSecrets.tokenHash} = ${args.hash} or ${userSecrets.codeHash} = ${args.hash})`,
+      ),
+    )
+    .returning({ userId: userSecrets.userId });
+  return row;
+}
+
+export async function insertSession(db: Db, values: { tenantId: string; userId: string }): Promise<string> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row.id;
+}
+
+export async function insertRefreshToken(db: Db, values: { sessionId: string; tokenHash: string; expiresAt: Date }): Promise<void> {
+  await db.insert(refreshTokens).values(values);
+}
+
+export interface RefreshTokenLookup {
+  id: string;
+  sessionId: string;
+  userId: string;
+  tenantId: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+  sessionRevokedAt: Date | null;
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string): Promise<RefreshTokenLookup | undefined> {
+  const [row] = await db
+    .select({
+      id: refreshTokens.id,
+      sessionId: refreshTokens.sessionId,
+      userId: sessions.userId,
+      tenantId: sessions.tenantId,
+      expiresAt: refreshTokens.expiresAt,
+      usedAt: refreshTokens.usedAt,
+      sessionRevokedAt: sessions.revokedAt,
+    })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false when another request used it first. */
+export async function claimRefreshToken(db: Db, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ usedAt: at })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, at: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: at, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, reason: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: at, revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function isSessionLive(db: Db, args: { sessionId: string; userId: string; tenantId: string }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, args.sessionId), eq(sessions.userId, args.userId), eq(sessions.tenantId, args.tenantId), isNull(sessions.revokedAt)),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function countUsers(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.tenantId, tenantId));
+  return row.n;
+}

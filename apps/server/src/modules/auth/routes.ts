@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AuthUserSchema,
+  CredentialsSchema,
+  ExternalLoginSchema,
+  ForgotPasswordSchema,
+  LoginResultSchema,
+  MessageSchema,
+  OkSchema,
+  ProblemSchema,
+  RefreshRequestSchema,
+  RegistrationResultSchema,
+  RegistrationSchema,
+  ResetParamsSchema,
+  ResetPasswordSchema,
+  SecretParamsSchema,
+  VerifyResultSchema,
+} from '@hubbub/contract';
+import { authOf } from '../../plugins/auth.js';
+import { rateLimitConfig, type RateLimits } from '../../plugins/rate-limits.js';
+import * as service from './service.js';
+
+const tags = ['auth'];
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema };
+
+export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (app, { limits }) => {
+  const ctx = app.ctx;
+  const limit = (max: number) => rateLimitConfig(max, limits.windowMs);
+
+  app.post('/login', {
+    config: limit(limits.login),
+    schema: { tags, summary: 'Log in with email and password', body: CredentialsSchema, response: { 200: LoginResultSchema, ...problems } },
+    handler: (request) => service.login({ ctx, tenant: request.tenant, ...request.body }),
+  });
+
+  app.get('/logout', {
+    preHandler: app.requireAuth,
+    schema: { tags, summary: 'End the session of the bearer token', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ProblemSchema } },
+    handler: async (request) => {
+      await service.logout({ ctx, auth: authOf(request) });
+      return { ok: true as const };
+    },
+  });
+
+  app.get('/user', {
+    preHandler: app.requireAuth,
+    schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: AuthUserSchema, 401: ProblemSchema } },
+    handler: (request) => service.currentUser({ ctx, auth: authOf(request) }),
+  });
+
+  app.post('/refresh', {
+    config: limit(limits.login),
+    schema: { tags, summary: 'Rotate the refresh token', body: RefreshRequestSchema, response: { 200: LoginResultSchema, ...problems } },
+    handler: (request) => service.refresh({ ctx, tenant: request.tenant, refreshToken: request.body.refreshToken }),
+  });
+
+  app.post('/external', {
+    schema: { tags, summary: 'Social sign-in (not available yet: 501)', body: ExternalLoginSchema, response: { 200: LoginResultSchema, 501: ProblemSchema, ...problems } },
+    handler: () => service.externalLogin(),
+  });
+
+  app.post('/register', {
+    config: limit(limits.register),
+    schema: { tags, summary: 'Create an account; a verification email follows', body: RegistrationSchema, response: { 201: RegistrationResultSchema, ...problems } },
+    handler: async (request, reply) => {
+      const result = await service.register({ ctx, tenant: request.tenant, input: request.body });
+      return reply.code(201).send(result);
+    },
+  });
+
+  app.post('/verify/:tokenOrCode', {
+    config: limit(limits.verify),
+    schema: { tags, summary: 'Verify an email with the link token or the typed code', params: SecretParamsSchema, response: { 200: VerifyResultSchema, ...problems } },
+    handler: (request) => service.verify({ ctx, tenant: request.tenant, tokenOrCode: request.params.tokenOrCode }),
+  });
+
+  app.post('/password/forgot', {
+    config: limit(limits.forgot),
+    schema: { tags, summary: 'Email a password reset code (same answer for unknown emails)', body: ForgotPasswordSchema, response: { 200: MessageSchema, ...problems } },
+    handler: (request) => service.forgotPassword({ ctx, tenant: request.tenant, email: request.body.email, log: request.log }),
+  });
+
+  app.post('/password/reset/:code', {
+    config: limit(limits.reset),
+    schema: { tags, summary: 'Set a new password with the emailed code', params: ResetParamsSchema, body: ResetPasswordSchema, response: { 200: MessageSchema, ...problems } },
+    handler: (request) => service.resetPassword({ ctx, tenant: request.tenant, code: request.params.code, password: request.body.password }),
+  });
+};

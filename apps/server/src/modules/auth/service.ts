@@ -1,0 +1,218 @@
+import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.js';
+import { InvalidTokenError } from '../../lib/jwt.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
+import { resetEmail, verificationEmail } from './emails.js';
+import * as repo from './repository.js';
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+const SECRET_INSERT_ATTEMPTS = 5;
+
+export function rolesOf(ctx: AppContext, user: Pick<repo.UserRow, 'roles' | 'email'>): string[] {
+  const roles = new Set(user.roles);
+  if (ctx.config.ADMIN_EMAIL && user.email === ctx.config.ADMIN_EMAIL) roles.add(ROLE_ADMIN);
+  return [...roles];
+}
+
+export function featuresOf(user: Pick<repo.UserRow, 'plan' | 'addOns'>): string[] {
+  const level = PLAN_FEATURES[user.plan as keyof typeof PLAN_FEATURES];
+  return [...(level ? [level] : []), ...user.addOns];
+}
+
+export function toAuthUser(ctx: AppContext, user: repo.UserRow): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    roles: rolesOf(ctx, user),
+    plan: (user.plan as AuthUser['plan']) ?? 'Free',
+    features: featuresOf(user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Creates a link token and a typed code; a code clash with a live one is retried. */
+async function issueSecret(ctx: AppContext, user: repo.UserRow, purpose: repo.SecretPurpose, ttlMs: number) {
+  const now = ctx.now();
+  await repo.retireSecrets(ctx.db, user.id, purpose, now);
+  for (let attempt = 1; ; attempt++) {
+    const token = randomToken();
+    const code = randomCode();
+    try {
+      await repo.insertSecret(ctx.db, {
+        tenantId: user.tenantId,
+        userId: user.id,
+        purpose,
+        tokenHash: hashSecret(token),
+        codeHash: hashSecret(code),
+        expiresAt: new Date(now.getTime() + ttlMs),
+      });
+      return { token, code };
+    } catch (error) {
+      if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= SECRET_INSERT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function sendVerification(ctx: AppContext, user: repo.UserRow): Promise<void> {
+  const { token, code } = await issueSecret(ctx, user, 'verify', VERIFY_TTL_MS);
+  await ctx.mailer.send(verificationEmail({ to: user.email, name: user.name, token, code, publicUrl: ctx.config.publicUrl }));
+}
+
+export async function register(opts: { ctx: AppContext; tenant: TenantRef; input: Registration }): Promise<RegistrationResult> {
+  const { ctx, tenant, input } = opts;
+  if (await repo.findUserByEmail(ctx.db, tenant.id, input.email)) {
+    throw conflict('An account with this email already exists. Log in, or reset your password.', {
+      email: ['This email is already registered.'],
+    });
+  }
+  const passwordHash = await hashPassword(input.password);
+  let user: repo.UserRow;
+  try {
+    user = await repo.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) {
+      throw conflict('An account with this email already exists. Log in, or reset your password.', {
+        email: ['This email is already registered.'],
+      });
+    }
+    throw error;
+  }
+  await sendVerification(ctx, user);
+  return { id: user.id, email: user.email, name: user.name, verificationRequired: true };
+}
+
+function secretHash(input: string): string {
+  const code = normaliseCode(input);
+  // A typed code is short; anything longer is the token from the emailed link.
+  return code.length === CODE_LENGTH ? hashSecret(code) : hashSecret(input.trim());
+}
+
+export async function verify(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string }) {
+  const { ctx, tenant } = opts;
+  const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'verify', hash: secretHash(opts.tokenOrCode), at: ctx.now() });
+  if (!claimed) {
+    throw badRequest('This verification code is not valid, was already used or has expired. Log in to get a new one by email.');
+  }
+  await repo.markEmailVerified(ctx.db, claimed.userId, ctx.now());
+  const user = await repo.findUserById(ctx.db, tenant.id, claimed.userId);
+  return { verified: true as const, email: user?.email ?? '' };
+}
+
+async function issueTokens(ctx: AppContext, user: repo.UserRow, tenant: TenantRef, sessionId?: string): Promise<LoginResult> {
+  const sid = sessionId ?? (await repo.insertSession(ctx.db, { tenantId: tenant.id, userId: user.id }));
+  const refreshToken = randomToken();
+  await repo.insertRefreshToken(ctx.db, {
+    sessionId: sid,
+    tokenHash: hashSecret(refreshToken),
+    expiresAt: new Date(ctx.now().getTime() + REFRESH_TTL_MS),
+  });
+  const jwt = await ctx.jwt.sign({
+    userId: user.id,
+    name: user.name,
+    email: user.email,
+    roles: rolesOf(ctx, user),
+    features: featuresOf(user),
+    tenant: tenant.key,
+    sessionId: sid,
+  });
+  return { jwt, refreshToken, rememberMe: true };
+}
+
+export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
+  const { ctx, tenant } = opts;
+  const user = await repo.findUserByEmail(ctx.db, tenant.id, opts.email);
+  if (!user) {
+    await burnPasswordCheck(opts.password);
+    throw unauthorized('The email or the password is not correct.');
+  }
+  if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The email or the password is not correct.');
+  if (!user.emailVerifiedAt) {
+    await sendVerification(ctx, user);
+    throw forbidden('Verify your email address before you log in. We have just sent you a new verification code.');
+  }
+  return issueTokens(ctx, user, tenant);
+}
+
+export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refreshToken: string }): Promise<LoginResult> {
+  const { ctx, tenant } = opts;
+  const now = ctx.now();
+  const found = await repo.findRefreshToken(ctx.db, hashSecret(opts.refreshToken));
+  const invalid = unauthorized('The refresh token is not valid. Log in again.');
+  if (!found || found.tenantId !== tenant.id || found.sessionRevokedAt) throw invalid;
+  if (found.usedAt || !(await repo.claimRefreshToken(ctx.db, found.id, now))) {
+    // A rotated token came back: someone holds a copy. End the whole family.
+    await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
+    throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.');
+  }
+  if (found.expiresAt <= now) throw invalid;
+  const user = await repo.findUserById(ctx.db, tenant.id, found.userId);
+  if (!user) throw invalid;
+  return issueTokens(ctx, user, tenant, found.sessionId);
+}
+
+export async function logout(opts: { ctx: AppContext; auth: AuthInfo }): Promise<void> {
+  await repo.revokeSession(opts.ctx.db, opts.auth.sessionId, 'logout', opts.ctx.now());
+}
+
+export async function currentUser(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AuthUser> {
+  const user = await repo.findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
+  if (!user) throw unauthorized('The account no longer exists.');
+  return toAuthUser(opts.ctx, user);
+}
+
+export const FORGOT_MESSAGE = 'If an account exists for this email, we have sent it a link and a code to reset the password.';
+
+export async function forgotPassword(opts: { ctx: AppContext; tenant: TenantRef; email: string; log: { error(o: object, m: string): void } }) {
+  const { ctx, tenant } = opts;
+  const user = await repo.findUserByEmail(ctx.db, tenant.id, opts.email);
+  if (user) {
+    // Not awaited: the answer must take the same time whether or not the account exists.
+    void (async () => {
+      const { token, code } = await issueSecret(ctx, user, 'reset', RESET_TTL_MS);
+      await ctx.mailer.send(resetEmail({ to: user.email, name: user.name, token, code, publicUrl: ctx.config.publicUrl }));
+    })().catch((error) => opts.log.error({ err: error }, 'sending the reset email failed'));
+  }
+  return { message: FORGOT_MESSAGE };
+}
+
+export async function resetPassword(opts: { ctx: AppContext; tenant: TenantRef; code: string; password: string }) {
+  const { ctx, tenant } = opts;
+  const now = ctx.now();
+  const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'reset', hash: secretHash(opts.code), at: now });
+  if (!claimed) throw badRequest('This reset code is not valid, was already used or has expired. Ask for a new one.');
+  await repo.setPasswordHash(ctx.db, claimed.userId, await hashPassword(opts.password), now);
+  // The emailed code proves the address, and old sessions may be the reason for the reset.
+  await repo.markEmailVerified(ctx.db, claimed.userId, now);
+  await repo.revokeUserSessions(ctx.db, claimed.userId, 'password reset', now);
+  return { message: 'Your password has been changed. Log in with the new password.' };
+}
+
+export function externalLogin(): never {
+  throw new AppError(
+    501,
+    'Not implemented',
+    'Sign-in with Google or Microsoft is not available yet. Register with your email address and a password instead.',
+  );
+}
+
+/** Checks a bearer token for this tenant: signature, expiry, tenant, and that the session is still live. */
+export async function authenticate(opts: { ctx: AppContext; tenant: TenantRef; token: string }): Promise<AuthInfo> {
+  const { ctx, tenant } = opts;
+  let claims;
+  try {
+    claims = await ctx.jwt.verify(opts.token);
+  } catch (error) {
+    throw unauthorized(error instanceof InvalidTokenError ? `${error.message} Log in again.` : 'The token is not valid.');
+  }
+  if (claims.tenant !== tenant.key) throw unauthorized('The token belongs to another tenant.');
+  if (!(await repo.isSessionLive(ctx.db, { sessionId: claims.sessionId, userId: claims.userId, tenantId: tenant.id }))) {
+    throw unauthorized('The session has ended. Log in again.');
+  }
+  return { userId: claims.userId, sessionId: claims.sessionId, tenant, roles: claims.roles };
+}

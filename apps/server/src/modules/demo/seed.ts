@@ -1,0 +1,40 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomToken } from '../../lib/secrets.js';
+import { countUsers, insertUser } from '../auth/repository.js';
+import { insertFollow } from '../users/repository.js';
+import { updateProfile } from '../users/repository.js';
+
+const DEMO_PEOPLE = [
+  { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around town.', location: 'Kansas City, MO' },
+  { email: 'river@hubbub.local', name: 'River Okafor', bio: 'Jazz nights and open mics.', location: 'Chicago, IL' },
+  { email: 'maya@hubbub.local', name: 'Maya Lindqvist', bio: 'Farmers markets, food trucks and street fairs.', location: 'Austin, TX' },
+];
+
+/**
+ * On the first start of a tenant with no users, creates verified demo people and
+ * prints the login; the password is random and kept in DATA_DIR/demo-credentials.txt.
+ */
+export async function seedDemo(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger): Promise<void> {
+  if ((await countUsers(ctx.db, tenant.id)) > 0) return;
+  const password = randomToken().slice(0, 16);
+  const passwordHash = await hashPassword(password);
+  const now = ctx.now();
+  const ids: string[] = [];
+  for (const person of DEMO_PEOPLE) {
+    const user = await insertUser(ctx.db, { tenantId: tenant.id, email: person.email, name: person.name, passwordHash, emailVerifiedAt: now });
+    await updateProfile(ctx.db, tenant.id, user.id, { name: person.name, bio: person.bio, location: person.location, website: null }, now);
+    ids.push(user.id);
+  }
+  await insertFollow(ctx.db, tenant.id, ids[1], ids[0]);
+  await insertFollow(ctx.db, tenant.id, ids[2], ids[0]);
+  const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');
+  const text = `Hubbub demo accounts (tenant ${tenant.key}), all with the password: ${password}\n${DEMO_PEOPLE.map((p) => `  ${p.email}`).join('\n')}\n`;
+  await fs.writeFile(file, text, { mode: 0o600 });
+  // Printed on purpose: this is the newcomer's way in on a fresh local install.
+  process.stdout.write(`\n${text}(kept in ${file})\n\n`);
+  log.info({ file }, 'demo accounts created');
+}

@@ -1,0 +1,85 @@
+import {
+  USER_SEARCH_PAGE_SIZE,
+  type Person,
+  type Profile,
+  type ProfileUpdateSchema,
+  type Relation,
+  type UserSearchResult,
+  type UserSummary,
+} from '@hubbub/contract';
+import type { z } from 'zod';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import * as repo from './repository.js';
+
+type ProfileInput = z.output<typeof ProfileUpdateSchema>;
+
+export async function getProfile(opts: { ctx: AppContext; auth: AuthInfo }): Promise<Profile> {
+  const row = await repo.findProfile(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
+  if (!row) throw notFound('The account no longer exists.');
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+export async function updateProfile(opts: { ctx: AppContext; auth: AuthInfo; input: ProfileInput }) {
+  const updated = await repo.updateProfile(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId, opts.input, opts.ctx.now());
+  if (!updated) throw notFound('The account no longer exists.');
+  return { ok: true as const };
+}
+
+export async function getPerson(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<Person> {
+  const row = await repo.findPerson(opts.ctx.db, opts.tenant.id, opts.id, opts.viewerId);
+  if (!row) throw notFound('No person has this id.');
+  return { ...row, createdAt: row.createdAt.toISOString(), isSelf: row.id === opts.viewerId };
+}
+
+async function requireOther(ctx: AppContext, auth: AuthInfo, userId: string, verb: string) {
+  if (userId === auth.userId) throw badRequest(`You cannot ${verb} yourself.`);
+  if (!(await repo.userExists(ctx.db, auth.tenant.id, userId))) throw notFound('No person has this id.');
+}
+
+async function relation(ctx: AppContext, auth: AuthInfo, userId: string): Promise<Relation> {
+  const [following, blocked] = await Promise.all([
+    repo.isFollowing(ctx.db, auth.userId, userId),
+    repo.isBlocking(ctx.db, auth.userId, userId),
+  ]);
+  return { userId, isFollowing: following, isBlocked: blocked };
+}
+
+export async function follow(opts: { ctx: AppContext; auth: AuthInfo; userId: string }): Promise<Relation> {
+  const { ctx, auth, userId } = opts;
+  await requireOther(ctx, auth, userId, 'follow');
+  if (await repo.isBlocking(ctx.db, userId, auth.userId)) throw forbidden('This person has blocked you, so you cannot follow them.');
+  if (await repo.isBlocking(ctx.db, auth.userId, userId)) throw conflict('You have blocked this person. Unblock them before you follow them.');
+  await repo.insertFollow(ctx.db, auth.tenant.id, auth.userId, userId);
+  return relation(ctx, auth, userId);
+}
+
+export async function unfollow(opts: { ctx: AppContext; auth: AuthInfo; userId: string }): Promise<Relation> {
+  const { ctx, auth, userId } = opts;
+  await requireOther(ctx, auth, userId, 'unfollow');
+  await repo.deleteFollow(ctx.db, auth.userId, userId);
+  return relation(ctx, auth, userId);
+}
+
+export async function setBlock(opts: { ctx: AppContext; auth: AuthInfo; userId: string; blocked: boolean }): Promise<Relation> {
+  const { ctx, auth, userId } = opts;
+  await requireOther(ctx, auth, userId, 'block');
+  if (opts.blocked) await repo.insertBlock(ctx.db, auth.tenant.id, auth.userId, userId);
+  else await repo.deleteBlock(ctx.db, auth.userId, userId);
+  return relation(ctx, auth, userId);
+}
+
+export async function search(opts: { ctx: AppContext; auth: AuthInfo; searchText: string; pageNumber: number }): Promise<UserSearchResult> {
+  const { total, rows } = await repo.searchPeople(opts.ctx.db, {
+    tenantId: opts.auth.tenant.id,
+    viewerId: opts.auth.userId,
+    text: opts.searchText,
+    limit: USER_SEARCH_PAGE_SIZE,
+    offset: (opts.pageNumber - 1) * USER_SEARCH_PAGE_SIZE,
+  });
+  return { totalCount: total, pageNumber: opts.pageNumber, pageSize: USER_SEARCH_PAGE_SIZE, searchText: opts.searchText, users: rows };
+}
+
+export async function summary(opts: { ctx: AppContext; auth: AuthInfo }): Promise<UserSummary> {
+  return repo.countSummary(opts.ctx.db, opts.auth.userId);
+}

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import { problem } from './errors.js';
+
+const API_PREFIXES = ['/presence/', '/account/api/', '/project/', '/engine/', '/Engine/', '/openapi.json', '/docs'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((p) => url.startsWith(p));
+}
+
+/** Serves the built web app: hashed assets cached for a year, the shell and service worker never. */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
+  const indexFile = path.join(opts.distDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const rel = path.relative(opts.distDir, filePath);
+        if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ distDir: opts.distDir }, 'the web app is not built: run "npm run build"');
+  }
+
+  const sendShell = (reply: FastifyReply) => {
+    if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built. Run "npm run build" and restart.');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
+  app.decorateReply('sendShell', function (this: FastifyReply) {
+    return sendShell(this);
+  });
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!wantsPage || isApiPath(request.url) || path.extname(request.url.split('?')[0])) {
+      return reply.code(404).send(problem(404, 'Not found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`));
+    }
+    return sendShell(reply);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyReply {
+    sendShell(): FastifyReply;
+  }
+}

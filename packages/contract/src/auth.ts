@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 256;
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }).max(254));
+const password = z
+  .string({ message: 'Password is required.' })
+  .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
+  .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
+export const PersonNameSchema = z
+  .string({ message: 'Name is required.' })
+  .trim()
+  .min(1, { message: 'Name is required.' })
+  .max(100, { message: 'Name must be at most 100 characters.' });
+
+export const CredentialsSchema = z
+  .object({
+    email,
+    password: z.string({ message: 'Password is required.' }).min(1, { message: 'Password is required.' }).max(PASSWORD_MAX_LENGTH),
+  })
+  .meta({ id: 'Credentials' });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+export const RegistrationSchema = z.object({ email, name: PersonNameSchema, password }).meta({ id: 'Registration' });
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+export const RegistrationResultSchema = z
+  .object({ id: z.uuid(), email: z.string(), name: z.string(), verificationRequired: z.boolean() })
+  .meta({ id: 'RegistrationResult' });
+export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
+
+/** Answer of login, external login and refresh. rememberMe is always true. */
+export const LoginResultSchema = z
+  .object({ jwt: z.string(), refreshToken: z.string(), rememberMe: z.literal(true) })
+  .meta({ id: 'LoginResult' });
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const RefreshRequestSchema = z
+  .object({ refreshToken: z.string({ message: 'refreshToken is required.' }).min(1).max(512) })
+  .meta({ id: 'RefreshRequest' });
+export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
+
+export const ExternalLoginSchema = z
+  .object({
+    provider: z.enum(['Google', 'Windows']),
+    token: z.string().min(1).max(8192),
+  })
+  .meta({ id: 'ExternalLogin' });
+export type ExternalLogin = z.infer<typeof ExternalLoginSchema>;
+
+/** A verification or reset secret: the long link token or the short typed code. */
+export const SecretParamsSchema = z.object({
+  tokenOrCode: z.string().trim().min(4, { message: 'The code is too short.' }).max(128, { message: 'The code is too long.' }),
+});
+export const ResetParamsSchema = z.object({
+  code: z.string().trim().min(4, { message: 'The code is too short.' }).max(128, { message: 'The code is too long.' }),
+});
+
+export const VerifyResultSchema = z.object({ verified: z.literal(true), email: z.string() }).meta({ id: 'VerifyResult' });
+export type VerifyResult = z.infer<typeof VerifyResultSchema>;
+
+export const ForgotPasswordSchema = z.object({ email }).meta({ id: 'ForgotPassword' });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+export const ResetPasswordSchema = z.object({ password }).meta({ id: 'ResetPassword' });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+export const MessageSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type Message = z.infer<typeof MessageSchema>;
+
+/** GET auth/user: merged into the client's current user. */
+export const AuthUserSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    roles: z.array(z.string()),
+    plan: z.enum(['Free', 'Basic', 'Pro', 'Enterprise']),
+    features: z.array(z.string()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuthUser' });
+export type AuthUser = z.infer<typeof AuthUserSchema>;

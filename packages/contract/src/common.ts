@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of the API has this shape (RFC 7807 in spirit). */
+export const ProblemSchema = z
+  .object({
+    status: z.number().int(),
+    title: z.string(),
+    detail: z.string().optional(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: 'Problem' });
+export type Problem = z.infer<typeof ProblemSchema>;
+
+export const IdSchema = z.uuid({ message: 'Must be a valid id (UUID).' });
+export const IdParamsSchema = z.object({ id: IdSchema });
+
+export const PageNumberSchema = z.coerce.number().int().min(1).max(10_000).default(1);
+
+/** Answer of calls whose spec says "200 means success". */
+export const OkSchema = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
+export type Ok = z.infer<typeof OkSchema>;
+
+export const TENANT_HEADER = 'X-Tenant';
+export const DEFAULT_TENANT = 'hubbub';
+export const CLIENT_VERSION = '0.0.11';
