@@ -1,0 +1,50 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, never a downloaded one. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Reads the newest email of a purpose sent to an address from the server's outbox. */
+export async function readMail(to: string, purpose: 'verify' | 'reset'): Promise<{ code: string; token: string }> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`-${purpose}-${to}.eml`)).sort();
+    if (files.length) {
+      const raw = await fs.readFile(path.join(outbox, files[files.length - 1]), 'utf8');
+      const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const code = /Code: ([A-Z0-9]+)/.exec(text)?.[1];
+      const token = /[?&](?:token|code)=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+      if (code && token) return { code, token };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${purpose} email for ${to} in ${outbox}`);
+}
+
+/** Registers and verifies a user through the API, for a second party in a browser flow. */
+export async function createVerifiedUser(name: string, email: string, password: string): Promise<{ id: string }> {
+  const headers = { 'content-type': 'application/json', 'x-tenant': 'hubbub' };
+  const res = await fetch(`${baseUrl()}/presence/api/v1/auth/register`, { method: 'POST', headers, body: JSON.stringify({ name, email, password }) });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const { code } = await readMail(email, 'verify');
+  const ver = await fetch(`${baseUrl()}/presence/api/v1/auth/verify/${code}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
+  if (ver.status !== 200) throw new Error(`verify failed: ${ver.status}`);
+  return { id };
+}
+
+/** Fails the test on uncaught page errors, which a user would see as a broken screen. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

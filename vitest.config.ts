@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+const api = (name: string) => ({
+  test: {
+    name,
+    include: ['apps/server/test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['apps/server/test/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'unit-web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      api('api-pglite'),
+      // PostgreSQL runs the same suite when TEST_DATABASE_URL names a server.
+      ...(process.env.TEST_DATABASE_URL ? [api('api-postgres')] : []),
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
