@@ -13,6 +13,7 @@ const api = (name: string) => ({
 
 export default defineConfig({
   test: {
+    reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
         test: {
