@@ -7,6 +7,7 @@ import { ACCOUNT, CLIENT_VERSION, ENGINE, PRESENCE } from '@hubbub/contract';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { AppError } from './lib/app-error.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
 import { authPlugin } from './plugins/auth.js';
@@ -50,7 +51,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    // PostgreSQL cannot store NUL in text; refuse it here rather than fail in the database.
+    if (typeof body === 'string' && body.includes('\\u0000')) return done(new AppError(400, 'Bad request', 'Text must not contain NUL characters.'), undefined);
     return defaultJson(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (/%00/.test(request.url)) throw new AppError(400, 'Bad request', 'The address must not contain NUL characters.');
   });
 
   const tenants = await ensureTenants(database.db, config.TENANTS);

@@ -11,7 +11,8 @@ export const ProblemSchema = z
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof ProblemSchema>;
 
-export const IdSchema = z.uuid({ message: 'Must be a valid id (UUID).' });
+// Ids compare as text on the server, so they are lower-cased like PostgreSQL prints them.
+export const IdSchema = z.uuid({ message: 'Must be a valid id (UUID).' }).transform((id) => id.toLowerCase());
 export const IdParamsSchema = z.object({ id: IdSchema });
 
 export const PageNumberSchema = z.coerce.number().int().min(1).max(10_000).default(1);

@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './user.js';
 export * from './account.js';
 export * from './paths.js';
+export * from './events.js';

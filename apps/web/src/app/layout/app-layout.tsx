@@ -1,0 +1,65 @@
+import { Suspense } from 'react';
+import { Anchor, AppShell, Burger, Group, Progress, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useNavigation } from 'react-router';
+import { PageLoader } from '@/components/page-loader';
+import { ConnectionStatus } from './connection-status';
+import { DrawerNav, HeaderNav } from './header-nav';
+import { ScrollToTop } from './scroll-to-top';
+import { UserMenu } from './user-menu';
+import { Logo } from './logo';
+
+export function AppLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const navigation = useNavigation();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
+      padding={0}
+    >
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header>
+        {navigation.state === 'loading' && (
+          <Progress value={100} animated size={3} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />
+        )}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Close navigation' : 'Open navigation'}
+            />
+            <Anchor component={Link} to="/dashboard" underline="never" c="inherit" aria-label="Hubbub home" onClick={close}>
+              <Logo />
+            </Anchor>
+            <HeaderNav />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <ConnectionStatus />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <DrawerNav onNavigate={close} />
+      </AppShell.Navbar>
+
+      <AppShell.Main id="main" tabIndex={-1}>
+        <ScrollToTop />
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+        <Text component="footer" c="dimmed" size="xs" ta="center" py="lg">
+          Hubbub is open source. Discover and publish local events.
+        </Text>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

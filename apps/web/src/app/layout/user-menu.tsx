@@ -1,0 +1,64 @@
+import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { session, useSessionUser } from '@/lib/session';
+import { UserAvatar } from '@/components/user-avatar';
+
+export function UserMenu() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+
+  if (!user) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to="/login" variant="subtle" size="sm">
+          Sign in
+        </Button>
+        <Button component={Link} to="/register" size="sm" visibleFrom="xs">
+          Register
+        </Button>
+      </Group>
+    );
+  }
+
+  const displayName = user.name || user.email || 'Account';
+  const logOut = async () => {
+    await session.logout();
+    // Overrides the guard's bounce to /login: leaving on purpose is not an expired session.
+    await navigate('/dashboard', { replace: true });
+  };
+
+  return (
+    <Menu position="bottom-end" width={220} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${displayName}`} style={{ borderRadius: 999 }}>
+          <Group gap={6} wrap="nowrap">
+            <UserAvatar name={displayName} size={34} radius="xl" />
+            <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
+              {displayName}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email || displayName}</Menu.Label>
+        <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
+          Dashboard
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/profile" leftSection={<IconUser size={16} aria-hidden />}>
+          Account
+        </Menu.Item>
+        {user.id && (
+          <Menu.Item component={Link} to={`/person/${user.id}`} leftSection={<IconSettings size={16} aria-hidden />}>
+            My public page
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={logOut}>
+          Log out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout';
+import { RequireAccess } from './guards/require-access';
+import { RouteErrorPage } from './layout/route-error-page';
+import { PageLoader } from '@/components/page-loader';
+import { ROLE_ADMIN } from '@hubbub/contract';
+import type { RouteAccessHandle } from './guards/access';
+
+type RouteModule = { default: ComponentType };
+
+/** Route modules are split out so the first load only carries the shell. */
+const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const loginRequired: RouteAccessHandle = { access: { login: true } };
+const adminRequired: RouteAccessHandle = { access: { login: true, roles: [ROLE_ADMIN] } };
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { index: true, element: <Navigate to="/search" replace /> },
+      // Spec 2: a child of / sends the browser to the external content site.
+      { path: 'cms', ...page(() => import('@/routes/cms')) },
+      { path: 'dashboard', ...page(() => import('@/routes/dashboard')) },
+      { path: 'login', ...page(() => import('@/routes/login')) },
+      { path: 'register', ...page(() => import('@/routes/register')) },
+      { path: 'verification', ...page(() => import('@/routes/verification')) },
+      { path: 'password/forgot', ...page(() => import('@/routes/password-forgot')) },
+      { path: 'password/reset', ...page(() => import('@/routes/password-reset')) },
+      { path: 'search', ...page(() => import('@/routes/search')) },
+      { id: 'person', path: 'person/:id', ...page(() => import('@/routes/person')) },
+      {
+        id: 'main',
+        element: <RequireAccess />,
+        handle: loginRequired,
+        children: [
+          { path: 'buzz/:id?', ...page(() => import('@/routes/buzz')) },
+          { path: 'events', ...page(() => import('@/routes/events')) },
+          { path: 'events/following', ...page(() => import('@/routes/events-following')) },
+          { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
+          {
+            path: 'account',
+            ...page(() => import('@/routes/account/account-layout')),
+            children: [
+              { index: true, element: <Navigate to="profile" replace /> },
+              { path: 'profile', ...page(() => import('@/routes/account/profile')) },
+              { path: 'subscription', ...page(() => import('@/routes/account/subscription')) },
+              { path: 'settings', ...page(() => import('@/routes/account/settings')) },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'admin',
+        path: 'admin',
+        element: <RequireAccess />,
+        handle: adminRequired,
+        children: [{ index: true, ...page(() => import('@/routes/admin')) }],
+      },
+      { path: '*', ...page(() => import('@/routes/not-found')) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,62 @@
+import type { createBrowserRouter } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { queryClient, setUnauthorizedHandler } from '@/lib/api';
+import { session } from '@/lib/session';
+import { usageQueryKey } from '@/features/account/api/get-usage';
+import { loginPathFor, matchesRequireLogin } from './guards/access';
+
+type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate' | 'state'>;
+
+export const REFRESH_INTERVAL_MS = 30 * 60 * 1000;
+
+let router: AppRouter | null = null;
+
+/**
+ * Spec 4: a failed refresh logs the user out, clears usage, and sends them to
+ * /login when the current route needs login.
+ */
+export async function endExpiredSession(): Promise<void> {
+  const wasLoggedIn = session.isLoggedIn();
+  await session.logout();
+  queryClient.removeQueries({ queryKey: usageQueryKey });
+  if (!wasLoggedIn || !router) return;
+  notifications.show({ color: 'yellow', title: 'Signed out', message: 'Your session has ended. Please sign in again.' });
+  if (matchesRequireLogin(router.state.matches)) {
+    void router.navigate(loginPathFor(router.state.location), { replace: true });
+  }
+}
+
+/** A 401 on an authenticated call gets one refresh; the caller retries once if it worked. */
+export function installUnauthorizedHandler(): void {
+  setUnauthorizedHandler(async () => {
+    const ok = await session.refresh();
+    if (!ok) await endExpiredSession();
+    return ok;
+  });
+}
+
+/** Refreshes every 30 minutes while someone is signed in. Returns a stop function. */
+export function startSessionLifecycle(appRouter: AppRouter, intervalMs = REFRESH_INTERVAL_MS): () => void {
+  router = appRouter;
+  let timer: number | undefined;
+
+  const sync = () => {
+    const loggedIn = session.isLoggedIn();
+    if (loggedIn && timer === undefined) {
+      timer = window.setInterval(async () => {
+        if (!(await session.refresh())) await endExpiredSession();
+      }, intervalMs);
+    } else if (!loggedIn && timer !== undefined) {
+      window.clearInterval(timer);
+      timer = undefined;
+    }
+  };
+
+  const unsubscribe = session.subscribe(sync);
+  sync();
+  return () => {
+    unsubscribe();
+    if (timer !== undefined) window.clearInterval(timer);
+    router = null;
+  };
+}

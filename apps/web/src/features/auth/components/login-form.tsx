@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { SignedInUser } from '@/lib/session';
+import { applyServerErrors, isApiError } from '@/lib/api';
+import { mantineValidator, required } from '@/lib/forms';
+import { useLogin } from '../api/login';
+import { emailRules } from '../api/validation';
+
+interface LoginFormProps {
+  initialEmail?: string;
+  onSuccess: (user: SignedInUser) => void;
+}
+
+interface Failure {
+  message: string;
+  unverified?: boolean;
+}
+
+function describeFailure(error: unknown, fallback: string | null): Failure {
+  if (isApiError(error)) {
+    if (error.status === 401) return { message: error.detail || 'The email or password is not correct.' };
+    if (error.status === 403) return { message: error.detail || 'Verify your email address before you sign in.', unverified: true };
+    if (error.status === 429) {
+      const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
+      return { message: `${error.detail || 'Too many attempts.'}${error.detail?.includes('again') ? '' : wait}` };
+    }
+  }
+  return { message: fallback ?? 'Sign-in failed. Please try again.' };
+}
+
+export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
+  const login = useLogin();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: initialEmail, password: '' },
+    validate: {
+      email: mantineValidator(emailRules),
+      password: mantineValidator([required('Password is required.')]),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSuccess(await login.mutateAsync({ email: values.email.trim(), password: values.password }));
+    } catch (error) {
+      setFailure(describeFailure(error, applyServerErrors(error, form, ['email', 'password'])));
+    }
+  });
+
+  const email = form.getValues().email;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="Could not sign in">
+            <Text size="sm">{failure.message}</Text>
+            {failure.unverified && (
+              <Anchor component={Link} to={`/verification?email=${encodeURIComponent(email)}`} size="sm" fw={600}>
+                Enter your verification code
+              </Anchor>
+            )}
+          </Alert>
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to="/password/forgot" size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Sign in
+        </Button>
+        <Text size="sm" ta="center">
+          New to Hubbub?{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            Create an account
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

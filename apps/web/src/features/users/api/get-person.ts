@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, PersonSchema, type Person } from '@hubbub/contract';
+import { api } from '@/lib/api';
+import { userKeys } from './query-keys';
+
+/** The public endpoint works logged out; with a bearer the relation flags are filled in. */
+export function getPerson(id: string): Promise<Person> {
+  return api.get(paths.publicUser(id), { schema: PersonSchema });
+}
+
+export function personQueryOptions(id: string) {
+  return queryOptions({ queryKey: userKeys.person(id), queryFn: () => getPerson(id) });
+}
+
+export function usePerson(id: string) {
+  return useQuery(personQueryOptions(id));
+}

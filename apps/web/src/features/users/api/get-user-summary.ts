@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, UserSummarySchema, type UserSummary } from '@hubbub/contract';
+import { api } from '@/lib/api';
+import { userKeys } from './query-keys';
+
+/** Counts for the signed-in user. */
+export function getUserSummary(): Promise<UserSummary> {
+  return api.get(paths.userSummary, { schema: UserSummarySchema });
+}
+
+export function userSummaryQueryOptions() {
+  return queryOptions({ queryKey: userKeys.summary, queryFn: getUserSummary });
+}
+
+export function useUserSummary(enabled = true) {
+  return useQuery({ ...userSummaryQueryOptions(), enabled });
+}

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, UserSearchResultSchema, type UserSearchCriteria, type UserSearchResult } from '@hubbub/contract';
+import { api } from '@/lib/api';
+import { userKeys } from './query-keys';
+
+export function searchUsers(criteria: UserSearchCriteria): Promise<UserSearchResult> {
+  return api.post(paths.userSearch, criteria, { schema: UserSearchResultSchema });
+}
+
+export function userSearchQueryOptions(searchText: string, pageNumber = 1) {
+  return queryOptions({
+    queryKey: userKeys.search(searchText, pageNumber),
+    queryFn: () => searchUsers({ searchText, pageNumber }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserSearch(searchText: string, pageNumber = 1, enabled = true) {
+  return useQuery({ ...userSearchQueryOptions(searchText, pageNumber), enabled });
+}

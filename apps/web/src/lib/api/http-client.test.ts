@@ -1,0 +1,45 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildQuery, createHttpClient } from './http-client';
+
+describe('http client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('serialises arrays as repeated keys', () => {
+    expect(buildQuery({ tag: ['a', 'b'], page: 2, skip: undefined })).toBe('?tag=a&tag=b&page=2');
+    expect(buildQuery({})).toBe('');
+  });
+
+  it('turns a problem document into an ApiError with detail, field errors and Retry-After', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(
+        new Response(JSON.stringify({ status: 429, title: 'Too Many Requests', detail: 'Slow down.', errors: { email: ['x'] } }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
+        }),
+      ),
+    );
+    const client = createHttpClient({ name: 't', baseUrl: '' });
+    await expect(client.post('/login', { a: 1 })).rejects.toMatchObject({
+      status: 429,
+      message: 'Slow down.',
+      retryAfter: 30,
+      errors: { email: ['x'] },
+    });
+  });
+
+  it('reports an unreachable server plainly', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(createHttpClient({ name: 't', baseUrl: '' }).get('/x')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('sends an empty POST without a body or content type', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await createHttpClient({ name: 't', baseUrl: '' }).post('/follow?userId=1');
+    const init = fetchMock.mock.calls[0][1];
+    expect(init.body).toBeUndefined();
+    expect(init.headers['Content-Type']).toBeUndefined();
+  });
+});

@@ -1,0 +1,141 @@
+import { DEFAULT_TENANT, TENANT_HEADER } from '@hubbub/contract';
+import { ApiError, errorFromResponse } from './api-error';
+
+/** Anything with a zod-like parse; keeps this module free of a direct zod dependency. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue | QueryValue[]>;
+
+export interface RequestOptions<T> {
+  schema?: Parser<T>;
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Skips the refresh-and-retry on 401 (login, refresh and logout themselves). */
+  noRetry?: boolean;
+}
+
+/** Called on a 401 of an authenticated call; true means new tokens are in place and a retry may succeed. */
+export type UnauthorizedHandler = () => Promise<boolean>;
+
+export interface HttpClient {
+  readonly name: string;
+  /** Default headers sent with every request, like axios' defaults.headers.common. */
+  readonly headers: Record<string, string>;
+  get<T = unknown>(url: string, options?: RequestOptions<T>): Promise<T>;
+  post<T = unknown>(url: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T = unknown>(url: string, body?: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T = unknown>(url: string, options?: RequestOptions<T>): Promise<T>;
+  request<T = unknown>(method: string, url: string, options?: RequestOptions<T>): Promise<T>;
+}
+
+/** Array values become repeated keys (a=1&a=2), as the API expects. */
+export function buildQuery(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) if (v !== undefined && v !== null) search.append(key, String(v));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function withQuery(url: string, params: QueryParams | undefined): string {
+  const query = buildQuery(params);
+  if (!query) return url;
+  return url.includes('?') ? `${url}&${query.slice(1)}` : `${url}${query}`;
+}
+
+export interface HttpClientOptions {
+  name: string;
+  baseUrl: string;
+  tenant?: string;
+}
+
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/** Installed by the session layer; shared by every client so one refresh serves them all. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  unauthorizedHandler = handler;
+}
+
+export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: HttpClientOptions): HttpClient {
+  const headers: Record<string, string> = { [TENANT_HEADER]: tenant, Accept: 'application/json' };
+
+  async function send(method: string, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+    const init: RequestInit = { method, headers: { ...headers }, credentials: 'include', signal };
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
+      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    try {
+      return await fetch(`${baseUrl}${url}`, init);
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw ApiError.network();
+    }
+  }
+
+  async function request<T>(method: string, url: string, options: RequestOptions<T> = {}): Promise<T> {
+    const fullUrl = withQuery(url, options.params);
+    const hadAuthorization = Boolean(headers.Authorization);
+    let response = await send(method, fullUrl, options.body, options.signal);
+
+    if (response.status === 401 && hadAuthorization && !options.noRetry && unauthorizedHandler) {
+      const before = headers.Authorization;
+      const refreshed = await unauthorizedHandler();
+      if (refreshed && headers.Authorization && headers.Authorization !== before) {
+        response = await send(method, fullUrl, options.body, options.signal);
+      }
+    }
+
+    if (!response.ok) throw await errorFromResponse(response);
+    if (response.status === 204) return undefined as T;
+
+    const text = await response.text();
+    let data: unknown = undefined;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw ApiError.unexpected(response.status);
+      }
+    }
+    if (!options.schema) return data as T;
+    try {
+      return options.schema.parse(data);
+    } catch (error) {
+      console.error(`[${name}] ${method} ${url}: answer did not match the contract`, error);
+      throw ApiError.unexpected(response.status);
+    }
+  }
+
+  return {
+    name,
+    headers,
+    request,
+    get: (url, options) => request('GET', url, options),
+    post: (url, body, options) => request('POST', url, { ...options, body }),
+    put: (url, body, options) => request('PUT', url, { ...options, body }),
+    delete: (url, options) => request('DELETE', url, options),
+  };
+}
+
+/** Main API (presence, account, project) and engine API share the site origin, as the spec says. */
+export const api = createHttpClient({ name: 'api', baseUrl: '' });
+export const engineApi = createHttpClient({ name: 'engine', baseUrl: '' });
+export const httpClients: HttpClient[] = [api, engineApi];
+
+/** Sets or clears the bearer header on both clients. */
+export function setAuthorization(jwt: string | null): void {
+  for (const client of httpClients) {
+    if (jwt) client.headers.Authorization = `Bearer ${jwt}`;
+    else delete client.headers.Authorization;
+  }
+}

@@ -1,0 +1,139 @@
+import {
+  AuthUserSchema,
+  LoginResultSchema,
+  paths,
+  type Credentials,
+  type LoginResult,
+} from '@hubbub/contract';
+import { api, setAuthorization, type HttpClient } from '../api/http-client';
+import { queryClient } from '../api/query-client';
+import { userFromTokens, type SignedInUser } from './claims';
+import { readTokenCookie, removeTokenCookie, writeTokenCookie, type StoredTokens } from './token-cookie';
+
+export interface Session {
+  getUser(): SignedInUser | null;
+  isLoggedIn(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** Restores from the token cookie; without one, performs a local logout. */
+  restore(): Promise<boolean>;
+  login(credentials: Credentials): Promise<SignedInUser>;
+  acceptTokens(tokens: StoredTokens | LoginResult): SignedInUser;
+  /** True when tokens were rotated or there was nothing to refresh; false on any failure. */
+  refresh(): Promise<boolean>;
+  /** Merges auth/user into the current user; null when logged out or on failure. */
+  fetchUser(): Promise<SignedInUser | null>;
+  logout(): Promise<void>;
+}
+
+export interface SessionDeps {
+  client: HttpClient;
+  setAuthorization(jwt: string | null): void;
+  /** Runs after local state is cleared on logout, e.g. to drop cached queries. */
+  onCleared?: () => void;
+  /** Runs when a different user (or a new token) becomes current. */
+  onSignedIn?: (user: SignedInUser) => void;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  let user: SignedInUser | null = null;
+  let pendingRefresh: Promise<boolean> | null = null;
+  const listeners = new Set<() => void>();
+
+  function setUser(next: SignedInUser | null) {
+    user = next;
+    deps.setAuthorization(next?.jwt || null);
+    for (const listener of listeners) listener();
+  }
+
+  function acceptTokens(tokens: StoredTokens | LoginResult): SignedInUser {
+    const previousId = user?.id;
+    const next = userFromTokens({ jwt: tokens.jwt, refreshToken: tokens.refreshToken });
+    // A refresh keeps whatever auth/user told us about name and email.
+    if (user && user.id === next.id) {
+      next.name = next.name || user.name;
+      next.email = next.email || user.email;
+    }
+    writeTokenCookie(next);
+    setUser(next);
+    if (previousId !== next.id) deps.onSignedIn?.(next);
+    return next;
+  }
+
+  async function logout(): Promise<void> {
+    if (user?.jwt) {
+      try {
+        await deps.client.get(paths.logout, { noRetry: true });
+      } catch {
+        // Spec 8: a failed logout call is ignored; local state is cleared anyway.
+      }
+    }
+    // Social sign-in (Google, Windows) has no client session yet, so there is nothing else to end.
+    deps.setAuthorization(null);
+    removeTokenCookie();
+    setUser(null);
+    deps.onCleared?.();
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const refreshToken = user?.refreshToken;
+    if (!refreshToken) return true;
+    try {
+      const result = await deps.client.post(paths.refresh, { refreshToken }, { schema: LoginResultSchema, noRetry: true });
+      acceptTokens(result);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  return {
+    getUser: () => user,
+    isLoggedIn: () => Boolean(user?.jwt),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async restore() {
+      const tokens = readTokenCookie();
+      if (!tokens) {
+        await logout();
+        return false;
+      }
+      acceptTokens(tokens);
+      return true;
+    },
+    async login(credentials) {
+      const result = await deps.client.post(paths.login, credentials, { schema: LoginResultSchema, noRetry: true });
+      return acceptTokens(result);
+    },
+    acceptTokens,
+    refresh() {
+      // Refresh tokens rotate, so concurrent callers must share one request.
+      pendingRefresh ??= doRefresh().finally(() => {
+        pendingRefresh = null;
+      });
+      return pendingRefresh;
+    },
+    async fetchUser() {
+      if (!user?.jwt) return null;
+      try {
+        const info = await deps.client.get(paths.authUser, { schema: AuthUserSchema });
+        if (!user) return null;
+        setUser({ ...user, id: info.id || user.id, name: info.name, email: info.email });
+        return user;
+      } catch {
+        return null;
+      }
+    },
+    logout,
+  };
+}
+
+/** The app's one session. Cached answers belong to whoever was signed in, so they go with them. */
+export const session = createSession({
+  client: api,
+  setAuthorization,
+  onCleared: () => queryClient.clear(),
+  // Public answers (e.g. a person's relation flags) differ once signed in: refetch them.
+  onSignedIn: () => void queryClient.resetQueries(),
+});

@@ -1,0 +1,38 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { bootSteps, runBoot } from './app/boot';
+import { startSessionLifecycle } from './app/session-lifecycle';
+import { registerServiceWorker, watchConnectivity } from './app/service-worker';
+
+async function start() {
+  const outcome = await runBoot(bootSteps);
+  if (outcome.redirect) {
+    // Spec 2: a start-up redirect stops the mount.
+    if (outcome.redirect.replace) window.location.replace(outcome.redirect.redirect);
+    else window.location.assign(outcome.redirect.redirect);
+    return;
+  }
+
+  const router = createAppRouter();
+  startSessionLifecycle(router);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+  watchConnectivity();
+  // The dev server has no generated worker, and a stale one would serve old bundles.
+  if (import.meta.env.PROD) void registerServiceWorker();
+}
+
+void start();

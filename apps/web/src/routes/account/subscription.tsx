@@ -1,0 +1,5 @@
+import { SubscriptionPanel } from '@/features/account/components/subscription-panel';
+
+export default function AccountSubscriptionRoute() {
+  return <SubscriptionPanel />;
+}

@@ -1,0 +1,82 @@
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
+const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
+
+// The SPA owns /account/* pages, so only the account API prefix is proxied.
+const apiPrefixes = ['/presence', '/account/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs'];
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'prompt',
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Hubbub',
+        short_name: 'Hubbub',
+        description: 'Discover and publish local events.',
+        theme_color: '#7048e8',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        navigateFallback: 'index.html',
+        // Otherwise the precache answers fetch('/') with index.html, and GET / is also the
+        // container data call; page navigations to / still get the shell via navigateFallback.
+        directoryIndex: null,
+        navigateFallbackDenylist: [
+          /^\/presence/,
+          /^\/account\/api/,
+          /^\/project/,
+          /^\/engine/,
+          /^\/Engine/,
+          /^\/openapi\.json/,
+          /^\/docs/,
+        ],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(apiPrefixes.map((p) => [p, proxied])),
+      // GET / asked for JSON is the container data call; HTML requests stay with Vite.
+      '^/$': {
+        target: server,
+        changeOrigin: true,
+        bypass: (req) => (req.headers.accept?.includes('application/json') ? undefined : req.url),
+      },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Framework code changes rarely; its own chunk stays cached across app releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+});
