@@ -160,6 +160,17 @@ describe('session', () => {
       expect(session.getUser()?.jwt).toBe(jwtA);
     });
 
+    it('adopts tokens another tab already rotated instead of reusing the old refresh token', async () => {
+      writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
+      await session.restore();
+      // Another tab refreshed: the shared cookie now holds the newer pair.
+      writeTokenCookie({ jwt: jwtB, refreshToken: 'r2' });
+      expect(await session.refresh()).toBe(true);
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(session.getUser()).toMatchObject({ jwt: jwtB, refreshToken: 'r2' });
+      expect(client.headers.Authorization).toBe(`Bearer ${jwtB}`);
+    });
+
     it('shares one request between concurrent callers (refresh tokens rotate)', async () => {
       writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
       await session.restore();

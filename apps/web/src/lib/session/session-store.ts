@@ -34,6 +34,12 @@ export interface SessionDeps {
   onSignedIn?: (user: SignedInUser) => void;
 }
 
+/** Tabs of one browser share the cookie; a Web Lock keeps them from rotating it at the same time. */
+function withRefreshLock(run: () => Promise<boolean>): Promise<boolean> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request('hubbub_token_refresh', run) : run();
+}
+
 export function createSession(deps: SessionDeps): Session {
   let user: SignedInUser | null = null;
   let pendingRefresh: Promise<boolean> | null = null;
@@ -74,7 +80,14 @@ export function createSession(deps: SessionDeps): Session {
     deps.onCleared?.();
   }
 
-  async function doRefresh(): Promise<boolean> {
+  async function refreshOnce(): Promise<boolean> {
+    // Another tab may have rotated the tokens already: the cookie holds the newest pair, and
+    // posting our old refresh token again would look like theft and end the session everywhere.
+    const stored = readTokenCookie();
+    if (stored && user && stored.refreshToken && stored.refreshToken !== user.refreshToken) {
+      acceptTokens(stored);
+      return true;
+    }
     const refreshToken = user?.refreshToken;
     if (!refreshToken) return true;
     try {
@@ -109,7 +122,7 @@ export function createSession(deps: SessionDeps): Session {
     acceptTokens,
     refresh() {
       // Refresh tokens rotate, so concurrent callers must share one request.
-      pendingRefresh ??= doRefresh().finally(() => {
+      pendingRefresh ??= withRefreshLock(refreshOnce).finally(() => {
         pendingRefresh = null;
       });
       return pendingRefresh;
