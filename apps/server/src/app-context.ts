@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { JwtSigner } from './lib/jwt.js';
 import type { Mailer } from './lib/mailer.js';
+import type { FileStore } from './lib/file-store.js';
 
 /** What every service needs from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -9,6 +10,7 @@ export interface AppContext {
   config: Config;
   jwt: JwtSigner;
   mailer: Mailer;
+  files: FileStore;
   /** tenant key → tenant id, loaded at start. */
   tenants: Map<string, string>;
   now(): Date;

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ACCOUNT, CLIENT_VERSION, ENGINE, PRESENCE } from '@hubbub/contract';
 import type { AppContext } from './app-context.js';
@@ -10,6 +12,7 @@ import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
+import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -21,6 +24,13 @@ import { authRoutes } from './modules/auth/routes.js';
 import { containerRoutes } from './modules/container/routes.js';
 import { ensureTenants } from './modules/tenants/repository.js';
 import { userRoutes } from './modules/users/routes.js';
+import { eventRoutes } from './modules/events/routes.js';
+import { eventLinkRoutes } from './modules/event-links/routes.js';
+import { tagRoutes } from './modules/tags/routes.js';
+import { geoRoutes } from './modules/geo/routes.js';
+import { ensureCities } from './modules/geo/load-cities.js';
+import { ensureCategories } from './modules/tags/seed.js';
+import { MAX_UPLOAD_BYTES } from './lib/images.js';
 
 export const SERVER_VERSION = '0.1.0';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,11 +71,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const tenants = await ensureTenants(database.db, config.TENANTS);
+  for (const tenantId of tenants.values()) await ensureCategories(database.db, tenantId);
+  await ensureCities(database.db, app.log);
   const ctx: AppContext = {
     db: database.db,
     config,
     jwt: createJwtSigner(options.jwtSecret),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    files: createDiskStore(path.join(config.dataDir, 'uploads')),
     tenants,
     now: options.now ?? (() => new Date()),
   };
@@ -82,6 +95,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   });
   await app.register(authPlugin);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    // Upload names are unique and never rewritten, so browsers may keep them for a year.
+    maxAge: '365d',
+    immutable: true,
+  });
   await app.register(spaPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
@@ -91,6 +113,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(userRoutes, { prefix: `${PRESENCE}/user` });
     await api.register(accountRoutes, { prefix: ACCOUNT });
     await api.register(usageRoutes, { prefix: ENGINE });
+    await api.register(eventRoutes, { prefix: ENGINE });
+    await api.register(eventLinkRoutes, { prefix: ENGINE });
+    await api.register(tagRoutes, { prefix: ENGINE });
+    await api.register(geoRoutes, { prefix: ENGINE });
   });
   await app.register(containerRoutes, {
     data: {
@@ -100,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       build: process.env.HUBBUB_BUILD ?? `client ${CLIENT_VERSION}`,
       cmsUrl: config.CMS_URL ?? null,
       publicUrl: config.PUBLIC_URL ?? null,
+      mapStyleUrl: config.MAP_STYLE_URL ?? null,
     },
   });
 

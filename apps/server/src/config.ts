@@ -27,6 +27,7 @@ const ConfigSchema = z.object({
   SMTP_URL: optionalUrl('SMTP_URL'),
   SMTP_FROM: z.string().default('Hubbub <no-reply@hubbub.local>'),
   CMS_URL: optionalUrl('CMS_URL'),
+  MAP_STYLE_URL: optionalUrl('MAP_STYLE_URL'),
   JWT: z.string().min(32, { message: 'JWT must be a signing key of at least 32 characters.' }).optional(),
   ADMIN_EMAIL: z
     .string()

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import { loadJwtSecret } from './lib/jwt-key.js';
 import { loggerOptions } from './logger.js';
 import { seedDemo } from './modules/demo/seed.js';
+import { seedDemoEvents } from './modules/demo/events-seed.js';
 
 async function main() {
   let config;
@@ -28,7 +29,10 @@ async function main() {
   const app = await buildApp({ config, database, jwtSecret, logger: loggerOptions(config.LOG_LEVEL) });
 
   if (config.SEED_DEMO) {
-    for (const [key, id] of app.ctx.tenants) await seedDemo(app.ctx, { id, key }, app.log);
+    for (const [key, id] of app.ctx.tenants) {
+      await seedDemo(app.ctx, { id, key }, app.log);
+      await seedDemoEvents(app.ctx, { id, key }, app.log);
+    }
   }
 
   let closing = false;

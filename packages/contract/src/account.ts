@@ -59,6 +59,8 @@ export const ContainerDataSchema = z
     build: z.string(),
     cmsUrl: z.string().nullable(),
     publicUrl: z.string().nullable(),
+    /** A hosted MapLibre style; null means the built-in offline basemap. */
+    mapStyleUrl: z.string().nullable().default(null),
   })
   .meta({ id: 'ContainerData' });
 export type ContainerData = z.infer<typeof ContainerDataSchema>;

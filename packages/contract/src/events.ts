@@ -103,6 +103,8 @@ export const EventSchema = z
 export type HubEvent = z.infer<typeof EventSchema>;
 
 export const EVENT_NAME_MAX = 120;
+/** Longest event; it bounds how far back a date-window search must look for events still running. */
+export const EVENT_MAX_DAYS = 31;
 export const EVENT_DESCRIPTION_MAX = 20_000;
 
 const isoDate = (label: string) =>
@@ -144,13 +146,16 @@ const eventFields = {
 
 const endAfterStart = (v: { startDate: string; endDate: string }) => Date.parse(v.endDate) > Date.parse(v.startDate);
 const endMessage = { message: 'The end must be after the start.', path: ['endDate'] };
+const notTooLong = (v: { startDate: string; endDate: string }) => Date.parse(v.endDate) - Date.parse(v.startDate) <= EVENT_MAX_DAYS * 86_400_000;
+const lengthMessage = { message: `An event lasts at most ${EVENT_MAX_DAYS} days.`, path: ['endDate'] };
 
-export const EventCreateSchema = z.object(eventFields).refine(endAfterStart, endMessage).meta({ id: 'EventCreate' });
+export const EventCreateSchema = z.object(eventFields).refine(endAfterStart, endMessage).refine(notTooLong, lengthMessage).meta({ id: 'EventCreate' });
 export type EventCreate = z.input<typeof EventCreateSchema>;
 
 export const EventUpdateSchema = z
   .object({ id: IdSchema, ...eventFields, flyerOrder: z.array(IdSchema).max(500).optional() })
   .refine(endAfterStart, endMessage)
+  .refine(notTooLong, lengthMessage)
   .meta({ id: 'EventUpdate' });
 export type EventUpdate = z.input<typeof EventUpdateSchema>;
 
@@ -224,6 +229,9 @@ export const EventPointsResultSchema = z
   .object({ totalCount: z.number().int(), truncated: z.boolean(), points: z.array(z.tuple([z.string(), z.number(), z.number()])) })
   .meta({ id: 'EventPointsResult' });
 export type EventPointsResult = z.infer<typeof EventPointsResultSchema>;
+
+export const EventListSchema = z.object({ events: z.array(EventSummarySchema.extend({ followLinkId: z.uuid().nullable() })) }).meta({ id: 'EventList' });
+export type EventList = z.infer<typeof EventListSchema>;
 
 export const EventLinkCreateSchema = z.object({ eventId: IdSchema, type: LinkTypeSchema }).meta({ id: 'EventLinkCreate' });
 export const EventLinkSchema = z

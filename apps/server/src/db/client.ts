@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -60,3 +61,9 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** Rows of a raw SQL query; both drivers answer with { rows }. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AreaType } from '@hubbub/contract';
+import type { AppContext } from '../../app-context.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { randomToken } from '../../lib/secrets.js';
+import { insertUser } from '../auth/repository.js';
+import { slugify } from '../events/slug.js';
+import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOST_NAMES, STATE_TIME_ZONES, VENUES } from './demo-catalogue.js';
+import * as repo from './repository.js';
+import { drawThumbnail } from './thumbnails.js';
+import { zonedWallClockToUtc } from './zoned-time.js';
+
+export const DEMO_EVENT_COUNT = 3000;
+const DEMO_DAYS = 42;
+const BATCH = 250;
+
+/** A small deterministic PRNG (mulberry32), so every fresh install sees the same demo. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Fills an empty tenant with a living demo: hosts, and a few thousand events in
+ * real US cities over the coming weeks, tagged and with generated thumbnails.
+ */
+export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger, count = DEMO_EVENT_COUNT): Promise<void> {
+  if ((await repo.countTenantEvents(ctx.db, tenant.id)) > 0) return;
+  const started = Date.now();
+  const rand = random(20261123);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
+
+  const unusable = await hashPassword(randomToken());
+  const now = ctx.now();
+  const hostIds: string[] = [];
+  for (const [i, name] of HOST_NAMES.entries()) {
+    const email = `host${i + 1}@hubbub.local`;
+    const existing = await repo.usersByEmail(ctx.db, tenant.id, [email]);
+    hostIds.push(existing[0]?.id ?? (await insertUser(ctx.db, { tenantId: tenant.id, email, name, passwordHash: unusable, emailVerifiedAt: now })).id);
+  }
+  const demoPeople = await repo.usersByEmail(ctx.db, tenant.id, ['river@hubbub.local', 'maya@hubbub.local']);
+  hostIds.push(...demoPeople.map((p) => p.id));
+  await repo.setPlan(ctx.db, hostIds, 'Enterprise');
+
+  const thumbnails = new Map<string, string[]>();
+  for (const [category, colours] of Object.entries(CATEGORY_COLOURS)) {
+    const paths: string[] = [];
+    for (let variant = 0; variant < 2; variant++) {
+      paths.push(await ctx.files.put(`thumbnails/demo-${slugify(category)}-${variant}.webp`, await drawThumbnail(colours, variant * 7 + category.length)));
+    }
+    thumbnails.set(category, paths);
+  }
+
+  const allTags = await repo.tagsByName(ctx.db, tenant.id);
+  const tagId = new Map(allTags.map((t) => [t.name, t.id]));
+  const cities = (await repo.largestCities(ctx.db, 'US', 400)).filter((c) => c.state && STATE_TIME_ZONES[c.state]);
+  // Bigger cities get more events, as they would.
+  const weights = cities.map((c) => Math.sqrt(c.population));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const pickCity = () => {
+    let r = rand() * total;
+    for (let i = 0; i < cities.length; i++) if ((r -= weights[i]) <= 0) return cities[i];
+    return cities[cities.length - 1];
+  };
+
+  const categories = Object.keys(EVENT_TEMPLATES);
+  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  let made = 0;
+  while (made < count) {
+    const rows = [];
+    const rowTags: string[][] = [];
+    for (let i = 0; i < Math.min(BATCH, count - made); i++) {
+      const category = pick(categories);
+      const template = EVENT_TEMPLATES[category];
+      const city = pickCity();
+      const timeZone = STATE_TIME_ZONES[city.state!];
+      const day = new Date(today.getTime() + Math.floor(rand() * DEMO_DAYS) * 86_400_000);
+      const hour = pick([9, 10, 11, 12, 14, 17, 18, 19, 20]);
+      const startsAt = zonedWallClockToUtc({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour, minute: pick([0, 0, 30]) }, timeZone);
+      const endsAt = new Date(startsAt.getTime() + pick([1.5, 2, 3, 4]) * 3_600_000);
+      const venue = pick(VENUES);
+      const name = `${pick(template.names)} — ${city.name}`;
+      // Spread events around the city centre (about ±8 km) so clusters look like a real town.
+      const lat = city.lat + (rand() - 0.5) * 0.14;
+      const lng = city.lng + (rand() - 0.5) * 0.18;
+      rows.push({
+        tenantId: tenant.id,
+        userId: pick(hostIds),
+        name,
+        startsAt,
+        endsAt,
+        timeZone,
+        contentType: 'text/plain',
+        contentJson: `Join us at ${venue} in ${city.name} for ${pick(template.names).toLowerCase()}. Everyone is welcome; bring a friend.`,
+        slug: `${slugify(name)}-${made + i + 1}`,
+        venue: `${venue}, ${city.name}`,
+        area: { name: `${city.name}, ${city.state}`, type: AreaType.City, latitude: lat, longitude: lng, zoom: 13, streetAddress: null, city: city.name, state: city.state, zipCode: null, country: 'US', id: null, userId: null },
+        lat,
+        lng,
+        status: 0,
+        thumbnailPath: rand() < 0.85 ? pick(thumbnails.get(category)!) : null,
+      });
+      const eventTags = [tagId.get(category), tagId.get(pick(template.tags))].filter((id): id is string => Boolean(id));
+      rowTags.push(eventTags);
+    }
+    const ids = await repo.insertEvents(ctx.db, rows);
+    await repo.insertEventTags(ctx.db, ids.flatMap((eventId, i) => rowTags[i].map((tagId) => ({ eventId, tagId }))));
+    made += rows.length;
+  }
+  await repo.refreshAllSearchText(ctx.db, tenant.id);
+  log.info({ events: made, ms: Date.now() - started }, 'demo events created');
+}

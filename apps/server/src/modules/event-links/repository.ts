@@ -1,0 +1,57 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { eventLinks } from '../../db/schema.js';
+
+export async function insertLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<string> {
+  await db.insert(eventLinks).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: eventLinks.id })
+    .from(eventLinks)
+    .where(and(eq(eventLinks.eventId, values.eventId), eq(eventLinks.userId, values.userId), eq(eventLinks.type, values.type)))
+    .limit(1);
+  return row.id;
+}
+
+export async function findLink(db: Db, tenantId: string, id: string) {
+  const [row] = await db.select().from(eventLinks).where(and(eq(eventLinks.tenantId, tenantId), eq(eventLinks.id, id))).limit(1);
+  return row;
+}
+
+export async function deleteLink(db: Db, id: string): Promise<void> {
+  await db.delete(eventLinks).where(eq(eventLinks.id, id));
+}
+
+export interface LinkRow {
+  id: string;
+  eventId: string;
+  userId: string;
+  type: 'Star' | 'Follow' | 'Attendee';
+  created: string;
+}
+
+export async function searchLinks(
+  db: Db,
+  args: { tenantId: string; eventId: string | null; userId: string | null; type: string | null; limit: number; offset: number },
+): Promise<{ total: number; rows: LinkRow[] }> {
+  const where = and(
+    eq(eventLinks.tenantId, args.tenantId),
+    args.eventId ? eq(eventLinks.eventId, args.eventId) : undefined,
+    args.userId ? eq(eventLinks.userId, args.userId) : undefined,
+    args.type ? eq(eventLinks.type, args.type) : undefined,
+  );
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(eventLinks).where(where);
+  const rows = await db
+    .select({
+      id: eventLinks.id,
+      eventId: eventLinks.eventId,
+      userId: eventLinks.userId,
+      type: eventLinks.type,
+      created: sql<string>`to_char(${eventLinks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+    })
+    .from(eventLinks)
+    .where(where)
+    .orderBy(sql`${eventLinks.createdAt} desc`, eventLinks.id)
+    .limit(args.limit)
+    .offset(args.offset);
+  return { total, rows: rows as LinkRow[] };
+}

@@ -1,0 +1,64 @@
+import type { EventLinkSearchResult, LinkType } from '@hubbub/contract';
+import type { AppContext, AuthInfo } from '../../app-context.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import * as events from '../events/repository.js';
+import { getEvent } from '../events/service.js';
+import * as repo from './repository.js';
+
+const PAGE_SIZE = 50;
+
+/** Star, follow or attend an event the user can see; doing it twice returns the same link. */
+export async function createLink(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; type: LinkType }) {
+  const { ctx, auth } = opts;
+  const visible = await events.findEvent(ctx.db, { tenantId: auth.tenant.id, id: opts.eventId, viewerId: auth.userId, now: ctx.now() });
+  if (!visible) throw notFound('No event has this id, or it is not published yet.');
+  const id = await repo.insertLink(ctx.db, { tenantId: auth.tenant.id, eventId: opts.eventId, userId: auth.userId, type: opts.type });
+  return { id };
+}
+
+export async function deleteLink(opts: { ctx: AppContext; auth: AuthInfo; id: string }) {
+  const link = await repo.findLink(opts.ctx.db, opts.auth.tenant.id, opts.id);
+  if (!link) throw notFound('No link has this id.');
+  if (link.userId !== opts.auth.userId) throw forbidden('Only the person who made this link may remove it.');
+  await repo.deleteLink(opts.ctx.db, opts.id);
+  return { ok: true as const };
+}
+
+/**
+ * A user sees their own links; the host of an event also sees who linked to it.
+ */
+export async function searchLinks(opts: {
+  ctx: AppContext;
+  auth: AuthInfo;
+  eventId?: string | null;
+  userId?: string | null;
+  type?: LinkType | null;
+  pageNumber: number;
+}): Promise<EventLinkSearchResult> {
+  const { ctx, auth } = opts;
+  let userId: string | null = opts.userId ?? auth.userId;
+  if (userId !== auth.userId) {
+    if (!opts.eventId) throw forbidden('You can only list your own links, or the links of an event you host.');
+  }
+  if (opts.eventId && (opts.userId == null || opts.userId !== auth.userId)) {
+    const owner = await events.findOwner(ctx.db, auth.tenant.id, opts.eventId);
+    if (!owner) throw notFound('No event has this id.');
+    if (owner.userId === auth.userId) userId = opts.userId ?? null;
+    else if (opts.userId && opts.userId !== auth.userId) throw forbidden('Only the host sees who linked to an event.');
+    else userId = auth.userId;
+  }
+  const { total, rows } = await repo.searchLinks(ctx.db, {
+    tenantId: auth.tenant.id,
+    eventId: opts.eventId ?? null,
+    userId,
+    type: opts.type ?? null,
+    limit: PAGE_SIZE,
+    offset: (opts.pageNumber - 1) * PAGE_SIZE,
+  });
+  const links = [];
+  for (const row of rows) {
+    const event = await getEvent({ ctx, tenant: auth.tenant, id: row.eventId, viewerId: auth.userId }).catch(() => null);
+    if (event) links.push({ ...row, event });
+  }
+  return { totalCount: total, pageNumber: opts.pageNumber, pageSize: PAGE_SIZE, links };
+}

@@ -1,0 +1,251 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { events, users } from '../../db/schema.js';
+
+/** Timestamps leave SQL as ISO strings so both drivers hand back the same thing. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export interface EventRowBase {
+  id: string;
+  userId: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  publishOnDate: string | null;
+  slug: string;
+  venue: string | null;
+  area: Record<string, unknown> | null;
+  thumbnailPath: string | null;
+  status: number;
+  updated: string;
+  hostName: string;
+  tags: { id: string; name: string; categoryId: string | null; isCategory: boolean }[];
+}
+
+export interface EventRowFull extends EventRowBase {
+  contentType: string | null;
+  contentJson: string | null;
+  externalEventType: string | null;
+  externalEventJson: string | null;
+  flyerOrder: string[];
+  stars: number;
+  follows: number;
+  attendees: number;
+  myStar: string | null;
+  myFollow: string | null;
+  myAttendee: string | null;
+}
+
+const summaryColumns = sql`
+  e.id, e.user_id as "userId", e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate",
+  e.time_zone as "timeZone", case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate",
+  e.slug, e.venue, e.area, e.thumbnail_path as "thumbnailPath", e.status::int as status, ${iso(sql`e.updated_at`)} as updated,
+  u.name as "hostName",
+  (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'categoryId', t.category_id, 'isCategory', t.is_category) order by t.name, t.id), '[]'::json)
+     from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags`;
+
+const NO_USER = '00000000-0000-0000-0000-000000000000';
+
+const linkCount = (type: string) => sql`(select count(*)::int from event_links l where l.event_id = e.id and l.type = ${type})`;
+const myLink = (type: string, viewer: string) =>
+  sql`(select l.id from event_links l where l.event_id = e.id and l.user_id = ${viewer} and l.type = ${type} limit 1)`;
+
+/** Owners see their drafts; everyone else sees what is published. */
+export const visibleTo = (viewerId: string | null, now: Date) =>
+  sql`(e.user_id = ${viewerId ?? NO_USER} or e.publish_on is null or e.publish_on <= ${now.toISOString()})`;
+
+export async function findEvent(db: Db, args: { tenantId: string; id: string; viewerId: string | null; now: Date }): Promise<EventRowFull | undefined> {
+  const viewer = args.viewerId ?? NO_USER;
+  const result = await queryRows<EventRowFull>(db, sql`
+    select ${summaryColumns},
+      e.content_type as "contentType", e.content_json as "contentJson",
+      e.external_event_type as "externalEventType", e.external_event_json as "externalEventJson",
+      e.flyer_order::text[] as "flyerOrder",
+      ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
+      ${myLink('Star', viewer)} as "myStar", ${myLink('Follow', viewer)} as "myFollow", ${myLink('Attendee', viewer)} as "myAttendee"
+    from events e join users u on u.id = e.user_id
+    where e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`);
+  return result[0];
+}
+
+export async function findOwner(db: Db, tenantId: string, id: string): Promise<{ userId: string; thumbnailPath: string | null } | undefined> {
+  const [row] = await db
+    .select({ userId: events.userId, thumbnailPath: events.thumbnailPath })
+    .from(events)
+    .where(and(eq(events.tenantId, tenantId), eq(events.id, id)))
+    .limit(1);
+  return row;
+}
+
+export interface EventValues {
+  name: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  publishOn: Date | null;
+  contentType: string | null;
+  contentJson: string | null;
+  externalEventType: string | null;
+  externalEventJson: string | null;
+  venue: string | null;
+  area: Record<string, unknown>;
+  lat: number;
+  lng: number;
+  status: number;
+}
+
+/** Locks the owner's row so two creates cannot both slip under the capacity. */
+export async function lockUser(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select id from ${users} where id = ${userId} for update`);
+}
+
+export async function countEventsOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.userId, userId));
+  return row.n;
+}
+
+export async function slugsLike(db: Db, tenantId: string, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: events.slug })
+    .from(events)
+    .where(and(eq(events.tenantId, tenantId), sql`(${events.slug} = ${base} or ${events.slug} like ${`${base}-%`})`));
+  return rows.map((r) => r.slug);
+}
+
+export async function insertEvent(db: Db, values: EventValues & { tenantId: string; userId: string; slug: string }): Promise<string> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row.id;
+}
+
+export async function updateEvent(db: Db, id: string, values: EventValues & { flyerOrder?: string[] }, at: Date): Promise<void> {
+  await db.update(events).set({ ...values, updatedAt: at }).where(eq(events.id, id));
+}
+
+export async function setThumbnail(db: Db, id: string, thumbnailPath: string | null, at: Date): Promise<void> {
+  await db.update(events).set({ thumbnailPath, updatedAt: at }).where(eq(events.id, id));
+}
+
+export async function deleteEvent(db: Db, id: string): Promise<void> {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+/** Full-text document: name, venue, place and tag names. */
+export async function refreshSearchText(db: Db, id: string): Promise<void> {
+  await db.execute(sql`
+    update events e set search_text = to_tsvector('simple', concat_ws(' ', e.name, e.venue, e.area->>'name', e.area->>'city', e.area->>'state',
+      (select string_agg(t.name, ' ') from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id)))
+    where e.id = ${id}`);
+}
+
+export interface SearchFilter {
+  tenantId: string;
+  viewerId: string | null;
+  now: Date;
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number } | null;
+  from: Date;
+  to: Date;
+  lookBehindMs: number;
+  searchText: string;
+  areaText: string;
+  categoryId: string | null;
+  userId: string | null;
+  includeCanceled: boolean;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereOf(f: SearchFilter): SQL {
+  const parts: SQL[] = [
+    sql`e.tenant_id = ${f.tenantId}`,
+    // starts_at leads the index; events that began before the window but still run are caught by the look-behind.
+    sql`e.starts_at >= ${new Date(f.from.getTime() - f.lookBehindMs).toISOString()}`,
+    sql`e.starts_at < ${f.to.toISOString()}`,
+    sql`e.ends_at > ${f.from.toISOString()}`,
+    visibleTo(f.viewerId, f.now),
+  ];
+  if (!f.includeCanceled) parts.push(sql`e.status <> 3`);
+  if (f.box) {
+    parts.push(sql`e.lat between ${f.box.minLat} and ${f.box.maxLat}`);
+    parts.push(
+      f.box.minLng <= f.box.maxLng
+        ? sql`e.lng between ${f.box.minLng} and ${f.box.maxLng}`
+        : sql`(e.lng >= ${f.box.minLng} or e.lng <= ${f.box.maxLng})`,
+    );
+  }
+  if (f.searchText) parts.push(sql`e.search_text @@ websearch_to_tsquery('simple', ${f.searchText})`);
+  if (f.areaText) {
+    const p = `%${escapeLike(f.areaText.toLowerCase())}%`;
+    parts.push(
+      sql`(lower(coalesce(e.area->>'city', '')) like ${p} or lower(coalesce(e.area->>'state', '')) like ${p} or lower(coalesce(e.area->>'name', '')) like ${p} or lower(coalesce(e.venue, '')) like ${p})`,
+    );
+  }
+  if (f.categoryId) {
+    parts.push(sql`exists(select 1 from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id and (t.id = ${f.categoryId} or t.category_id = ${f.categoryId}))`);
+  }
+  if (f.userId) parts.push(sql`e.user_id = ${f.userId}`);
+  return sql.join(parts, sql` and `);
+}
+
+export type OrderBy = 'StartDate' | 'Name' | 'Updated' | 'Distance';
+
+function orderOf(orderBy: OrderBy, descending: boolean, centre: { lat: number; lng: number } | null): SQL {
+  const dir = descending ? sql`desc` : sql`asc`;
+  switch (orderBy) {
+    case 'Name':
+      return sql`lower(e.name) ${dir}, e.id ${dir}`;
+    case 'Updated':
+      return sql`e.updated_at ${dir}, e.id ${dir}`;
+    case 'Distance': {
+      if (!centre) return sql`e.starts_at ${dir}, e.id ${dir}`;
+      const k = Math.cos((centre.lat * Math.PI) / 180);
+      // Equirectangular distance is enough to rank points inside one view.
+      return sql`(power(e.lat - ${centre.lat}, 2) + power((e.lng - ${centre.lng}) * ${k}, 2)) ${dir}, e.id ${dir}`;
+    }
+    default:
+      return sql`e.starts_at ${dir}, e.id ${dir}`;
+  }
+}
+
+export async function searchEvents(
+  db: Db,
+  f: SearchFilter,
+  page: { limit: number; offset: number; orderBy: OrderBy; descending: boolean; centre: { lat: number; lng: number } | null },
+): Promise<{ total: number; rows: EventRowBase[] }> {
+  const where = whereOf(f);
+  const [count, list] = [
+    await queryRows<{ total: number }>(db, sql`select count(*)::int as total from events e where ${where}`),
+    await queryRows<EventRowBase>(db, sql`
+      select ${summaryColumns} from events e join users u on u.id = e.user_id
+      where ${where}
+      order by ${orderOf(page.orderBy, page.descending, page.centre)}
+      limit ${page.limit} offset ${page.offset}`),
+  ];
+  return { total: count[0]?.total ?? 0, rows: list };
+}
+
+export async function searchPoints(db: Db, f: SearchFilter, limit: number): Promise<[string, number, number][]> {
+  const result = await queryRows<{ id: string; lng: number; lat: number }>(db, 
+    sql`select e.id, e.lng, e.lat from events e where ${whereOf(f)} order by e.starts_at, e.id limit ${limit}`,
+  );
+  return result.map((r) => [r.id, r.lng, r.lat]);
+}
+
+export async function listOwnEvents(db: Db, tenantId: string, userId: string): Promise<(EventRowBase & { followLinkId: string | null })[]> {
+  const result = await queryRows<EventRowBase & { followLinkId: string | null }>(db, sql`
+    select ${summaryColumns}, null::uuid as "followLinkId" from events e join users u on u.id = e.user_id
+    where e.tenant_id = ${tenantId} and e.user_id = ${userId}
+    order by e.starts_at, e.id`);
+  return result;
+}
+
+export async function listFollowedEvents(db: Db, args: { tenantId: string; userId: string; now: Date }): Promise<(EventRowBase & { followLinkId: string | null })[]> {
+  const result = await queryRows<EventRowBase & { followLinkId: string | null }>(db, sql`
+    select ${summaryColumns}, l.id as "followLinkId"
+    from event_links l join events e on e.id = l.event_id join users u on u.id = e.user_id
+    where l.tenant_id = ${args.tenantId} and l.user_id = ${args.userId} and l.type = 'Follow' and ${visibleTo(args.userId, args.now)}
+    order by e.starts_at, e.id`);
+  return result;
+}
