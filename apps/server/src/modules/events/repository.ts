@@ -215,14 +215,15 @@ export async function searchEvents(
   page: { limit: number; offset: number; orderBy: OrderBy; descending: boolean; centre: { lat: number; lng: number } | null },
 ): Promise<{ total: number; rows: EventRowBase[] }> {
   const where = whereOf(f);
-  const [count, list] = [
-    await queryRows<{ total: number }>(db, sql`select count(*)::int as total from events e where ${where}`),
-    await queryRows<EventRowBase>(db, sql`
+  // Both at once: on PostgreSQL they run on two pooled connections.
+  const [count, list] = await Promise.all([
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from events e where ${where}`),
+    queryRows<EventRowBase>(db, sql`
       select ${summaryColumns} from events e join users u on u.id = e.user_id
       where ${where}
       order by ${orderOf(page.orderBy, page.descending, page.centre)}
       limit ${page.limit} offset ${page.offset}`),
-  ];
+  ]);
   return { total: count[0]?.total ?? 0, rows: list };
 }
 

@@ -1,0 +1,10 @@
+// Runs one autocannon load in a worker thread so the load generator does not share
+// the server's event loop; posts back every response time for exact percentiles.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+
+const latencies = [];
+const instance = autocannon(workerData);
+instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+const result = await instance;
+parentPort.postMessage({ latencies, requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors });
