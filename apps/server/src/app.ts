@@ -13,6 +13,7 @@ import { AppError } from './lib/app-error.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
+import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
@@ -78,7 +79,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     config,
     jwt: createJwtSigner(options.jwtSecret),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
-    files: createDiskStore(path.join(config.dataDir, 'uploads')),
+    files: config.S3_BUCKET
+      ? createS3Store({
+          endpoint: config.S3_ENDPOINT,
+          region: config.S3_REGION,
+          bucket: config.S3_BUCKET,
+          accessKeyId: config.S3_ACCESS_KEY_ID,
+          secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+          publicUrl: config.S3_PUBLIC_URL ?? `${config.S3_ENDPOINT!.replace(/\/$/, '')}/${config.S3_BUCKET}`,
+          forcePathStyle: config.S3_FORCE_PATH_STYLE,
+        })
+      : createDiskStore(path.join(config.dataDir, 'uploads')),
     tenants,
     now: options.now ?? (() => new Date()),
   };

@@ -39,6 +39,13 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: optionalUrl('S3_PUBLIC_URL'),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
@@ -47,7 +54,11 @@ export class ConfigError extends Error {}
 
 /** Reads the environment; a bad variable stops the start with its name in the message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  const result = ConfigSchema.superRefine((c, ctx) => {
+    if (c.S3_BUCKET && !c.S3_PUBLIC_URL && !c.S3_ENDPOINT) {
+      ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'S3_PUBLIC_URL (or S3_ENDPOINT) is needed with S3_BUCKET, to build the URLs of stored files.' });
+    }
+  }).safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${String(i.path[0] ?? '(env)')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -102,6 +102,7 @@ describe('OpenAPI document', () => {
   type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, Schema> } };
 
   const P = '/presence/api/v1';
+  const E = '/engine/api/v1';
   // method, path, has a JSON body, success status, needs a bearer token
   const ROUTES: [string, string, boolean, number, boolean][] = [
     ['post', `${P}/auth/login`, true, 200, false],
@@ -125,6 +126,26 @@ describe('OpenAPI document', () => {
     ['get', '/account/api/v1/account/', false, 200, true],
     ['get', '/account/api/v1/manifest/', false, 200, false],
     ['get', '/engine/api/v1/manifest/usage', false, 200, true],
+    ['post', `${E}/event/search/`, true, 200, false],
+    ['post', `${E}/event/search/points`, true, 200, false],
+    ['get', `${E}/event/mine/`, false, 200, true],
+    ['get', `${E}/event/following/`, false, 200, true],
+    ['get', `${E}/event/{id}`, false, 200, false],
+    ['post', `${E}/event/`, true, 200, true],
+    ['post', `${E}/event/update/`, true, 200, true],
+    ['delete', `${E}/event/{id}`, false, 200, true],
+    ['post', `${E}/event/thumbnail/{id}`, false, 200, true],
+    ['delete', `${E}/event/thumbnail/{id}`, false, 200, true],
+    ['post', `${E}/event/link/search/`, true, 200, true],
+    ['post', `${E}/event/link/`, true, 200, true],
+    ['delete', `${E}/event/link/{id}`, false, 200, true],
+    ['get', `${E}/tag/categories`, false, 200, false],
+    ['post', `${E}/tag/search`, true, 200, false],
+    ['post', `${E}/event/tag/`, true, 200, true],
+    ['delete', `${E}/event/tag/{eventId}/{tagId}`, false, 200, true],
+    ['get', `${E}/geo/cities/`, false, 200, false],
+    ['get', `${E}/geo/cities-nearby/`, false, 200, false],
+    ['post', `${E}/area/cities/`, true, 200, false],
   ];
 
   let doc: Doc;
