@@ -191,8 +191,10 @@ describe('OpenAPI document', () => {
       expect(op.requestBody).toBeUndefined();
     }
     const ok = resolve(op.responses[String(okStatus)]?.content?.['application/json']?.schema);
-    expect(ok.type).toBe('object');
-    expect(Object.keys(ok.properties ?? {}).length).toBeGreaterThan(0);
+    // Lists (categories, cities) answer with an array of objects.
+    const item = ok.type === 'array' ? resolve((ok as { items?: Schema }).items) : ok;
+    expect(item.type).toBe('object');
+    expect(Object.keys(item.properties ?? {}).length).toBeGreaterThan(0);
     for (const [status, response] of Object.entries(op.responses)) {
       if (Number(status) >= 400) expect(resolve(response.content?.['application/json']?.schema).properties).toHaveProperty('title');
     }

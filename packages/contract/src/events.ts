@@ -103,14 +103,26 @@ export const EventSchema = z
 export type HubEvent = z.infer<typeof EventSchema>;
 
 export const EVENT_NAME_MAX = 120;
+export const EVENT_TAGS_MAX = 20;
 /** Longest event; it bounds how far back a date-window search must look for events still running. */
 export const EVENT_MAX_DAYS = 31;
 export const EVENT_DESCRIPTION_MAX = 20_000;
 
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+
+/** An ISO 8601 instant with its offset (Z or ±hh:mm) and a real calendar day. */
+export function isIsoInstant(value: string): boolean {
+  const m = ISO_INSTANT.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
+}
+
 const isoDate = (label: string) =>
   z
     .string({ message: `${label} is required.` })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { message: `${label} must be an ISO 8601 date and time.` });
+    .refine(isIsoInstant, { message: `${label} must be an ISO 8601 date and time with an offset, e.g. 2026-12-04T19:00:00Z.` });
 
 const timeZone = z
   .string()
@@ -141,7 +153,7 @@ const eventFields = {
   venue: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
   area: AreaSchema,
   status: EventStatusSchema.default(0),
-  tagIds: z.array(IdSchema).max(20, { message: 'At most 20 tags.' }).default([]),
+  tagIds: z.array(IdSchema).max(EVENT_TAGS_MAX, { message: `At most ${EVENT_TAGS_MAX} tags.` }).default([]),
 };
 
 const endAfterStart = (v: { startDate: string; endDate: string }) => Date.parse(v.endDate) > Date.parse(v.startDate);
@@ -269,9 +281,10 @@ export const CitySearchQuerySchema = z.object({
   search: z.string().trim().min(1, { message: 'search is required.' }).max(100),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
+const numberParam = (name: string) => z.string({ message: `${name} is required.` }).trim().min(1, { message: `${name} is required.` }).pipe(z.coerce.number({ message: `${name} must be a number.` }));
 export const CityNearbyQuerySchema = z.object({
-  latitude: z.coerce.number().pipe(latitude),
-  longitude: z.coerce.number().pipe(longitude),
+  latitude: numberParam('latitude').pipe(latitude),
+  longitude: numberParam('longitude').pipe(longitude),
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const AreaCitiesRequestSchema = z
@@ -285,4 +298,12 @@ export const AreaCitiesRequestSchema = z
     maxLongitude: longitude.nullish(),
     limit: z.number().int().min(1).max(200).default(50),
   })
+  .refine((v) => v.minLatitude == null || v.maxLatitude == null || v.minLatitude <= v.maxLatitude, {
+    message: 'minLatitude must not be above maxLatitude.',
+    path: ['minLatitude'],
+  })
+  .refine(
+    (v) => [v.minLatitude, v.maxLatitude, v.minLongitude, v.maxLongitude].every((x) => x == null) || [v.minLatitude, v.maxLatitude, v.minLongitude, v.maxLongitude].every((x) => x != null),
+    { message: 'Give all four box edges or none.', path: ['minLatitude'] },
+  )
   .meta({ id: 'AreaCitiesRequest' });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventLinks } from '../../db/schema.js';
+import { visibleTo } from '../events/repository.js';
 
 export async function insertLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<string> {
   await db.insert(eventLinks).values(values).onConflictDoNothing();
@@ -31,10 +32,12 @@ export interface LinkRow {
 
 export async function searchLinks(
   db: Db,
-  args: { tenantId: string; eventId: string | null; userId: string | null; type: string | null; limit: number; offset: number },
+  args: { tenantId: string; viewerId: string; now: Date; eventId: string | null; userId: string | null; type: string | null; limit: number; offset: number },
 ): Promise<{ total: number; rows: LinkRow[] }> {
   const where = and(
     eq(eventLinks.tenantId, args.tenantId),
+    // Links to events the viewer may no longer see (back to draft) are not counted or listed.
+    sql`exists(select 1 from events e where e.id = ${eventLinks.eventId} and ${visibleTo(args.viewerId, args.now)})`,
     args.eventId ? eq(eventLinks.eventId, args.eventId) : undefined,
     args.userId ? eq(eventLinks.userId, args.userId) : undefined,
     args.type ? eq(eventLinks.type, args.type) : undefined,

@@ -49,6 +49,8 @@ export async function searchLinks(opts: {
   }
   const { total, rows } = await repo.searchLinks(ctx.db, {
     tenantId: auth.tenant.id,
+    viewerId: auth.userId,
+    now: ctx.now(),
     eventId: opts.eventId ?? null,
     userId,
     type: opts.type ?? null,

@@ -202,7 +202,9 @@ function orderOf(orderBy: OrderBy, descending: boolean, centre: { lat: number; l
       if (!centre) return sql`e.starts_at ${dir}, e.id ${dir}`;
       const k = Math.cos((centre.lat * Math.PI) / 180);
       // Equirectangular distance is enough to rank points inside one view.
-      return sql`(power(e.lat - ${centre.lat}, 2) + power((e.lng - ${centre.lng}) * ${k}, 2)) ${dir}, e.id ${dir}`;
+      // Longitude difference wrapped to -180..180, so boxes across the antimeridian rank right.
+      const dLng = sql`(e.lng - ${centre.lng} - 360 * round((e.lng - ${centre.lng}) / 360.0))`;
+      return sql`(power(e.lat - ${centre.lat}, 2) + power(${dLng} * ${k}, 2)) ${dir}, e.id ${dir}`;
     }
     default:
       return sql`e.starts_at ${dir}, e.id ${dir}`;

@@ -95,7 +95,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!request.isMultipart()) throw new AppError(415, 'Unsupported media type', 'Send the image as multipart/form-data with a field named "file".');
       const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!file) throw new AppError(400, 'Bad request', 'The form has no file; send it in a field named "file".');
+      if (!file || file.fieldname !== 'file') throw new AppError(400, 'Bad request', 'The form has no file; send it in a field named "file".');
       const data = await file.toBuffer();
       return service.setThumbnail({ ctx, auth: authOf(request), id: request.params.id, data });
     },

@@ -54,10 +54,14 @@ const distanceKm = (lat: number, lng: number) => sql`
     cos(radians(${lat})) * cos(radians(lat)) * power(sin(radians(lng - ${lng}) / 2), 2))))`;
 
 export async function nearestCities(db: Db, args: { latitude: number; longitude: number; limit: number }): Promise<CityRow[]> {
+  // The index finds candidates by flat degrees; the true great-circle order is settled on them.
   const result = await queryRows<CityRow>(db, sql`
-    select ${columns}, ${distanceKm(args.latitude, args.longitude)} as "distanceKm"
-    from ${cities}
-    order by location <-> point(${args.longitude}, ${args.latitude}), id
+    select * from (
+      select ${columns}, ${distanceKm(args.latitude, args.longitude)} as "distanceKm"
+      from ${cities}
+      order by location <-> point(${args.longitude}, ${args.latitude}), id
+      limit ${Math.max(50, args.limit * 5)}) nearest
+    order by "distanceKm", id
     limit ${args.limit}`);
   return result;
 }

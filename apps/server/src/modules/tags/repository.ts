@@ -47,6 +47,11 @@ export async function findTags(db: Db, tenantId: string, ids: string[]): Promise
     .where(and(eq(tags.tenantId, tenantId), sql`${tags.id} in ${ids}`));
 }
 
+export async function eventTagIds(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db.select({ tagId: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, eventId));
+  return rows.map((r) => r.tagId);
+}
+
 export async function addEventTag(db: Db, eventId: string, tagId: string): Promise<void> {
   await db.insert(eventTags).values({ eventId, tagId }).onConflictDoNothing();
 }
