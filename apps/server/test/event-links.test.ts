@@ -307,10 +307,47 @@ describe('POST event/link/search/', () => {
   });
 });
 
-describe('fixed bugs', () => {
+describe('regressions', () => {
   // apps/server/src/modules/event-links/service.ts searchLinks: totalCount comes from repo.searchLinks (every link row),
   // but links whose event getEvent() no longer shows the viewer are dropped from `links` afterwards.
   // Repro: fan follows an event; the host updates it with publishOnDate 3 days ahead; the fan's POST event/link/search/ {}
   // answers {totalCount: 1, links: []} (and a page may hold fewer than 50 links while later pages exist).
-  it('a link to an event that turned back into a draft is neither listed nor counted in link search');
+  it('a link to an event that turned back into a draft is neither listed nor counted in link search', async () => {
+    const host = await signUp(t);
+    const otherHost = await signUp(t);
+    const fan = await signUp(t);
+    const event = await create(host);
+    const still = await create(otherHost);
+    const follow = await link(fan, event.id, 'Follow');
+    const kept = await link(fan, still.id, 'Follow');
+    expect((await linkSearch(fan, {})).totalCount).toBe(2);
+
+    const update = (publishOnDate: string | null) =>
+      call(t.app, 'POST', paths.eventUpdate, {
+        jwt: host.jwt,
+        body: { id: event.id, name: event.name, startDate: event.startDate, endDate: event.endDate, area: event.area, publishOnDate },
+      });
+    const res = await update(at(Date.now() + 3 * DAY));
+    expect(res.statusCode, res.body).toBe(200);
+    expectProblem(await call(t.app, 'GET', paths.event(event.id), { jwt: fan.jwt }), 404);
+
+    for (const body of [{}, { type: 'Follow' }, { userId: fan.id }]) {
+      const result = await linkSearch(fan, body);
+      expect(result.totalCount, JSON.stringify(body)).toBe(1);
+      expect(result.links.map((l) => l.id)).toEqual([kept]);
+    }
+    const byEvent = await linkSearch(fan, { eventId: event.id });
+    expect(byEvent).toMatchObject({ totalCount: 0, links: [] });
+    // The host still sees who follows their own draft.
+    const asHost = await linkSearch(host, { eventId: event.id });
+    expect(asHost.totalCount).toBe(1);
+    expect(asHost.links.map((l) => l.id)).toEqual([follow]);
+
+    // The link was hidden, not lost: published again, it is listed and counted again.
+    const back = await update(null);
+    expect(back.statusCode, back.body).toBe(200);
+    const again = await linkSearch(fan, {});
+    expect(again.totalCount).toBe(2);
+    expect(new Set(again.links.map((l) => l.id))).toEqual(new Set([follow, kept]));
+  });
 });

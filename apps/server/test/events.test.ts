@@ -844,15 +844,58 @@ describe('POST event/search/', () => {
   });
 });
 
-describe('fixed bugs', () => {
+describe('regressions', () => {
   // packages/contract/src/events.ts isoDate() only checks !Number.isNaN(Date.parse(v)), and V8 parses far more than ISO 8601.
   // Repro: POST event/ {startDate: '1', endDate: '2001-01-01T12:00:00Z', ...} → 200, stored as 2001-01-01T00:00:00.000Z;
   // 'March 7 2031' → 200; '2031-01-01 10:00' (no offset) → 200, read in the server's local zone.
-  it('create with a startDate that is not ISO 8601 ("1", "March 7 2031", "2031-01-01 10:00") is 400');
+  it('create with a startDate that is not ISO 8601 ("1", "March 7 2031", "2031-01-01 10:00") is 400', async () => {
+    const host = await signUp(t);
+    const cases: [string, string][] = [
+      ['1', '2001-01-01T12:00:00Z'],
+      ['March 7 2031', '2031-03-07T12:00:00Z'],
+      ['2031-01-01 10:00', '2031-01-01T12:00:00Z'],
+    ];
+    for (const [startDate, endDate] of cases) {
+      const problem = expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
+      expect(problem.errors?.startDate?.join(' '), startDate).toMatch(/ISO 8601/);
+      expect((await mine(host)).events, startDate).toEqual([]);
+    }
+    // An ISO instant with an explicit offset is still accepted, and stored in UTC; the refusals used up no slot of the Free plan.
+    const event = await create(host, eventBody({ startDate: '2031-01-01T10:00:00+02:00', endDate: '2031-01-01T12:00:00+02:00' }));
+    expect([event.startDate, event.endDate]).toEqual(['2031-01-01T08:00:00.000Z', '2031-01-01T10:00:00.000Z']);
+    expect(ids(await mine(host))).toEqual([event.id]);
+  });
   // Repro: startDate '2031-02-30T10:00:00Z' → 200 and the event starts 2031-03-02T10:00:00.000Z.
-  it('create with an impossible day ("2031-02-30T10:00:00Z") is 400 instead of silently moving to March 2');
+  it('create with an impossible day ("2031-02-30T10:00:00Z") is 400 instead of silently moving to March 2', async () => {
+    const host = await signUp(t);
+    const cases: [string, string][] = [
+      ['2031-02-30T10:00:00Z', '2031-03-02T12:00:00Z'],
+      // 2031 is not a leap year.
+      ['2031-02-28T10:00:00Z', '2031-02-29T12:00:00Z'],
+      ['2031-04-31T10:00:00Z', '2031-05-01T12:00:00Z'],
+    ];
+    for (const [startDate, endDate] of cases) {
+      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
+      expect((await mine(host)).events, `${startDate} – ${endDate}`).toEqual([]);
+    }
+    // A real leap day is a real day.
+    const event = await create(host, eventBody({ startDate: '2032-02-29T10:00:00Z', endDate: '2032-02-29T12:00:00Z' }));
+    expect(event.startDate).toBe('2032-02-29T10:00:00.000Z');
+    expect(ids(await mine(host))).toEqual([event.id]);
+  });
   // apps/server/src/modules/events/repository.ts orderOf('Distance') squares (e.lng - centre.lng) without wrapping, so for a
   // box crossing the antimeridian (centre 180) an event at -179.5 counts as 359.5° away. Repro: events at lat L and lng
   // -179.5, 179, 175; search {box L±0.01, minLongitude 170, maxLongitude -170, orderBy 'Distance'} → [179, 175, -179.5].
-  it('orderBy Distance in a box crossing the antimeridian ranks lng -179.5 (0.5° from the centre) before 179 and 175');
+  it('orderBy Distance in a box crossing the antimeridian ranks lng -179.5 (0.5° from the centre) before 179 and 175', async () => {
+    const host = await proUser();
+    const lat = -50 + Math.random() * 10;
+    const far = await create(host, eventBody({}, { lat, lng: 175 }));
+    const near = await create(host, eventBody({}, { lat, lng: -179.5 }));
+    const middle = await create(host, eventBody({}, { lat, lng: 179 }));
+    const box = { minLatitude: lat - 0.01, maxLatitude: lat + 0.01, minLongitude: 170, maxLongitude: -170, startDate: at(T0 - HOUR), days: 1, userId: host.id };
+    expect(ids(await search({ ...box, orderBy: 'Distance' }))).toEqual([near.id, middle.id, far.id]);
+    expect(ids(await search({ ...box, orderBy: 'Distance', isDescending: true }))).toEqual([far.id, middle.id, near.id]);
+    // Centred on longitude 0 instead (the whole world), 175 is the nearest and -179.5 the farthest.
+    expect(ids(await search({ ...box, minLongitude: -180, maxLongitude: 180, orderBy: 'Distance' }))).toEqual([far.id, middle.id, near.id]);
+  });
 });

@@ -367,22 +367,131 @@ describe('tags', () => {
   });
 });
 
-describe('fixed bugs', () => {
+describe('regressions', () => {
   // apps/server/src/modules/geo/repository.ts nearestCities orders by `location <-> point(lng, lat)`: planar distance in
   // degrees, which overweights longitude away from the equator. Repro: GET geo/cities-nearby/?latitude=41&longitude=-96 →
   // distanceKm 10, 14.9, 14.5, 17.5, 13.6, 17.7, 20.6, 18.7, … (not ascending; a nearer city can even fall out of the top N).
-  it('cities-nearby answers nearest first: distanceKm ascending (e.g. at latitude 41, longitude -96)');
+  it('cities-nearby answers nearest first: distanceKm ascending (e.g. at latitude 41, longitude -96)', async () => {
+    const [lat, lng] = [41, -96];
+    const km = (c: City) => {
+      const rad = Math.PI / 180;
+      const h = Math.sin(((c.latitude - lat) * rad) / 2) ** 2 + Math.cos(lat * rad) * Math.cos(c.latitude * rad) * Math.sin(((c.longitude - lng) * rad) / 2) ** 2;
+      return 6371 * 2 * Math.asin(Math.sqrt(h));
+    };
+    const found = await nearby(`?latitude=${lat}&longitude=${lng}`);
+    expect(found).toHaveLength(10);
+    const distances = found.map((c) => c.distanceKm!);
+    expect(isNonIncreasing(distances.map((d) => -d)), distances.join(', ')).toBe(true);
+    for (const c of found) expect(Math.abs(c.distanceKm! - km(c)), c.name).toBeLessThan(0.15);
+    // Every city of a box reaching 0.5° of latitude (~55 km) each way: none left out is nearer than the 10th answered.
+    const box = await areaCities({ latitude: lat, longitude: lng, zoom: 1, minLatitude: lat - 0.5, maxLatitude: lat + 0.5, minLongitude: lng - 0.7, maxLongitude: lng + 0.7, limit: 200 });
+    expect(box.length).toBeLessThan(200);
+    const farthest = distances[distances.length - 1];
+    expect(farthest).toBeLessThan(50);
+    const answered = new Set(found.map((c) => c.id));
+    const missed = box.filter((c) => !answered.has(c.id) && km(c) < farthest - 0.1).map((c) => `${c.name} ${km(c).toFixed(1)} km`);
+    expect(missed).toEqual([]);
+    // A longer list begins with the same cities.
+    const fifty = await nearby(`?latitude=${lat}&longitude=${lng}&limit=50`);
+    expect(isNonIncreasing(fifty.map((c) => -c.distanceKm!))).toBe(true);
+    expect(fifty.slice(0, 10).map((c) => c.distanceKm)).toEqual(distances);
+  });
   // packages/contract/src/events.ts CityNearbyQuerySchema uses z.coerce.number(), and Number('') is 0.
   // Repro: GET geo/cities-nearby/?latitude=&longitude= → 200 with the cities nearest to 0,0 (Takoradi, Ghana).
-  it('cities-nearby with empty latitude/longitude (?latitude=&longitude=) is 400, not the point 0,0');
+  it('cities-nearby with empty latitude/longitude (?latitude=&longitude=) is 400, not the point 0,0', async () => {
+    for (const query of ['?latitude=&longitude=', '?latitude=&longitude=0', '?latitude=0&longitude=', '?latitude=%20&longitude=%20']) {
+      const res = await call(t.app, 'GET', `${paths.citiesNearby}${query}`);
+      expectProblem(res, 400);
+    }
+    // The real point 0,0 is still a valid question.
+    expect(await nearby('?latitude=0&longitude=0&limit=1')).toHaveLength(1);
+  });
   // apps/server/src/modules/geo/service.ts searchCities returns [] when the part before the comma is empty.
-  it('geo/cities/?search=, (or "?search=, IL": no city name) is 400 like an empty search, not 200 []');
+  it('geo/cities/?search=, (or "?search=, IL": no city name) is 400 like an empty search, not 200 []', async () => {
+    for (const query of ['?search=,', '?search=%2C', '?search=%2C%20IL', '?search=%20%2C%20IL', '?search=,IL']) {
+      expectProblem(await call(t.app, 'GET', `${paths.cities}${query}`), 400);
+    }
+    // A name with nothing after the comma is still a search by name.
+    expect((await cities('?search=omaha,'))[0]).toMatchObject({ name: 'Omaha', state: 'NE' });
+  });
   // apps/server/src/modules/geo/service.ts areaCities does not check the box; event search rejects the same input.
-  it('area/cities/ with minLatitude above maxLatitude (50 > 40) is 400, not 200 []');
-  // apps/server/src/modules/tags/service.ts untagEvent never checks the tag. Repro: DELETE event/tag/{own event}/{random uuid} → 200 {ok:true}.
-  it('DELETE event/tag/{eventId}/{unknown tagId} is 404');
-  // apps/server/src/modules/tags/service.ts tagEvent ignores the 20-tag limit that EventCreate/EventUpdate enforce.
-  // Repro: POST event/tag/ 25 different tags on one event → all 200, the event has 25 tags; then POST event/update/ with
-  // the event's own tagIds → 400 "At most 20 tags.", so the host cannot save the event without dropping tags.
-  it('POST event/tag/ refuses a 21st tag (400) so an event never holds more tags than an update may send');
+  it('area/cities/ with minLatitude above maxLatitude (50 > 40) is 400, not 200 []', async () => {
+    const box = { latitude: 45, longitude: -96, zoom: 5, minLongitude: -100, maxLongitude: -90 };
+    expectProblem(await call(t.app, 'POST', paths.areaCities, { body: { ...box, minLatitude: 50, maxLatitude: 40 } }), 400);
+    // Event search refuses the same box.
+    expectProblem(await call(t.app, 'POST', paths.eventSearch, { body: { minLatitude: 50, maxLatitude: 40, minLongitude: -100, maxLongitude: -90 } }), 400);
+    // The box the right way round has cities.
+    expect((await areaCities({ ...box, minLatitude: 40, maxLatitude: 50 })).length).toBeGreaterThan(0);
+  });
+
+  describe('event/tag/', () => {
+    async function tagsOf(eventId: string): Promise<string[]> {
+      const res = await call(t.app, 'GET', paths.event(eventId));
+      expect(res.statusCode, res.body).toBe(200);
+      return EventSchema.parse(res.json()).tags.map((tag) => tag.id).sort();
+    }
+    async function someTags(n: number): Promise<Tag[]> {
+      const res = await call(t.app, 'POST', paths.tagSearch, { body: {} });
+      expect(res.statusCode, res.body).toBe(200);
+      const all = Tags.parse(res.json());
+      expect(all.length).toBeGreaterThanOrEqual(n);
+      return all.slice(0, n);
+    }
+    async function createWith(host: TestUser, tagIds: string[]): Promise<HubEvent> {
+      const res = await call(t.app, 'POST', paths.eventCreate, {
+        jwt: host.jwt,
+        body: { name: `Tag Fest ${word()}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: -35, longitude: -135 }, tagIds },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return EventSchema.parse(res.json());
+    }
+
+    // apps/server/src/modules/tags/service.ts untagEvent never checks the tag. Repro: DELETE event/tag/{own event}/{random uuid} → 200 {ok:true}.
+    it('DELETE event/tag/{eventId}/{unknown tagId} is 404', async () => {
+      const host = await signUp(t);
+      const tags = await someTags(2);
+      const event = await createWith(host, tags.map((tag) => tag.id));
+      const before = await tagsOf(event.id);
+      expect(before).toHaveLength(2);
+      for (const tagId of [UNKNOWN_ID, randomUUID()]) {
+        expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, tagId), { jwt: host.jwt }), 404);
+      }
+      // A tag of another tenant is unknown here too.
+      const other = Tags.parse((await call(t.app, 'GET', paths.tagCategories, { tenant: OTHER_TENANT })).json());
+      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, other[0].id), { jwt: host.jwt }), 404);
+      expect(await tagsOf(event.id)).toEqual(before);
+    });
+
+    // apps/server/src/modules/tags/service.ts tagEvent ignores the 20-tag limit that EventCreate/EventUpdate enforce.
+    // Repro: POST event/tag/ 25 different tags on one event → all 200, the event has 25 tags; then POST event/update/ with
+    // the event's own tagIds → 400 "At most 20 tags.", so the host cannot save the event without dropping tags.
+    it('POST event/tag/ refuses a 21st tag (400) so an event never holds more tags than an update may send', async () => {
+      const host = await signUp(t);
+      const tags = await someTags(22);
+      const event = await createWith(host, tags.slice(0, 19).map((tag) => tag.id));
+      const tag = (tagId: string) => call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId } });
+      // The 20th is fine.
+      expect((await tag(tags[19].id)).statusCode).toBe(200);
+      const twenty = tags.slice(0, 20).map((x) => x.id).sort();
+      expect(await tagsOf(event.id)).toEqual(twenty);
+      // The 21st and 22nd are refused and nothing changes.
+      expectProblem(await tag(tags[20].id), 400);
+      expectProblem(await tag(tags[21].id), 400);
+      expect(await tagsOf(event.id)).toEqual(twenty);
+      // Tagging again with a tag it already has is still harmless.
+      expect((await tag(tags[0].id)).statusCode).toBe(200);
+      expect(await tagsOf(event.id)).toEqual(twenty);
+      // The host can save the event with its own tags.
+      const res = await call(t.app, 'POST', paths.eventUpdate, {
+        jwt: host.jwt,
+        body: { id: event.id, name: event.name, startDate: event.startDate, endDate: event.endDate, area: event.area, tagIds: twenty },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(EventSchema.parse(res.json()).tags.map((x) => x.id).sort()).toEqual(twenty);
+      // After removing one, a different tag fits again.
+      expect((await call(t.app, 'DELETE', paths.eventTagDelete(event.id, tags[0].id), { jwt: host.jwt })).statusCode).toBe(200);
+      expect((await tag(tags[20].id)).statusCode).toBe(200);
+      expect(await tagsOf(event.id)).toEqual([...tags.slice(1, 21).map((x) => x.id)].sort());
+    });
+  });
 });

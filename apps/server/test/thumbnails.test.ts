@@ -251,9 +251,26 @@ describe('DELETE event/thumbnail/{id}', () => {
   });
 });
 
-describe('fixed bugs', () => {
+describe('regressions', () => {
   // apps/server/src/modules/events/routes.ts: request.file() takes the first file of any field, although the route
   // documents (and its own 400 message asks for) a field named "file". Repro: multipart with the JPEG in a field named
   // "image" → 200 and the thumbnail is replaced.
-  it('a file sent in a field not named "file" is 400 and the thumbnail stays');
+  it('a file sent in a field not named "file" is 400 and the thumbnail stays', async () => {
+    const host = await signUp(t);
+    const event = await create(host);
+    const before = await uploadOk(host, event.id, file(bigJpeg));
+    const current = before.thumbnailPath!;
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#0f0' } }).png().toBuffer();
+    for (const name of ['image', 'File', 'thumbnail']) {
+      const problem = expectProblem(await upload(host, event.id, [{ name, data: png, filename: 'flyer.png', contentType: 'image/png' }]), 400);
+      expect(problem.detail, name).toContain('"file"');
+    }
+    const after = await read(event.id);
+    expect(after.thumbnailPath).toBe(current);
+    expect(after.updated).toBe(before.updated);
+    expect((await served(current)).statusCode).toBe(200);
+    expect(await filesOf(event.id)).toEqual([current]);
+    // The same image in the field named "file" is taken.
+    expect((await uploadOk(host, event.id, file(png, 'flyer.png', 'image/png'))).thumbnailPath).not.toBe(current);
+  });
 });
