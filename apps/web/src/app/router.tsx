@@ -42,8 +42,10 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'buzz/:id?', ...page(() => import('@/routes/buzz')) },
           { path: 'events', ...page(() => import('@/routes/events')) },
+          { path: 'events/new', ...page(() => import('@/routes/event-new')) },
           { path: 'events/following', ...page(() => import('@/routes/events-following')) },
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
+          { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           {
             path: 'account',
             ...page(() => import('@/routes/account/account-layout')),

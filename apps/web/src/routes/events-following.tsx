@@ -1,10 +1,80 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { Button, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconHeart, IconHeartOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { notify, notifyProblem } from '@/lib/ui';
+import { ErrorPanel } from '@/components/error-panel';
+import { Page } from '@/components/page';
+import { useUnfollowEvent } from '@/features/events/api/event-links';
+import { useFollowingEvents } from '@/features/events/api/following-events';
+import { EventCard } from '@/features/events/components/event-card';
 
 export default function EventsFollowingRoute() {
+  const following = useFollowingEvents();
+  const unfollow = useUnfollowEvent();
+
   return (
-    <ComingSoon
-      title="Following"
-      purpose="The events you follow will be listed here, so you can keep up with what is coming. This list is being built."
-    />
+    <Page title="Following" description="Events you follow, soonest first.">
+      {following.isPending ? (
+        <Stack gap="sm" role="status" aria-label="Loading the events you follow">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} height={96} radius="md" />
+          ))}
+        </Stack>
+      ) : following.isError ? (
+        <ErrorPanel error={following.error} title="The events you follow could not be loaded" onRetry={() => void following.refetch()} />
+      ) : following.data.events.length === 0 ? (
+        <Paper withBorder radius="lg" p="xl" data-testid="following-empty">
+          <Stack align="center" gap="sm" ta="center">
+            <ThemeIcon size={56} radius="xl" variant="light">
+              <IconHeart size={30} aria-hidden />
+            </ThemeIcon>
+            <Text fw={600}>You are not following any events yet.</Text>
+            <Text c="dimmed" size="sm">
+              Find events on the map and press Follow to keep them here.
+            </Text>
+            <Button component={Link} to="/search" variant="light">
+              Search events
+            </Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Events you follow">
+          {following.data.events.map((event) => {
+            const linkId = event.followLinkId;
+            const pending = unfollow.isPending && unfollow.variables?.eventId === event.id;
+            return (
+              <li key={event.id}>
+                <EventCard
+                  event={event}
+                  headingOrder={2}
+                  actions={
+                    linkId && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        leftSection={<IconHeartOff size={14} aria-hidden />}
+                        loading={pending}
+                        aria-label={`Unfollow ${event.name}`}
+                        data-testid="unfollow-button"
+                        onClick={async () => {
+                          try {
+                            await unfollow.mutateAsync({ eventId: event.id, linkId });
+                            notify.info(`You no longer follow “${event.name}”.`);
+                          } catch (error) {
+                            notifyProblem(error, 'Could not unfollow');
+                          }
+                        }}
+                      >
+                        Unfollow
+                      </Button>
+                    )
+                  }
+                />
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </Page>
   );
 }

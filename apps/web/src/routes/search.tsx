@@ -1,10 +1,162 @@
-import { ComingSoon } from '@/components/coming-soon';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Alert, Button, VisuallyHidden } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
+import { useNavigate } from 'react-router';
+import type { EventSummary } from '@hubbub/contract';
+import { EventCard } from '@/features/events/components/event-card';
+import { useTagCategories } from '@/features/events/api/tags';
+import { EventMap, type EventMapHandle } from '@/features/map/components/lazy-maps';
+import { PlaceAutocomplete } from '@/features/map/components/place-autocomplete';
+import type { Box, MapView } from '@/features/map/map-view';
+import { useEventPoints } from '@/features/search/api/event-points';
+import { useEventSearch } from '@/features/search/api/search-events';
+import { ResultsPanel } from '@/features/search/components/results-panel';
+import { SearchControls } from '@/features/search/components/search-controls';
+import { SearchLayout } from '@/features/search/components/search-layout';
+import { defaultViewFor } from '@/features/search/search-state';
+import { useSearchState } from '@/features/search/use-search-state';
+
+/** Zoom for "go to this city" and "near me": the town and its surroundings. */
+const PLACE_ZOOM = 10;
+/** Zoom for "show this event": close enough to split its cluster. */
+const EVENT_ZOOM = 13;
+
+function summaryText(total: number | undefined, loading: boolean, failed: boolean): string {
+  if (total === undefined) return failed ? 'Events could not be loaded' : loading ? 'Looking for events…' : 'Events in view';
+  if (total === 0) return 'No events in view';
+  return `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in view`;
+}
 
 export default function SearchRoute() {
+  useDocumentTitle('Search events · Hubbub');
+  const navigate = useNavigate();
+  const { state, filters, update, today, hasOwnView } = useSearchState();
+  // The map is uncontrolled: it opens where the URL says, then reports where it went.
+  const [initialView] = useState(() => (hasOwnView ? state.view : defaultViewFor(window.innerWidth)));
+  const [box, setBox] = useState<Box | null>(null);
+  const [hovered, setHovered] = useState<EventSummary | null>(null);
+  const mapHandle = useRef<EventMapHandle>(null);
+
+  const categories = useTagCategories();
+  const points = useEventPoints(filters, box);
+  const search = useEventSearch(filters, box);
+
+  // Results follow the map once it settles; a pan within 300 ms of the last is the same search.
+  const onViewChange = useDebouncedCallback((view: MapView, next: Box) => {
+    setBox(next);
+    update({ view });
+  }, 300);
+
+  // Each flight also asks the phone's list sheet to step aside, so the move can be seen.
+  const [mapRequest, setMapRequest] = useState(0);
+  const flyTo = useCallback((latitude: number, longitude: number, zoom: number) => {
+    setMapRequest((n) => n + 1);
+    mapHandle.current?.flyTo({ latitude, longitude, zoom });
+  }, []);
+
+  const showOnMap = (event: EventSummary) => {
+    setHovered(event);
+    if (event.area) flyTo(event.area.latitude, event.area.longitude, Math.max(state.view.zoom, EVENT_ZOOM));
+  };
+
+  const events = useMemo(() => search.data?.pages.flatMap((page) => page.events), [search.data]);
+  const total = search.data?.pages[0]?.totalCount;
+  const highlight = useMemo(() => (hovered?.area ? { latitude: hovered.area.latitude, longitude: hovered.area.longitude } : null), [hovered]);
+  const categoryOptions = useMemo(() => categories.data?.map((tag) => ({ value: tag.id, label: tag.name })), [categories.data]);
+
+  const map = (
+    <div style={{ position: 'relative', height: '100%' }}>
+      <EventMap
+        initialView={initialView}
+        points={points.data?.points}
+        highlight={highlight}
+        onViewChange={onViewChange}
+        onEventClick={(id) => navigate(`/event/${id}`)}
+        handleRef={mapHandle}
+      />
+      {points.data?.truncated && (
+        <Alert color="yellow" variant="filled" radius="md" py={6} style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
+          The map shows the first {points.data.points.length.toLocaleString()} of {points.data.totalCount.toLocaleString()} events. Zoom in to see them all.
+        </Alert>
+      )}
+      {points.isError && !points.data && (
+        <Alert color="red" variant="filled" radius="md" py={6} role="alert" style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
+          The map’s event points could not be loaded.{' '}
+          <Button size="compact-xs" variant="white" color="red" onClick={() => void points.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+    </div>
+  );
+
   return (
-    <ComingSoon
-      title="Search events"
-      purpose="Find events near you on a map, with a side panel listing the partners of each event. The map search is being built and will appear here."
-    />
+    <>
+      <VisuallyHidden>
+        <h1>Search events</h1>
+      </VisuallyHidden>
+      <SearchLayout
+        summary={summaryText(total, search.isPending || box === null, search.isError)}
+        busy={search.isFetching && !search.isFetchingNextPage && search.data !== undefined}
+        mapRequest={mapRequest}
+        onListHidden={() => setHovered(null)}
+        controls={
+          <SearchControls
+            state={state}
+            today={today}
+            onTextChange={(q) => update({ q })}
+            onWindowChange={(window) => update({ window })}
+            onCategoryChange={(cat) => update({ cat })}
+            onLocate={({ latitude, longitude }) => flyTo(latitude, longitude, PLACE_ZOOM)}
+            categories={categoryOptions}
+            categoriesFailed={categories.isError}
+            placeBox={
+              <PlaceAutocomplete
+                aria-label="Place"
+                placeholder="Go to a city"
+                onPick={(city) => flyTo(city.latitude, city.longitude, PLACE_ZOOM)}
+              />
+            }
+          />
+        }
+        map={map}
+        list={
+          <ResultsPanel
+            events={events}
+            totalCount={total}
+            isPending={search.isPending || box === null}
+            error={search.error}
+            onRetry={() => void search.refetch()}
+            hasMore={search.hasNextPage}
+            loadingMore={search.isFetchingNextPage}
+            onLoadMore={() => void search.fetchNextPage()}
+            onHover={setHovered}
+            onSelect={showOnMap}
+            onClearFilters={state.q || state.cat ? () => update({ q: '', cat: null }) : undefined}
+            renderEvent={(event) => (
+              <EventCard
+                event={event}
+                style={hovered?.id === event.id ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+                actions={
+                  event.area && (
+                    // The keyboard's way to what a click on the card does.
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      leftSection={<IconMapPin size={12} aria-hidden />}
+                      aria-label={`Show ${event.name} on the map`}
+                      onClick={() => showOnMap(event)}
+                    >
+                      Show on map
+                    </Button>
+                  )
+                }
+              />
+            )}
+          />
+        }
+      />
+    </>
   );
 }

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IdResultSchema, OkSchema, paths, type HubEvent, type LinkType } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventKeys } from './query-keys';
+
+export function linkEvent(eventId: string, type: LinkType): Promise<{ id: string }> {
+  return engineApi.post(paths.eventLink, { eventId, type }, { schema: IdResultSchema });
+}
+
+export function unlinkEvent(linkId: string) {
+  return engineApi.delete(paths.eventLinkDelete(linkId), { schema: OkSchema });
+}
+
+export interface ToggleLink {
+  eventId: string;
+  type: LinkType;
+  /** The link to delete; null creates one. */
+  linkId: string | null;
+}
+
+/** Creates or deletes a Star, Follow or Attendee link and updates the event's counts in place. */
+export function useToggleEventLink() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ eventId, type, linkId }: ToggleLink) =>
+      linkId ? (await unlinkEvent(linkId), null) : (await linkEvent(eventId, type)).id,
+    onSuccess: (newLinkId, { eventId, type }) => {
+      client.setQueryData<HubEvent>(eventKeys.detail(eventId), (event) => {
+        if (!event) return event;
+        const delta = newLinkId ? 1 : -1;
+        return {
+          ...event,
+          myLinks: { ...event.myLinks, [type]: newLinkId },
+          linkCounts: { ...event.linkCounts, [type]: Math.max(0, event.linkCounts[type] + delta) },
+          isFollowingId: type === 'Follow' ? newLinkId : event.isFollowingId,
+        };
+      });
+      // The server's counts win once they arrive (others may have linked meanwhile).
+      void client.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+      if (type === 'Follow') void client.invalidateQueries({ queryKey: eventKeys.following });
+    },
+  });
+}
+
+/** Unfollow from a list that only knows the follow link's id. */
+export function useUnfollowEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ linkId }: { eventId: string; linkId: string }) => unlinkEvent(linkId),
+    onSuccess: (_ok, { eventId }) => {
+      void client.invalidateQueries({ queryKey: eventKeys.following });
+      void client.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EventListSchema, paths, type EventList } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventKeys } from './query-keys';
+
+/** Events the signed-in user follows, soonest first, each with the follow link's id. */
+export function getFollowingEvents(signal?: AbortSignal): Promise<EventList> {
+  return engineApi.get(paths.eventFollowing, { schema: EventListSchema, signal });
+}
+
+export function followingEventsQueryOptions() {
+  return queryOptions({ queryKey: eventKeys.following, queryFn: ({ signal }) => getFollowingEvents(signal) });
+}
+
+export function useFollowingEvents() {
+  return useQuery(followingEventsQueryOptions());
+}

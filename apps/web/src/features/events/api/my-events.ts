@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EventListSchema, paths, type EventList } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventKeys } from './query-keys';
+
+/** The signed-in user's events, drafts included, soonest first. */
+export function getMyEvents(signal?: AbortSignal): Promise<EventList> {
+  return engineApi.get(paths.eventMine, { schema: EventListSchema, signal });
+}
+
+export function myEventsQueryOptions() {
+  return queryOptions({ queryKey: eventKeys.mine, queryFn: ({ signal }) => getMyEvents(signal) });
+}
+
+export function useMyEvents() {
+  return useQuery(myEventsQueryOptions());
+}

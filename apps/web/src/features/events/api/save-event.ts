@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { EventSchema, OkSchema, paths, type EventCreate, type EventUpdate, type HubEvent, type Ok } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventKeys, staleElsewhere } from './query-keys';
+
+/** 403 with a detail naming the limit when the plan's event capacity is used up. */
+export function createEvent(event: EventCreate): Promise<HubEvent> {
+  return engineApi.post(paths.eventCreate, event, { schema: EventSchema });
+}
+
+/** 403 for anyone but the owner. */
+export function updateEvent(event: EventUpdate): Promise<HubEvent> {
+  return engineApi.post(paths.eventUpdate, event, { schema: EventSchema });
+}
+
+export function deleteEvent(id: string): Promise<Ok> {
+  return engineApi.delete(paths.event(id), { schema: OkSchema });
+}
+
+/** Lists, map search and usage all count events; any change makes them stale. */
+export function invalidateEventLists(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: eventKeys.mine });
+  void client.invalidateQueries({ queryKey: eventKeys.following });
+  for (const queryKey of staleElsewhere) void client.invalidateQueries({ queryKey });
+}
+
+function applySaved(client: QueryClient, event: HubEvent) {
+  client.setQueryData(eventKeys.detail(event.id), event);
+  invalidateEventLists(client);
+}
+
+export function useCreateEvent() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createEvent, onSuccess: (event) => applySaved(client, event) });
+}
+
+export function useUpdateEvent() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateEvent, onSuccess: (event) => applySaved(client, event) });
+}
+
+export function useDeleteEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: deleteEvent,
+    onSuccess: (_ok, id) => {
+      // The page showing the event is still mounted and would refetch (and 404) a removed
+      // query; it navigates away, and its query is then garbage-collected.
+      client.removeQueries({ queryKey: eventKeys.detail(id), type: 'inactive' });
+      invalidateEventLists(client);
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { paths, TagSchema, type Tag } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventKeys } from './query-keys';
+
+const TagListSchema = TagSchema.array();
+
+/** The top-level tags used as event categories. */
+export function getTagCategories(signal?: AbortSignal): Promise<Tag[]> {
+  return engineApi.get(paths.tagCategories, { schema: TagListSchema, signal });
+}
+
+export function searchTags(searchText: string, categoryId: string | null, signal?: AbortSignal): Promise<Tag[]> {
+  return engineApi.post(paths.tagSearch, { searchText, categoryId }, { schema: TagListSchema, signal });
+}
+
+export function tagCategoriesQueryOptions() {
+  // Categories change with releases, not with use: keep them for the session.
+  return queryOptions({ queryKey: eventKeys.tagCategories, queryFn: ({ signal }) => getTagCategories(signal), staleTime: 60 * 60_000 });
+}
+
+export function useTagCategories() {
+  return useQuery(tagCategoriesQueryOptions());
+}
+
+export function tagSearchQueryOptions(searchText: string, categoryId: string | null = null) {
+  return queryOptions({
+    queryKey: eventKeys.tagSearch(searchText, categoryId),
+    queryFn: ({ signal }) => searchTags(searchText, categoryId, signal),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTagSearch(searchText: string, categoryId: string | null = null) {
+  return useQuery(tagSearchQueryOptions(searchText.trim(), categoryId));
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { invalidateEventLists } from './save-event';
+import { eventKeys } from './query-keys';
+
+/** The server's limit; checked here first so a person does not wait for a 413. */
+export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
+export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** One multipart field named `file`; the server checks the bytes really are an image (400 if not). */
+export function uploadThumbnail({ eventId, file, fileName }: { eventId: string; file: Blob; fileName: string }): Promise<HubEvent> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return engineApi.post(paths.eventThumbnail(eventId), form, { schema: EventSchema });
+}
+
+export function deleteThumbnail(eventId: string): Promise<HubEvent> {
+  return engineApi.delete(paths.eventThumbnail(eventId), { schema: EventSchema });
+}
+
+function applyEvent(client: QueryClient, event: HubEvent) {
+  client.setQueryData(eventKeys.detail(event.id), event);
+  invalidateEventLists(client);
+}
+
+export function useUploadThumbnail() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: uploadThumbnail, onSuccess: (event) => applyEvent(client, event) });
+}
+
+export function useDeleteThumbnail() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteThumbnail, onSuccess: (event) => applyEvent(client, event) });
+}

@@ -1,0 +1,148 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { useForm } from '@mantine/form';
+import type { AreaInput, HubEvent } from '@hubbub/contract';
+import { FieldError, mantineValidator, required, validateValue, type Rule } from '@/lib/forms';
+import { notify, notifyProblem, TEXTAREA_ROWS } from '@/lib/ui';
+import { useCreateEvent, useUpdateEvent } from '../api/save-event';
+import { useDeleteThumbnail, useUploadThumbnail } from '../api/thumbnail';
+import { isValidTimeZone, viewerTimeZone } from '../event-dates';
+import { STATUS_OPTIONS } from '../event-status';
+import { endRule, LIMITS, newEventValues, toEventCreate, toEventUpdate, valuesFromEvent, type EventFormValues } from '../form/event-form-values';
+import { applyEventErrors } from '../form/server-errors';
+import { TagsField } from './tags-field';
+import { ThumbnailField, type ThumbnailChange } from './thumbnail-field';
+
+/** The place control comes from the map feature; the page hands it in. */
+export interface PlaceFieldSlot {
+  value: AreaInput | null;
+  onChange: (area: AreaInput | null) => void;
+  error: string | null;
+}
+
+interface EventFormProps {
+  /** Edit this event; without it the form creates one. */
+  event?: HubEvent;
+  renderPlace: (field: PlaceFieldSlot) => ReactNode;
+  onSaved: (event: HubEvent) => void;
+  onCancel: () => void;
+}
+
+const maxLength = (max: number, label: string): Rule => (v) => String(v ?? '').trim().length <= max || `${label} must be at most ${max} characters.`;
+const DATE_FORMAT = 'ddd, MMM D, YYYY h:mm A';
+
+function timeZoneOptions(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/** One form for creating and editing: the dates are entered in the event's own time zone. */
+export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormProps) {
+  const create = useCreateEvent();
+  const update = useUpdateEvent();
+  const upload = useUploadThumbnail();
+  const removeThumbnail = useDeleteThumbnail();
+  const [message, setMessage] = useState<string | null>(null);
+  const [thumbnail, setThumbnail] = useState<ThumbnailChange>({ kind: 'keep' });
+
+  const form = useForm<EventFormValues>({
+    mode: 'controlled',
+    initialValues: event ? valuesFromEvent(event) : newEventValues(viewerTimeZone()),
+    validate: {
+      name: mantineValidator([required('Give the event a name.'), maxLength(LIMITS.name, 'The name')]),
+      timeZone: mantineValidator([required('Choose the time zone.'), (v) => isValidTimeZone(String(v)) || 'Choose a time zone from the list.']),
+      start: mantineValidator([required('Choose when the event starts.')]),
+      end: (value, values) => validateValue(value, [required('Choose when the event ends.')]) ?? endRule(values),
+      venue: mantineValidator([maxLength(LIMITS.venue, 'The venue')]),
+      area: mantineValidator([required('Choose a city or drop a pin.')]),
+      description: mantineValidator([(v) => String(v ?? '').length <= LIMITS.description || `The description must be at most ${LIMITS.description} characters.`]),
+    },
+  });
+
+  const zones = useMemo(() => timeZoneOptions(form.values.timeZone), [form.values.timeZone]);
+  const saving = create.isPending || update.isPending || upload.isPending || removeThumbnail.isPending;
+
+  const submit = form.onSubmit(async (values) => {
+    setMessage(null);
+    let saved: HubEvent;
+    try {
+      saved = event ? await update.mutateAsync(toEventUpdate(values, event)) : await create.mutateAsync(toEventCreate(values));
+    } catch (error) {
+      setMessage(applyEventErrors(error, form));
+      return;
+    }
+    // The event is saved at this point; a picture problem must not hide that.
+    try {
+      if (thumbnail.kind === 'replace') saved = await upload.mutateAsync({ eventId: saved.id, file: thumbnail.blob, fileName: 'thumbnail.jpg' });
+      else if (thumbnail.kind === 'remove' && saved.thumbnailPath) saved = await removeThumbnail.mutateAsync(saved.id);
+    } catch (error) {
+      notifyProblem(error, 'The event is saved, but its picture was not');
+    }
+    notify.success(event ? 'Your changes are saved.' : 'Your event is created.');
+    onSaved(saved);
+  });
+
+  const areaError = form.errors.area;
+  return (
+    <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
+      <Stack gap="md" maw={720}>
+        <FieldError message={message} title="The event could not be saved" />
+        <TextInput label="Name" required maxLength={LIMITS.name} key={form.key('name')} {...form.getInputProps('name')} />
+        <Select
+          label="Time zone"
+          description="The dates below are entered and shown in this zone."
+          required
+          searchable
+          data={zones}
+          allowDeselect={false}
+          nothingFoundMessage="No such time zone"
+          key={form.key('timeZone')}
+          {...form.getInputProps('timeZone')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <DateTimePicker label="Starts" required valueFormat={DATE_FORMAT} key={form.key('start')} {...form.getInputProps('start')} />
+          <DateTimePicker label="Ends" required valueFormat={DATE_FORMAT} key={form.key('end')} {...form.getInputProps('end')} />
+        </SimpleGrid>
+        <DateTimePicker
+          label="Publish on"
+          description="Leave empty to publish now. Until then only you can see the event."
+          clearable
+          valueFormat={DATE_FORMAT}
+          key={form.key('publishOn')}
+          {...form.getInputProps('publishOn')}
+        />
+        <TextInput label="Venue" placeholder="e.g. Riverside Hall" maxLength={LIMITS.venue} key={form.key('venue')} {...form.getInputProps('venue')} />
+        {renderPlace({
+          value: form.values.area,
+          onChange: (area) => form.setFieldValue('area', area),
+          error: typeof areaError === 'string' ? areaError : areaError ? String(areaError) : null,
+        })}
+        <Textarea label="Description" rows={TEXTAREA_ROWS} autosize={false} key={form.key('description')} {...form.getInputProps('description')} />
+        <TagsField
+          value={form.values.tagIds}
+          onChange={(ids) => form.setFieldValue('tagIds', ids)}
+          initialTags={event?.tags ?? []}
+          error={typeof form.errors.tagIds === 'string' ? form.errors.tagIds : null}
+        />
+        <ThumbnailField currentPath={event?.thumbnailPath ?? null} value={thumbnail} onChange={setThumbnail} />
+        <Radio.Group label="Status" key={form.key('status')} {...form.getInputProps('status')}>
+          <Group gap="md" mt={6}>
+            {STATUS_OPTIONS.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Button type="submit" loading={saving}>
+            {event ? 'Save changes' : 'Create event'}
+          </Button>
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

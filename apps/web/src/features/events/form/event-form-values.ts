@@ -1,0 +1,116 @@
+import {
+  EVENT_DESCRIPTION_MAX,
+  EVENT_MAX_DAYS,
+  EVENT_NAME_MAX,
+  EventStatusSchema,
+  type AreaInput,
+  type EventCreate,
+  type EventUpdate,
+  type HubEvent,
+} from '@hubbub/contract';
+import { dayjs } from '../dayjs';
+
+/** Wall-clock date and time as Mantine's DateTimePicker gives it: "YYYY-MM-DD HH:mm:ss". */
+export type LocalDateTime = string;
+
+export interface EventFormValues {
+  name: string;
+  timeZone: string;
+  start: LocalDateTime | null;
+  end: LocalDateTime | null;
+  /** Empty means publish at once. */
+  publishOn: LocalDateTime | null;
+  venue: string;
+  area: AreaInput | null;
+  description: string;
+  tagIds: string[];
+  status: string;
+}
+
+const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const PLAIN_TEXT = 'text/plain';
+export const VENUE_MAX = 200;
+export const TAGS_MAX = 20;
+
+/** A wall-clock time in the event's zone to the instant the API stores. */
+export function zonedToIso(local: LocalDateTime, timeZone: string): string {
+  return dayjs.tz(local, timeZone).toISOString();
+}
+
+/** An instant to the wall-clock time the form shows in the event's zone. */
+export function isoToZoned(iso: string, timeZone: string): LocalDateTime {
+  return dayjs(iso).tz(timeZone).format(LOCAL_FORMAT);
+}
+
+/** A new event opens tomorrow evening, 7 to 10 PM, in the host's zone: a common case, easy to change. */
+export function newEventValues(timeZone: string, now: Date = new Date()): EventFormValues {
+  const tomorrow = dayjs(now).tz(timeZone).add(1, 'day').format('YYYY-MM-DD');
+  return {
+    name: '',
+    timeZone,
+    start: `${tomorrow} 19:00:00`,
+    end: `${tomorrow} 22:00:00`,
+    publishOn: null,
+    venue: '',
+    area: null,
+    description: '',
+    tagIds: [],
+    status: '0',
+  };
+}
+
+export function valuesFromEvent(event: HubEvent): EventFormValues {
+  return {
+    name: event.name,
+    timeZone: event.timeZone,
+    start: isoToZoned(event.startDate, event.timeZone),
+    end: isoToZoned(event.endDate, event.timeZone),
+    publishOn: event.publishOnDate ? isoToZoned(event.publishOnDate, event.timeZone) : null,
+    venue: event.venue ?? '',
+    area: event.area,
+    description: event.contentJson ?? '',
+    tagIds: event.tags.map((t) => t.id),
+    status: String(event.status),
+  };
+}
+
+/** The create body; validation has already made start, end and area present. */
+export function toEventCreate(values: EventFormValues): EventCreate {
+  const description = values.description.trim() ? values.description : null;
+  return {
+    name: values.name.trim(),
+    timeZone: values.timeZone,
+    startDate: zonedToIso(values.start!, values.timeZone),
+    endDate: zonedToIso(values.end!, values.timeZone),
+    publishOnDate: values.publishOn ? zonedToIso(values.publishOn, values.timeZone) : null,
+    venue: values.venue.trim() || null,
+    area: values.area!,
+    // The description is plain text; contentJson is the contract's field for it.
+    contentType: description ? PLAIN_TEXT : null,
+    contentJson: description,
+    status: EventStatusSchema.parse(Number(values.status)),
+    tagIds: values.tagIds,
+  };
+}
+
+/** The update body keeps what this form does not edit (imported-event data). */
+export function toEventUpdate(values: EventFormValues, event: HubEvent): EventUpdate {
+  return {
+    ...toEventCreate(values),
+    id: event.id,
+    externalEventType: event.externalEventType,
+    externalEventJson: event.externalEventJson,
+  };
+}
+
+/** The end must follow the start, by at most the contract's longest event. */
+export function endRule(values: Pick<EventFormValues, 'start' | 'end' | 'timeZone'>): string | null {
+  if (!values.start || !values.end) return null;
+  const start = dayjs.tz(values.start, values.timeZone);
+  const end = dayjs.tz(values.end, values.timeZone);
+  if (!end.isAfter(start)) return 'The end must be after the start.';
+  if (end.diff(start, 'millisecond') > EVENT_MAX_DAYS * 86_400_000) return `An event lasts at most ${EVENT_MAX_DAYS} days.`;
+  return null;
+}
+
+export const LIMITS = { name: EVENT_NAME_MAX, description: EVENT_DESCRIPTION_MAX, venue: VENUE_MAX, tags: TAGS_MAX };

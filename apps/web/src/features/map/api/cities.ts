@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CitySchema, paths, type City } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+
+const CityListSchema = CitySchema.array();
+
+export const cityKeys = {
+  search: (search: string, limit: number) => ['cities', search, limit] as const,
+  nearby: (latitude: number, longitude: number) => ['cities-nearby', latitude, longitude] as const,
+};
+
+/** Prefix and fuzzy matches, most populous first. */
+export function searchCities(search: string, limit = 8, signal?: AbortSignal): Promise<City[]> {
+  return engineApi.get(paths.cities, { params: { search, limit }, schema: CityListSchema, signal });
+}
+
+/** Nearest first; used to name a dropped pin. */
+export function getNearbyCities(latitude: number, longitude: number, limit = 1): Promise<City[]> {
+  return engineApi.get(paths.citiesNearby, { params: { latitude, longitude, limit }, schema: CityListSchema });
+}
+
+export function citySearchQueryOptions(search: string, limit = 8) {
+  return queryOptions({
+    queryKey: cityKeys.search(search, limit),
+    queryFn: ({ signal }) => searchCities(search, limit, signal),
+    staleTime: 10 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Searches from two characters on; shorter text matches too much to be useful. */
+export function useCitySearch(search: string, limit = 8) {
+  const text = search.trim();
+  return useQuery({ ...citySearchQueryOptions(text, limit), enabled: text.length >= 2 });
+}
+
+/** "Austin, TX, US": what the place boxes show for a city. */
+export function cityLabel(city: City): string {
+  return [city.name, city.state, city.country].filter(Boolean).join(', ');
+}

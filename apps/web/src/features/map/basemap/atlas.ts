@@ -1,0 +1,75 @@
+import type { Feature, FeatureCollection, Geometry, MultiLineString, MultiPolygon, Point, Polygon } from 'geojson';
+import { feature, mesh } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+import { labelAnchor, type PolygonRings } from './label-point';
+
+export interface LabelProperties {
+  name: string;
+  /** Size of the labelled part; larger shapes win label collisions. */
+  area: number;
+}
+
+/** The offline basemap's GeoJSON, built once from the world and US atlases. */
+export interface AtlasData {
+  land: FeatureCollection<Geometry>;
+  countryBorders: Feature<MultiLineString>;
+  countryLabels: FeatureCollection<Point, LabelProperties>;
+  stateBorders: Feature<MultiLineString>;
+  stateLabels: FeatureCollection<Point, LabelProperties>;
+}
+
+export type NamedTopology = Topology<{ [key: string]: GeometryCollection<{ name?: string }> }>;
+
+function polygonsOf(geometry: Geometry | null): PolygonRings[] {
+  if (!geometry) return [];
+  if (geometry.type === 'Polygon') return [(geometry as Polygon).coordinates as PolygonRings];
+  if (geometry.type === 'MultiPolygon') return (geometry as MultiPolygon).coordinates as PolygonRings[];
+  return [];
+}
+
+function labels(topology: NamedTopology, objectName: string): FeatureCollection<Point, LabelProperties> {
+  const shapes = feature(topology, topology.objects[objectName]) as FeatureCollection<Geometry, { name?: string }>;
+  const features: Feature<Point, LabelProperties>[] = [];
+  for (const shape of shapes.features) {
+    const name = shape.properties?.name;
+    const anchor = name ? labelAnchor(polygonsOf(shape.geometry)) : null;
+    if (!name || !anchor) continue;
+    features.push({
+      type: 'Feature',
+      properties: { name, area: Math.round(anchor.area * 100) / 100 },
+      geometry: { type: 'Point', coordinates: anchor.position },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+/** Shared borders only: coastlines come from the land outline, so they are not drawn twice. */
+const interior = (a: unknown, b: unknown) => a !== b;
+
+export function atlasFromTopologies(world: NamedTopology, us: NamedTopology): AtlasData {
+  const land = feature(world, world.objects.land) as Feature<Geometry> | FeatureCollection<Geometry>;
+  return {
+    land: land.type === 'FeatureCollection' ? land : { type: 'FeatureCollection', features: [land] },
+    countryBorders: { type: 'Feature', properties: {}, geometry: mesh(world, world.objects.countries, interior) },
+    countryLabels: labels(world, 'countries'),
+    stateBorders: { type: 'Feature', properties: {}, geometry: mesh(us, us.objects.states, interior) },
+    stateLabels: labels(us, 'states'),
+  };
+}
+
+let pending: Promise<AtlasData> | null = null;
+
+/**
+ * The atlases are about 850 kB of JSON, so they load on first use in their own chunks and
+ * never weigh on screens without a map. One promise serves every map on the page.
+ */
+export function loadAtlas(): Promise<AtlasData> {
+  pending ??= Promise.all([import('world-atlas/countries-50m.json'), import('us-atlas/states-10m.json')])
+    .then(([world, us]) => atlasFromTopologies(world.default as unknown as NamedTopology, us.default as unknown as NamedTopology))
+    .catch((error: unknown) => {
+      // A failed chunk load (offline, new deploy) may succeed on the next try.
+      pending = null;
+      throw error;
+    });
+  return pending;
+}

@@ -1,0 +1,33 @@
+import type { FontFacesSpecification } from 'maplibre-gl';
+import notoLatin400 from '@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff2?url';
+import notoLatinExt400 from '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff2?url';
+import notoLatin700 from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2?url';
+import notoLatinExt700 from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff2?url';
+
+/** Names used in `text-font`; prefixed so they never clash with a hosted style's own fonts. */
+export const MAP_FONT_REGULAR = 'Hubbub Noto Sans Regular';
+export const MAP_FONT_BOLD = 'Hubbub Noto Sans Bold';
+
+// Ranges from @fontsource/noto-sans's unicode.json: each file only covers its own script.
+const LATIN = ['U+0000-00FF', 'U+0131', 'U+0152-0153', 'U+02BB-02BC', 'U+02C6', 'U+02DA', 'U+02DC', 'U+2000-206F', 'U+20AC', 'U+2122', 'U+2212'];
+const LATIN_EXT = ['U+0100-02BA', 'U+02BD-02C5', 'U+02C7-02CC', 'U+02CE-02D7', 'U+02DD-02FF', 'U+1E00-1E9F', 'U+1EF2-1EFF', 'U+2C60-2C7F', 'U+A720-A7FF'];
+
+// maplibre fetches these itself, so the paths Vite gives must be absolute URLs.
+const absolute = (url: string) => new URL(url, window.location.href).href;
+
+/**
+ * Labels render from fonts the app serves itself (maplibre's `font-faces`), so the map needs
+ * no glyph server and works offline; characters outside these ranges use local fonts.
+ */
+export function mapFontFaces(): FontFacesSpecification {
+  return {
+    [MAP_FONT_REGULAR]: [
+      { url: absolute(notoLatin400), 'unicode-range': LATIN },
+      { url: absolute(notoLatinExt400), 'unicode-range': LATIN_EXT },
+    ],
+    [MAP_FONT_BOLD]: [
+      { url: absolute(notoLatin700), 'unicode-range': LATIN },
+      { url: absolute(notoLatinExt700), 'unicode-range': LATIN_EXT },
+    ],
+  };
+}

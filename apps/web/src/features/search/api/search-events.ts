@@ -1,0 +1,29 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { EventSearchResultSchema, paths, type EventSearchRequest, type EventSearchResult } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import type { SearchBox, SearchFilters } from '../search-state';
+import { searchKeys } from './query-keys';
+
+export function searchEvents(request: EventSearchRequest, signal?: AbortSignal): Promise<EventSearchResult> {
+  return engineApi.post(paths.eventSearch, request, { schema: EventSearchResultSchema, signal });
+}
+
+/** Pages of 50, soonest first, for what is in the box. */
+export function eventSearchQueryOptions(filters: SearchFilters, box: SearchBox) {
+  return infiniteQueryOptions({
+    queryKey: searchKeys.list(filters, box),
+    queryFn: ({ pageParam, signal }) => searchEvents({ ...filters, ...box, orderBy: 'StartDate', pageNumber: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pageNumber * last.pageSize < last.totalCount ? last.pageNumber + 1 : undefined),
+    // The old list stays up while the map settles, instead of flashing empty on every pan.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Waits for the map's first box: searching the whole world first would be wasted. */
+export function useEventSearch(filters: SearchFilters, box: SearchBox | null) {
+  return useInfiniteQuery({
+    ...eventSearchQueryOptions(filters, box ?? { minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0 }),
+    enabled: box !== null,
+  });
+}

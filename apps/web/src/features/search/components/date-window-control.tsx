@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Group, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { DatePicker, type DatesRangeValue } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { IconCalendar } from '@tabler/icons-react';
+import { choiceFor, describeRange, presetWindow, rangeFromWindow, WINDOW_CHOICES, windowFromRange, type DateWindow, type Day, type WindowPreset } from '../date-window';
+
+interface DateWindowControlProps {
+  value: DateWindow;
+  today: Day;
+  onChange: (window: DateWindow) => void;
+  /** Shorter labels for narrow screens. */
+  compact?: boolean;
+}
+
+/** Today, this weekend, 7 or 30 days, or a custom range from a calendar. */
+export function DateWindowControl({ value, today, onChange, compact = false }: DateWindowControlProps) {
+  const choice = choiceFor(value, today);
+  const [open, setOpen] = useState(false);
+  const [range, setRange] = useState<DatesRangeValue<string>>(() => rangeFromWindow(value));
+
+  const openCalendar = () => {
+    setRange(rangeFromWindow(value));
+    setOpen(true);
+  };
+
+  return (
+    <Group gap={6} wrap="wrap" role="group" aria-label="Dates">
+      <SegmentedControl
+        size="xs"
+        value={choice}
+        data={WINDOW_CHOICES.map((c) => ({ value: c.value, label: compact ? c.short : c.label }))}
+        onChange={(next) => {
+          // "Custom" only opens the calendar; the window changes once a range is picked.
+          if (next === 'custom') openCalendar();
+          else onChange(presetWindow(next as WindowPreset, today));
+        }}
+      />
+      <Popover opened={open} onChange={setOpen} position="bottom-start" withArrow shadow="md" trapFocus returnFocus>
+        <Popover.Target>
+          <Button
+            size="compact-sm"
+            variant={choice === 'custom' ? 'light' : 'subtle'}
+            leftSection={<IconCalendar size={14} aria-hidden />}
+            onClick={() => (open ? setOpen(false) : openCalendar())}
+            aria-label={`Choose dates. Now showing ${describeRange(value)}`}
+            data-testid="date-range-button"
+          >
+            {describeRange(value)}
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              Pick the first and last day
+            </Text>
+            <DatePicker
+              type="range"
+              allowSingleDateInRange
+              value={range}
+              onChange={(next) => {
+                setRange(next);
+                const window = windowFromRange(next[0], next[1]);
+                if (window) {
+                  onChange(window);
+                  setOpen(false);
+                }
+              }}
+            />
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+    </Group>
+  );
+}

@@ -1,0 +1,108 @@
+import type { FocusEvent, MouseEvent, ReactNode } from 'react';
+import { Button, Center, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconMapSearch } from '@tabler/icons-react';
+import type { EventSummary } from '@hubbub/contract';
+import { ErrorPanel } from '@/components/error-panel';
+
+interface ResultsPanelProps {
+  events: EventSummary[] | undefined;
+  totalCount: number | undefined;
+  isPending: boolean;
+  error: unknown;
+  onRetry: () => void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  renderEvent: (event: EventSummary) => ReactNode;
+  /** The event under the pointer or keyboard focus, so the map can mark it. */
+  onHover: (event: EventSummary | null) => void;
+  onSelect: (event: EventSummary) => void;
+  /** Shown in the empty state when text or a category narrows the search. */
+  onClearFilters?: () => void;
+}
+
+/** Clicks on links and buttons inside a card do their own thing; elsewhere the card selects. */
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof Element && Boolean(target.closest('a, button, input, [role="button"]'));
+}
+
+/** The list of what is in view, with its loading, empty and error states. */
+export function ResultsPanel(props: ResultsPanelProps) {
+  const { events, totalCount, isPending, error, onRetry, hasMore, loadingMore, onLoadMore, renderEvent, onHover, onSelect, onClearFilters } = props;
+
+  if (error && !events) {
+    return (
+      <Stack p="sm">
+        <ErrorPanel error={error} title="Events could not be loaded" onRetry={onRetry} />
+      </Stack>
+    );
+  }
+
+  if (isPending && !events) {
+    return (
+      <Stack p="sm" gap="sm" role="status" aria-label="Loading events">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} height={96} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+
+  if (!events?.length) {
+    return (
+      <Center p="lg" data-testid="results-empty">
+        <Stack align="center" gap="xs" ta="center" maw={300}>
+          <ThemeIcon size={48} radius="xl" variant="light" color="gray">
+            <IconMapSearch size={26} aria-hidden />
+          </ThemeIcon>
+          <Text fw={600}>No events here on these dates</Text>
+          <Text size="sm" c="dimmed">
+            Zoom out, move the map or choose more days.
+          </Text>
+          {onClearFilters && (
+            <Button size="xs" variant="light" onClick={onClearFilters}>
+              Clear text and category
+            </Button>
+          )}
+        </Stack>
+      </Center>
+    );
+  }
+
+  return (
+    <Stack gap="sm" p="sm">
+      <Stack
+        component="ul"
+        gap="sm"
+        m={0}
+        p={0}
+        style={{ listStyle: 'none' }}
+        aria-label="Events in view"
+        onMouseLeave={() => onHover(null)}
+        onBlur={(event: FocusEvent<HTMLElement>) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) onHover(null);
+        }}
+      >
+        {events.map((event) => (
+          <li
+            key={event.id}
+            onMouseEnter={() => onHover(event)}
+            onFocus={() => onHover(event)}
+            onClick={(click: MouseEvent<HTMLLIElement>) => {
+              if (!isControl(click.target)) onSelect(event);
+            }}
+            style={{ cursor: 'pointer' }}
+          >
+            {renderEvent(event)}
+          </li>
+        ))}
+      </Stack>
+      {error ? <ErrorPanel error={error} title="More events could not be loaded" onRetry={onRetry} /> : null}
+      {hasMore && (
+        <Button variant="default" onClick={onLoadMore} loading={loadingMore} data-testid="load-more">
+          Load more ({events.length.toLocaleString()} of {totalCount?.toLocaleString()})
+        </Button>
+      )}
+    </Stack>
+  );
+}
