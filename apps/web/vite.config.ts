@@ -44,7 +44,9 @@ export default defineConfig({
           /^\/openapi\.json/,
           /^\/docs/,
         ],
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        // The map worker (.mjs), the label font and the atlas chunks make the map work offline once installed.
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),
@@ -74,6 +76,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // Only the map screens load it.
+            { name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@maplibre|@vis\.gl|react-map-gl)[\\/]/ },
           ],
         },
       },
