@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { HubEvent } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser } from './support/browser.js';
 
 let browser: Browser;
@@ -84,7 +85,7 @@ describe('map search and events', () => {
     await hostPage.getByTestId('edit-event').waitFor();
 
     // The thumbnail was stored and is served.
-    const event = await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json();
+    const event = (await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
     expect(event.thumbnailPath).toMatch(/^\/uploads\/thumbnails\/.+\.webp$/);
     expect((await fetch(`${baseUrl()}${event.thumbnailPath}`)).status).toBe(200);
 
@@ -96,7 +97,7 @@ describe('map search and events', () => {
     // Close in, the event is its own point on the map rather than part of a cluster.
     await hostPage.evaluate(({ lat, lng }) => {
       (window as unknown as { __hubbubMap: { jumpTo(o: object): void } }).__hubbubMap.jumpTo({ center: [lng, lat], zoom: 17 });
-    }, { lat: event.area.latitude, lng: event.area.longitude });
+    }, { lat: event.area!.latitude, lng: event.area!.longitude });
     await hostPage.waitForTimeout(500);
     await mapIdle(hostPage);
     const onMap = await hostPage.evaluate((id) => {
@@ -122,7 +123,7 @@ describe('map search and events', () => {
     const forged = await fanPage.evaluate(async ({ id, base }) => {
       const cookie = document.cookie.split('; ').find((c) => c.startsWith('hubbub_token='))!;
       const { jwt } = JSON.parse(decodeURIComponent(cookie.slice('hubbub_token='.length)));
-      const current = await (await fetch(`${base}/engine/api/v1/event/${id}`, { headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}` } })).json();
+      const current = (await (await fetch(`${base}/engine/api/v1/event/${id}`, { headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}` } })).json()) as Record<string, unknown>;
       const res = await fetch(`${base}/engine/api/v1/event/update/`, {
         method: 'POST',
         headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
@@ -131,7 +132,7 @@ describe('map search and events', () => {
       return res.status;
     }, { id: eventId, base: baseUrl() });
     expect(forged).toBe(403);
-    const after = await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json();
+    const after = (await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
     expect(after.name).toBe(eventName);
 
     await fanContext.close();
