@@ -29,6 +29,8 @@ import { eventRoutes } from './modules/events/routes.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
+import { flyerRoutes } from './modules/flyers/routes.js';
+import { hubPlugin } from './modules/hub/index.js';
 import { ensureCities } from './modules/geo/load-cities.js';
 import { ensureCategories } from './modules/tags/seed.js';
 import { MAX_UPLOAD_BYTES } from './lib/images.js';
@@ -128,7 +130,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventLinkRoutes, { prefix: ENGINE });
     await api.register(tagRoutes, { prefix: ENGINE });
     await api.register(geoRoutes, { prefix: ENGINE });
+    await api.register(flyerRoutes, { prefix: ENGINE });
   });
+  await app.register(hubPlugin, { jwtSecret: options.jwtSecret, ...options.hub });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

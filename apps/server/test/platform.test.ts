@@ -146,6 +146,12 @@ describe('OpenAPI document', () => {
     ['get', `${E}/geo/cities/`, false, 200, false],
     ['get', `${E}/geo/cities-nearby/`, false, 200, false],
     ['post', `${E}/area/cities/`, true, 200, false],
+    ['post', `${E}/flyer/`, true, 200, true],
+    ['post', `${E}/flyer/update/`, true, 200, true],
+    ['delete', `${E}/flyer/{id}`, false, 200, true],
+    ['get', `${E}/flyer/event/{eventId}`, false, 200, false],
+    ['post', `${E}/flyer/image/{id}`, false, 200, true],
+    ['delete', `${E}/flyer/image/{id}`, false, 200, true],
   ];
 
   let doc: Doc;

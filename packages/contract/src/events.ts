@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
+import { FlyerSchema } from './flyers.js';
 
 export const EventStatus = { Created: 0, Started: 1, Completed: 2, Canceled: 3 } as const;
 export const EventStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -68,7 +69,7 @@ export type Partner = z.infer<typeof PartnerSchema>;
 export const LinkCountsSchema = z.object({ Star: z.number().int(), Follow: z.number().int(), Attendee: z.number().int() });
 export const MyLinksSchema = z.object({ Star: z.uuid().nullable(), Follow: z.uuid().nullable(), Attendee: z.uuid().nullable() });
 
-/** The spec's Event. flyers, timelines, attractions and chats fill in with the buzz issue. */
+/** The spec's Event; flyers come in the host's flyerOrder. timelines, attractions and chats fill in with the buzz issue. */
 export const EventSchema = z
   .object({
     id: z.uuid(),
@@ -86,7 +87,7 @@ export const EventSchema = z
     venue: z.string().nullable(),
     area: AreaSchema.nullable(),
     attractions: z.array(z.unknown()),
-    flyers: z.array(z.unknown()),
+    flyers: z.array(FlyerSchema),
     flyerOrder: z.array(z.string()),
     tags: z.array(TagSchema),
     updated: z.string(),

@@ -5,3 +5,5 @@ export * from './user.js';
 export * from './account.js';
 export * from './paths.js';
 export * from './events.js';
+export * from './hub.js';
+export * from './flyers.js';

@@ -11,6 +11,7 @@ import {
   type EventPointsResult,
   type EventSearchResult,
   type EventSummary,
+  type Flyer,
   type HubEvent,
 } from '@hubbub/contract';
 import type { z } from 'zod';
@@ -20,6 +21,8 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.j
 import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/products.js';
 import { findUserById } from '../auth/repository.js';
+import { toFlyer } from '../flyers/flyer-view.js';
+import * as flyersRepo from '../flyers/repository.js';
 import * as tagsRepo from '../tags/repository.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
@@ -51,7 +54,7 @@ function toSummary(row: repo.EventRowBase): EventSummary {
   };
 }
 
-function toEvent(row: repo.EventRowFull): HubEvent {
+function toEvent(row: repo.EventRowFull, flyers: Flyer[]): HubEvent {
   return {
     ...toSummary(row),
     contentType: row.contentType,
@@ -60,7 +63,7 @@ function toEvent(row: repo.EventRowFull): HubEvent {
     externalEventJson: row.externalEventJson,
     flyerOrder: row.flyerOrder ?? [],
     attractions: [],
-    flyers: [],
+    flyers,
     timelines: [],
     chats: [],
     isFollowingId: row.myFollow,
@@ -72,7 +75,8 @@ function toEvent(row: repo.EventRowFull): HubEvent {
 export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<HubEvent> {
   const row = await repo.findEvent(opts.ctx.db, { tenantId: opts.tenant.id, id: opts.id, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!row) throw notFound('No event has this id, or it is not published yet.');
-  return toEvent(row);
+  const flyers = await flyersRepo.listFlyersOf(opts.ctx.db, row.id);
+  return toEvent(row, flyers.map(toFlyer));
 }
 
 /** Loads the event for a change by its owner; spec 5: only the owner may edit. */
@@ -161,8 +165,11 @@ export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input
 
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }) {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
+  // The flyer rows go by cascade; their image files must be removed here.
+  const flyerImages = await flyersRepo.imagePathsOf(opts.ctx.db, opts.id);
   await repo.deleteEvent(opts.ctx.db, opts.id);
   if (owner.thumbnailPath) await opts.ctx.files.remove(owner.thumbnailPath);
+  for (const image of flyerImages) await opts.ctx.files.remove(image);
   return { ok: true as const };
 }
 

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { EventIdParamsSchema, FlyerCreateSchema, FlyerListSchema, FlyerSchema, FlyerUpdateSchema, IdParamsSchema, OkSchema, ProblemSchema } from '@hubbub/contract';
+import { AppError } from '../../lib/app-error.js';
+import { MAX_UPLOAD_BYTES } from '../../lib/images.js';
+import { authOf } from '../../plugins/auth.js';
+import * as service from './service.js';
+
+const tags = ['flyers'];
+const security = [{ bearer: [] }];
+const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
+
+export const flyerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+
+  app.post('/flyer/', {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: "Create a flyer for one of your events (within the plan's flyerCapacity per event); contentJson is FlyerContent v1, JSON-encoded",
+      body: FlyerCreateSchema,
+      response: { 200: FlyerSchema, ...problems },
+    },
+    handler: (request) => service.createFlyer({ ctx, auth: authOf(request), input: request.body }),
+  });
+
+  app.post('/flyer/update/', {
+    preHandler: app.requireAuth,
+    schema: { tags, security, summary: 'Update one of your flyers', body: FlyerUpdateSchema, response: { 200: OkSchema, ...problems } },
+    handler: (request) => service.updateFlyer({ ctx, auth: authOf(request), input: request.body }),
+  });
+
+  app.delete('/flyer/:id', {
+    preHandler: app.requireAuth,
+    schema: { tags, security, summary: 'Delete one of your flyers', params: IdParamsSchema, response: { 200: OkSchema, ...problems } },
+    handler: (request) => service.deleteFlyer({ ctx, auth: authOf(request), id: request.params.id }),
+  });
+
+  app.get('/flyer/event/:eventId', {
+    preHandler: app.optionalAuth,
+    schema: { tags, summary: "An event's flyers in the host's order", params: EventIdParamsSchema, response: { 200: FlyerListSchema, ...problems } },
+    handler: (request) => service.listEventFlyers({ ctx, tenant: request.tenant, eventId: request.params.eventId, viewerId: request.auth?.userId ?? null }),
+  });
+
+  app.post('/flyer/image/:id', {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: 'Upload the flyer image (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB)',
+      consumes: ['multipart/form-data'],
+      params: IdParamsSchema,
+      response: { 200: FlyerSchema, 413: ProblemSchema, 415: ProblemSchema, ...problems },
+    },
+    handler: async (request) => {
+      if (!request.isMultipart()) throw new AppError(415, 'Unsupported media type', 'Send the image as multipart/form-data with a field named "file".');
+      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'file') throw new AppError(400, 'Bad request', 'The form has no file; send it in a field named "file".');
+      const data = await file.toBuffer();
+      return service.setImage({ ctx, auth: authOf(request), id: request.params.id, data });
+    },
+  });
+
+  app.delete('/flyer/image/:id', {
+    preHandler: app.requireAuth,
+    schema: { tags, security, summary: 'Remove the flyer image', params: IdParamsSchema, response: { 200: FlyerSchema, ...problems } },
+    handler: (request) => service.removeImage({ ctx, auth: authOf(request), id: request.params.id }),
+  });
+};

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { FlyerCreateSchema, FlyerUpdateSchema, parseFlyerContent, type Flyer, type Ok } from '@hubbub/contract';
+import type { z } from 'zod';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { normaliseImage } from '../../lib/images.js';
+import { productOf } from '../account/products.js';
+import { findUserById } from '../auth/repository.js';
+import { requireOwnEvent } from '../events/service.js';
+import { toFlyer } from './flyer-view.js';
+import * as repo from './repository.js';
+
+type CreateInput = z.output<typeof FlyerCreateSchema>;
+type UpdateInput = z.output<typeof FlyerUpdateSchema>;
+
+const IMAGE_BOX = { width: 1600, height: 1600 };
+
+/** Checks contentJson against the versioned schema and stores it without the image path (see toFlyer). */
+function storedContent(json: string): string {
+  const parsed = parseFlyerContent(json);
+  if (!parsed.success) throw new AppError(400, 'Invalid flyer content', parsed.error, { contentJson: parsed.issues });
+  return JSON.stringify({ ...parsed.data, imagePath: null });
+}
+
+/** Loads a flyer for a change; only the host of its event may change it (spec 5). */
+async function requireOwnFlyer(ctx: AppContext, auth: AuthInfo, id: string) {
+  const flyer = await repo.findFlyer(ctx.db, auth.tenant.id, id);
+  if (!flyer) throw notFound('No flyer has this id.');
+  if (flyer.ownerId !== auth.userId) throw forbidden('Only the host of this event may change its flyers.');
+  return flyer;
+}
+
+export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<Flyer> {
+  const { ctx, auth, input } = opts;
+  await requireOwnEvent(ctx, auth, input.eventId);
+  const contentJson = storedContent(input.contentJson);
+  const row = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
+    const user = await findUserById(tx, auth.tenant.id, auth.userId);
+    if (!user) throw notFound('The account no longer exists.');
+    const product = productOf(user.plan);
+    const count = await repo.countFlyersOf(tx, input.eventId);
+    if (count >= product.flyerCapacity) {
+      const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;
+      throw new AppError(403, 'Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
+    }
+    const inserted = await repo.insertFlyer(tx, { tenantId: auth.tenant.id, eventId: input.eventId, userId: auth.userId, name: input.name, contentType: input.contentType, contentJson });
+    await repo.appendToOrder(tx, input.eventId, inserted.id);
+    return inserted;
+  });
+  return toFlyer(row);
+}
+
+export async function updateFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<Ok> {
+  const { ctx, auth, input } = opts;
+  await requireOwnFlyer(ctx, auth, input.id);
+  const contentJson = storedContent(input.contentJson);
+  await repo.updateFlyer(ctx.db, input.id, { name: input.name, contentType: input.contentType, contentJson }, ctx.now());
+  return { ok: true };
+}
+
+export async function deleteFlyer(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Ok> {
+  const { ctx, auth, id } = opts;
+  const flyer = await requireOwnFlyer(ctx, auth, id);
+  await ctx.db.transaction(async (tx) => {
+    await repo.deleteFlyer(tx, id);
+    await repo.removeFromOrder(tx, flyer.eventId, id);
+  });
+  if (flyer.imagePath) await ctx.files.remove(flyer.imagePath);
+  return { ok: true };
+}
+
+export async function setImage(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<Flyer> {
+  const { ctx, auth, id } = opts;
+  const flyer = await requireOwnFlyer(ctx, auth, id);
+  const image = await normaliseImage(opts.data, IMAGE_BOX);
+  const path = await ctx.files.put(`flyers/${id}-${randomBytes(6).toString('hex')}.webp`, image);
+  await repo.setImage(ctx.db, id, path, ctx.now());
+  if (flyer.imagePath) await ctx.files.remove(flyer.imagePath);
+  return toFlyer({ ...flyer, imagePath: path });
+}
+
+export async function removeImage(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Flyer> {
+  const { ctx, auth, id } = opts;
+  const flyer = await requireOwnFlyer(ctx, auth, id);
+  await repo.setImage(ctx.db, id, null, ctx.now());
+  if (flyer.imagePath) await ctx.files.remove(flyer.imagePath);
+  return toFlyer({ ...flyer, imagePath: null });
+}
+
+export async function listEventFlyers(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<Flyer[]> {
+  const rows = await repo.listVisibleFlyers(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+  if (!rows) throw notFound('No event has this id, or it is not published yet.');
+  return rows.map(toFlyer);
+}

@@ -1,0 +1,20 @@
+import { AppError } from '../../lib/app-error.js';
+
+/** A failure whose message the caller may read, like ASP.NET's HubException. */
+export class HubError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HubException';
+  }
+}
+
+/**
+ * The completion error text. Only HubError and AppError messages reach the client,
+ * in ASP.NET's wording; anything else stays on the server's log.
+ */
+export function completionError(target: string, error: unknown): { message: string; expected: boolean } {
+  const prefix = `An unexpected error occurred invoking '${target}' on the server.`;
+  if (error instanceof HubError) return { message: `${prefix} HubException: ${error.message}`, expected: true };
+  if (error instanceof AppError && error.status < 500) return { message: `${prefix} HubException: ${error.detail ?? error.title}`, expected: true };
+  return { message: prefix, expected: false };
+}

@@ -1,0 +1,13 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { userBlocks } from '../../db/schema.js';
+
+/** True when blockerId has blocked blockedId (spec: blocked users do not see the blocker's events live). */
+export async function isBlockedBy(db: Db, args: { blockerId: string; blockedId: string }): Promise<boolean> {
+  const rows = await db
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, args.blockerId), eq(userBlocks.blockedId, args.blockedId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import raw from '../data/gradients.json';
+
+/** #rrggbb, the one colour form flyer content stores. */
+export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
+export const GRADIENT_COLORS_MIN = 2;
+export const GRADIENT_COLORS_MAX = 6;
+
+export const GradientSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    colors: z.array(z.string().regex(HEX_COLOR)).min(GRADIENT_COLORS_MIN).max(GRADIENT_COLORS_MAX),
+  })
+  .meta({ id: 'Gradient' });
+export type Gradient = z.infer<typeof GradientSchema>;
+
+/**
+ * The upstream list has slips ("43ADD0" without its #, "#fff" shorthand): colours are
+ * repaired to lower-case #rrggbb where that is unambiguous, anything still invalid is
+ * dropped, and a repeated name keeps its first entry.
+ */
+export function normaliseGradients(input: unknown): Gradient[] {
+  const list = Array.isArray(input) ? input : [];
+  const seen = new Set<string>();
+  const out: Gradient[] = [];
+  for (const item of list) {
+    const candidate = item && typeof item === 'object' ? (item as { name?: unknown; colors?: unknown }) : {};
+    const colors = Array.isArray(candidate.colors) ? candidate.colors.map(repairColor) : candidate.colors;
+    const parsed = GradientSchema.safeParse({ name: candidate.name, colors });
+    if (!parsed.success) continue;
+    const key = parsed.data.name.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(parsed.data);
+  }
+  return out;
+}
+
+function repairColor(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const hex = value.trim().replace(/^#?/, '').toLowerCase();
+  if (/^[0-9a-f]{6}$/.test(hex)) return `#${hex}`;
+  if (/^[0-9a-f]{3}$/.test(hex)) return `#${[...hex].map((c) => c + c).join('')}`;
+  return value;
+}
+
+/** The gradient catalogue (MIT, see data/gradients.LICENSE.md). */
+export const gradients: readonly Gradient[] = normaliseGradients(raw);
+
+export function gradientNamed(name: string): Gradient | undefined {
+  const key = name.trim().toLowerCase();
+  return gradients.find((g) => g.name.toLowerCase() === key);
+}
