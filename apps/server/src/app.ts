@@ -30,7 +30,10 @@ import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { flyerRoutes } from './modules/flyers/routes.js';
+import { launchRoutes } from './modules/launches/routes.js';
+import { schedulerPlugin } from './modules/launches/plugin.js';
 import { hubPlugin } from './modules/hub/index.js';
+import { createRedisBus } from './modules/hub/redis-bus.js';
 import { ensureCities } from './modules/geo/load-cities.js';
 import { ensureCategories } from './modules/tags/seed.js';
 import { MAX_UPLOAD_BYTES } from './lib/images.js';
@@ -119,7 +122,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(spaPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
-  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  // RATE_LIMIT_SCALE raises or lowers every account limit at once (a busy test server, a strict deployment).
+  const scale = config.RATE_LIMIT_SCALE;
+  const scaled = Object.fromEntries(
+    Object.entries(DEFAULT_RATE_LIMITS).map(([key, value]) => [key, key === 'windowMs' ? value : Math.max(1, Math.round(value * scale))]),
+  ) as unknown as RateLimits;
+  const limits = { ...scaled, ...options.rateLimits };
   await app.register(async (api) => {
     api.addHook('onRequest', createTenantHook(tenants));
     await api.register(authRoutes, { prefix: `${PRESENCE}/auth`, limits });
@@ -131,8 +139,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(tagRoutes, { prefix: ENGINE });
     await api.register(geoRoutes, { prefix: ENGINE });
     await api.register(flyerRoutes, { prefix: ENGINE });
+    await api.register(launchRoutes, { prefix: ENGINE });
   });
-  await app.register(hubPlugin, { jwtSecret: options.jwtSecret, ...options.hub });
+  // REDIS_URL shares event groups between instances; the hub closes the bus (and its connections) on app close.
+  const bus = options.hub?.bus ?? (config.REDIS_URL ? createRedisBus({ url: config.REDIS_URL, log: app.log }) : undefined);
+  await app.register(hubPlugin, { jwtSecret: options.jwtSecret, ...options.hub, bus });
+  await app.register(schedulerPlugin, options.launches ?? {});
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
     ['JWT', { JWT: 'short' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody' }],
     ['SMTP_URL', { SMTP_URL: '::' }],
+    ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: 'lots' }],
   ])('names the bad variable %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

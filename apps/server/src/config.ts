@@ -15,6 +15,8 @@ const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
+  /** Set: hub instances share event groups and watcher counts through Redis pub/sub. */
+  REDIS_URL: optionalUrl('REDIS_URL'),
   TENANTS: z
     .string()
     .default('hubbub')
@@ -36,6 +38,7 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.email({ message: 'ADMIN_EMAIL must be an email address.' }).optional()),
+  RATE_LIMIT_SCALE: z.coerce.number({ message: 'RATE_LIMIT_SCALE must be a number.' }).min(0.01).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),

@@ -152,6 +152,9 @@ describe('OpenAPI document', () => {
     ['get', `${E}/flyer/event/{eventId}`, false, 200, false],
     ['post', `${E}/flyer/image/{id}`, false, 200, true],
     ['delete', `${E}/flyer/image/{id}`, false, 200, true],
+    ['post', `${E}/launch/`, true, 200, true],
+    ['get', `${E}/launch/event/{eventId}`, false, 200, false],
+    ['delete', `${E}/launch/{id}`, false, 200, true],
   ];
 
   let doc: Doc;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import raw from '../data/gradients.json';
 import { EMOJI_GROUPS, emojiCatalogue, searchEmoji } from './emoji.js';
 import { FLYER_BLOCKS_MAX, FlyerContentSchema, parseFlyerContent, type FlyerContent } from './flyers.js';
-import { HEX_COLOR, gradientNamed, gradients, normaliseGradients } from './gradients.js';
+import { HEX_COLOR } from './colors.js';
+import { gradientNamed, gradients, normaliseGradients } from './gradients.js';
 
 const base: FlyerContent = {
   version: 1,

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { ENGINE } from './paths.js';
-import { GRADIENT_COLORS_MAX, GRADIENT_COLORS_MIN, HEX_COLOR } from './gradients.js';
+import { GRADIENT_COLORS_MAX, GRADIENT_COLORS_MIN, HEX_COLOR } from './colors.js';
 
-export * from './gradients.js';
-export * from './emoji.js';
+export * from './colors.js';
 
 // Flyers (spec 3 Flyer): a card the event's host designs and launches into the buzz.
 

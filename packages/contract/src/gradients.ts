@@ -1,19 +1,8 @@
-import { z } from 'zod';
 import raw from '../data/gradients.json';
 
-/** #rrggbb, the one colour form flyer content stores. */
-export const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+import { GradientSchema, type Gradient } from './colors.js';
 
-export const GRADIENT_COLORS_MIN = 2;
-export const GRADIENT_COLORS_MAX = 6;
-
-export const GradientSchema = z
-  .object({
-    name: z.string().trim().min(1).max(100),
-    colors: z.array(z.string().regex(HEX_COLOR)).min(GRADIENT_COLORS_MIN).max(GRADIENT_COLORS_MAX),
-  })
-  .meta({ id: 'Gradient' });
-export type Gradient = z.infer<typeof GradientSchema>;
+export { GradientSchema, type Gradient };
 
 /**
  * The upstream list has slips ("43ADD0" without its #, "#fff" shorthand): colours are

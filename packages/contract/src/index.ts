@@ -7,3 +7,4 @@ export * from './paths.js';
 export * from './events.js';
 export * from './hub.js';
 export * from './flyers.js';
+export * from './launches.js';

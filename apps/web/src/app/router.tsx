@@ -46,6 +46,7 @@ export const routes: RouteObject[] = [
           { path: 'events/following', ...page(() => import('@/routes/events-following')) },
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
+          { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },
           {
             path: 'account',
             ...page(() => import('@/routes/account/account-layout')),

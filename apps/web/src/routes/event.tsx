@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IdSchema, type HubEvent } from '@hubbub/contract';
 import { isApiError } from '@/lib/api';
@@ -22,6 +22,9 @@ function OwnerActions({ event }: { event: HubEvent }) {
     <Group gap="xs">
       <Button component={Link} to={`/event/${event.id}/edit`} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="edit-event">
         Edit
+      </Button>
+      <Button component={Link} to={`/event/${event.id}/flyers`} variant="default" leftSection={<IconPhotoHeart size={16} aria-hidden />} data-testid="event-flyers">
+        Flyers
       </Button>
       <Button
         variant="light"

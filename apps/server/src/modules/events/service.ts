@@ -13,6 +13,7 @@ import {
   type EventSummary,
   type Flyer,
   type HubEvent,
+  type Timeline,
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
@@ -23,6 +24,8 @@ import { productOf } from '../account/products.js';
 import { findUserById } from '../auth/repository.js';
 import { toFlyer } from '../flyers/flyer-view.js';
 import * as flyersRepo from '../flyers/repository.js';
+import * as launchesRepo from '../launches/repository.js';
+import { toTimeline } from '../launches/timeline-view.js';
 import * as tagsRepo from '../tags/repository.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
@@ -54,7 +57,7 @@ function toSummary(row: repo.EventRowBase): EventSummary {
   };
 }
 
-function toEvent(row: repo.EventRowFull, flyers: Flyer[]): HubEvent {
+function toEvent(row: repo.EventRowFull, flyers: Flyer[], timelines: Timeline[]): HubEvent {
   return {
     ...toSummary(row),
     contentType: row.contentType,
@@ -64,7 +67,7 @@ function toEvent(row: repo.EventRowFull, flyers: Flyer[]): HubEvent {
     flyerOrder: row.flyerOrder ?? [],
     attractions: [],
     flyers,
-    timelines: [],
+    timelines,
     chats: [],
     isFollowingId: row.myFollow,
     linkCounts: { Star: row.stars, Follow: row.follows, Attendee: row.attendees },
@@ -76,7 +79,8 @@ export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: s
   const row = await repo.findEvent(opts.ctx.db, { tenantId: opts.tenant.id, id: opts.id, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!row) throw notFound('No event has this id, or it is not published yet.');
   const flyers = await flyersRepo.listFlyersOf(opts.ctx.db, row.id);
-  return toEvent(row, flyers.map(toFlyer));
+  const timelines = await launchesRepo.listTimelinesOf(opts.ctx.db, row.id);
+  return toEvent(row, flyers.map(toFlyer), timelines.map(toTimeline));
 }
 
 /** Loads the event for a change by its owner; spec 5: only the owner may edit. */

@@ -7,6 +7,7 @@ import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/products.js';
 import { findUserById } from '../auth/repository.js';
 import { requireOwnEvent } from '../events/service.js';
+import { broadcastToEvent } from '../hub/index.js';
 import { toFlyer } from './flyer-view.js';
 import * as repo from './repository.js';
 
@@ -53,9 +54,12 @@ export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input
 
 export async function updateFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<Ok> {
   const { ctx, auth, input } = opts;
-  await requireOwnFlyer(ctx, auth, input.id);
+  const flyer = await requireOwnFlyer(ctx, auth, input.id);
   const contentJson = storedContent(input.contentJson);
-  await repo.updateFlyer(ctx.db, input.id, { name: input.name, contentType: input.contentType, contentJson }, ctx.now());
+  const values = { name: input.name, contentType: input.contentType, contentJson };
+  await repo.updateFlyer(ctx.db, input.id, values, ctx.now());
+  // A flyer showing in the buzz changes on every watcher's screen at once.
+  if (flyer.isActivated) await broadcastToEvent(ctx, auth.tenant.id, flyer.eventId, 'FlyerUpdated', toFlyer({ ...flyer, ...values }));
   return { ok: true };
 }
 

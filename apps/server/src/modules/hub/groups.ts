@@ -8,6 +8,11 @@ export interface GroupBus {
   /** Listens to a group's frames; the returned function stops listening. */
   subscribe(group: string, listener: (frame: Buffer) => void): () => void;
   close(): Promise<void>;
+  /**
+   * Shared buses count members across instances: records this instance's count for
+   * the group and returns the total. Absent: the local count is the total.
+   */
+  watchers?(group: string, local: number): Promise<number>;
 }
 
 export function createLocalBus(): GroupBus {
@@ -78,6 +83,12 @@ export class Groups {
   /** Members on this instance. */
   count(group: string): number {
     return this.members.get(group)?.size ?? 0;
+  }
+
+  /** Members on every instance the bus reaches; call right after join or leave so the bus records the new count. */
+  total(group: string): Promise<number> {
+    const local = this.count(group);
+    return this.bus.watchers ? this.bus.watchers(group, local) : Promise.resolve(local);
   }
 
   /** The frame is serialised once by the caller and shared by every member. */

@@ -56,9 +56,27 @@ export async function broadcastToEvent<K extends HubServerEventName>(
   return true;
 }
 
+const pendingAnnouncements = new WeakMap<HubRuntime, Set<string>>();
+
+/**
+ * Tells a group how many watch it, once per window: the count is read when the window
+ * closes, so it is the latest one, and with a shared bus it covers every instance.
+ */
 async function announceWatchers(hub: HubRuntime, group: string, eventId: string) {
-  // The count is this instance's members; a shared count needs the Redis bus.
-  await hub.broadcast(group, serverEventFrame('EventWatcherUpdated', { eventId, watchers: hub.groups.count(group) }));
+  let pending = pendingAnnouncements.get(hub);
+  if (!pending) pendingAnnouncements.set(hub, (pending = new Set()));
+  if (pending.has(group)) return;
+  pending.add(group);
+  const timer = setTimeout(() => {
+    pending.delete(group);
+    void (async () => {
+      const watchers = await hub.groups.total(group);
+      await hub.broadcast(group, serverEventFrame('EventWatcherUpdated', { eventId, watchers }));
+    })().catch(() => {
+      // The hub may have shut down meanwhile; nobody is left to tell.
+    });
+  }, hub.timings.watcherAnnounceMs);
+  timer.unref();
 }
 
 export async function joinEventSession(call: HubCall, eventId: string): Promise<boolean> {
@@ -120,6 +138,15 @@ export async function updateEventSession(call: HubCall, eventId: string, data: E
     message: data.message ?? null,
     at: call.ctx.now().toISOString(),
   });
+  // A message from the host is also a notification, which clients show as a toast.
+  if (data.message) {
+    await broadcastToEvent(call.ctx, tenant.id, eventId, 'EventNotification', {
+      eventId,
+      title: data.title ?? 'From the host',
+      message: data.message,
+      level: 'info',
+    });
+  }
 }
 
 export async function updateEventSessionSound(call: HubCall, eventId: string, data: EventSessionSound): Promise<void> {

@@ -12,6 +12,8 @@ export interface HubTimings {
   maxMessageBytes: number;
   /** How long shutdown waits for clients to close after the Close message. */
   closeGraceMs: number;
+  /** Joins and leaves within this window share one EventWatcherUpdated, so a crowd joining costs O(n), not O(n²). */
+  watcherAnnounceMs: number;
 }
 
 export const DEFAULT_HUB_TIMINGS: HubTimings = {
@@ -19,6 +21,7 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
   timeoutMs: HUB_TIMEOUT_MS,
   maxMessageBytes: HUB_MAX_MESSAGE_BYTES,
   closeGraceMs: 1000,
+  watcherAnnounceMs: 250,
 };
 
 const MAX_QUEUED_INVOCATIONS = 64;

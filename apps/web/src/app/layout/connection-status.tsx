@@ -7,6 +7,7 @@ import {
   useServiceWorkerStatus,
   type ServiceWorkerStatus,
 } from '../service-worker';
+import { HubStatusBadge } from '@/features/buzz/components/hub-status-badge';
 
 const UPDATE_ID = 'sw-update';
 const OFFLINE_ID = 'connection-offline';
@@ -87,16 +88,20 @@ export function ConnectionStatus() {
   const color = !status.online ? 'yellow' : status.updateAvailable ? 'violet' : status.state === 'error' ? 'orange' : 'gray';
 
   return (
-    <Tooltip label={label} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
-      <ActionIcon
-        variant="subtle"
-        color={color}
-        size="lg"
-        aria-label={`Connection status: ${label}`}
-        onClick={status.updateAvailable ? applyServiceWorkerUpdate : undefined}
-      >
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <Group gap={4} wrap="nowrap">
+      {/* The live (hub) connection; shows once the buzz has started it. */}
+      <HubStatusBadge />
+      <Tooltip label={label} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
+        <ActionIcon
+          variant="subtle"
+          color={color}
+          size="lg"
+          aria-label={`Connection status: ${label}`}
+          onClick={status.updateAvailable ? applyServiceWorkerUpdate : undefined}
+        >
+          {icon}
+        </ActionIcon>
+      </Tooltip>
+    </Group>
   );
 }

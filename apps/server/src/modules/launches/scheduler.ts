@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { HubFlyer } from '@hubbub/contract';
+import type { AppContext } from '../../app-context.js';
+import { toFlyer } from '../flyers/flyer-view.js';
+import { broadcastToEvent } from '../hub/index.js';
+import * as repo from './repository.js';
+
+export interface SchedulerOptions {
+  /** How often the database is asked for due transitions. */
+  pollMs: number;
+  /** How long a claim holds; a crashed instance's claims are retried after it. */
+  leaseMs: number;
+  /** Transitions claimed per round. */
+  batch: number;
+  /** Names this instance in claimed_by. */
+  instanceId: string;
+}
+
+export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, 'instanceId'> = { pollMs: 500, leaseMs: 30_000, batch: 50 };
+
+export const toHubFlyer = (row: repo.LaunchFlyerRow): HubFlyer => toFlyer(row);
+
+/**
+ * Applies launch transitions when they fall due. The schedule lives in the database,
+ * so any instance may apply a transition and a restart loses none; the claim and the
+ * conditional done_at make each one happen once.
+ */
+export class LaunchScheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: SchedulerOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    const changed = await repo.recomputeActiveFlyers(this.ctx.db);
+    if (changed) this.log.info({ changed }, 'launches: corrected flyer activation from the timelines');
+    this.stopped = false;
+    // Overdue transitions (due while no instance ran) go in the first round, before the app reports ready.
+    this.wake();
+    await this.running;
+  }
+
+  /** Runs a round now instead of at the next poll (a launch was just created). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running = this.round().finally(() => {
+      this.running = undefined;
+      if (this.stopped) return;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      } else {
+        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
+      }
+    });
+  }
+
+  /** Stops polling and waits for a round in progress, so the database can close after. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async round(): Promise<void> {
+    try {
+      for (;;) {
+        const claimed = await repo.claimDue(this.ctx.db, { instance: this.options.instanceId, leaseMs: this.options.leaseMs, limit: this.options.batch });
+        for (const transition of claimed) {
+          if (this.stopped) return; // Unapplied claims are retried by whoever runs after the lease.
+          await this.apply(transition);
+        }
+        if (claimed.length < this.options.batch || this.stopped) return;
+      }
+    } catch (error) {
+      this.log.error({ err: error }, 'launches: claiming due transitions failed');
+    }
+  }
+
+  private async apply(transition: repo.TransitionRow): Promise<void> {
+    let flyers: repo.LaunchFlyerRow[] | undefined;
+    try {
+      flyers = await this.ctx.db.transaction(async (tx) => {
+        if (!(await repo.completeClaimed(tx, transition.id, this.options.instanceId))) return undefined;
+        const timeline = await repo.findTimeline(tx, transition.timelineId);
+        if (!timeline) return undefined;
+        if (transition.kind === 'start') {
+          if (!(await repo.setTimelineState(tx, timeline.id, 'Active', ['Scheduled']))) return undefined;
+          return repo.activateFlyers(tx, timeline);
+        }
+        if (!(await repo.setTimelineState(tx, timeline.id, 'Done', ['Scheduled', 'Active']))) return undefined;
+        return repo.deactivateFlyers(tx, timeline);
+      });
+    } catch (error) {
+      // Left claimed: it is tried again once the lease runs out.
+      this.log.error({ err: error, transition: transition.id }, 'launches: applying a transition failed');
+      return;
+    }
+    if (!flyers?.length) return;
+    // Broadcast only after the commit, so watchers never see a change that rolled back.
+    const name = transition.kind === 'start' ? 'FlyerStarted' : 'FlyerStopped';
+    for (const flyer of flyers) {
+      await broadcastToEvent(this.ctx, transition.tenantId, transition.eventId, name, toHubFlyer(flyer)).catch((error: unknown) => {
+        this.log.warn({ err: error, flyer: flyer.id }, `launches: ${name} broadcast failed`);
+      });
+    }
+  }
+}
+
+export function newInstanceId(): string {
+  return `${process.pid}-${randomUUID().slice(0, 8)}`;
+}

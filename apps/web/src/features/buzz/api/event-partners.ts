@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { EventLinkSearchResultSchema, paths, type EventLinkSearchResult } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { buzzKeys } from './buzz-keys';
+
+/** People linked to the event (first page); the server only answers the host with everyone's links. */
+export function searchEventLinks(eventId: string, signal?: AbortSignal): Promise<EventLinkSearchResult> {
+  return engineApi.post(paths.eventLinkSearch, { eventId, pageNumber: 1 }, { schema: EventLinkSearchResultSchema, signal });
+}
+
+export function eventPartnersQueryOptions(eventId: string) {
+  return queryOptions({ queryKey: buzzKeys.partners(eventId), queryFn: ({ signal }) => searchEventLinks(eventId, signal) });
+}
+
+export function useEventPartners(eventId: string, enabled: boolean) {
+  return useQuery({ ...eventPartnersQueryOptions(eventId), enabled });
+}

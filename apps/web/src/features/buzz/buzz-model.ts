@@ -1,0 +1,45 @@
+import type { EventSessionState, Timeline, TimelineState } from '@hubbub/contract';
+
+/** What the watcher sees of the host's session. */
+export type SessionView = 'live' | 'not-started' | 'ended';
+
+export function sessionView(state: EventSessionState | null, eventStarted: boolean): SessionView {
+  if (state === 'Stopped') return 'ended';
+  if (state === 'Started' || state === 'Updated') return 'live';
+  return eventStarted ? 'live' : 'not-started';
+}
+
+export const SESSION_LABELS: Record<SessionView, string> = { live: 'Live', 'not-started': 'Not started', ended: 'Ended' };
+
+/** "Launch now" durations offered to the host, in minutes. */
+export const LAUNCH_DURATIONS = [5, 15, 60] as const;
+
+/** A launch window starting now; ISO instants with an offset, as the contract wants. */
+export function launchWindow(now: Date, minutes: number): { startDate: string; endDate: string } {
+  return { startDate: now.toISOString(), endDate: new Date(now.getTime() + minutes * 60_000).toISOString() };
+}
+
+/** `<input type="datetime-local">` value (local time, no zone) → ISO instant, or null. */
+export function localInputToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Date → `<input type="datetime-local">` value in local time. */
+export function isoToLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const ORDER: Record<TimelineState, number> = { Active: 0, Scheduled: 1, Done: 2, Canceled: 3 };
+
+/** Active first, then scheduled soonest first, then the finished ones latest first. */
+export function sortTimelines(timelines: readonly Timeline[]): Timeline[] {
+  return [...timelines].sort((a, b) => {
+    const byState = ORDER[a.state] - ORDER[b.state];
+    if (byState) return byState;
+    const diff = Date.parse(a.startDate) - Date.parse(b.startDate);
+    return a.state === 'Done' || a.state === 'Canceled' ? -diff : diff;
+  });
+}

@@ -1,0 +1,30 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { useRealtime, type ConnectionState } from '@/lib/realtime';
+
+const LOOK: Record<ConnectionState, { color: string; label: string; tip: string }> = {
+  connected: { color: 'green', label: 'Connected', tip: 'Connected to the live service.' },
+  connecting: { color: 'blue', label: 'Connecting', tip: 'Connecting to the live service…' },
+  reconnecting: { color: 'yellow', label: 'Reconnecting', tip: 'Connection lost; reconnecting…' },
+  disconnected: { color: 'gray', label: 'Offline', tip: 'Not connected to the live service.' },
+};
+
+/** The hub connection state; hidden until a screen has started the connection. */
+export function HubStatusBadge({ always = false }: { always?: boolean }) {
+  const { started, state } = useRealtime();
+  if (!started && !always) return null;
+  const look = LOOK[state];
+  return (
+    <Tooltip label={look.tip} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <Badge
+        color={look.color}
+        variant="dot"
+        tabIndex={0}
+        data-testid="hub-status"
+        data-state={state}
+        aria-label={`Live connection: ${state}`}
+      >
+        {look.label}
+      </Badge>
+    </Tooltip>
+  );
+}

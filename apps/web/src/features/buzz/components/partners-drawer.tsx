@@ -1,0 +1,52 @@
+import { Anchor, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { HubEvent } from '@hubbub/contract';
+import { useEventPartners } from '../api/event-partners';
+
+/** The event's host and, for the host, the people linked to the event (spec 2 partners drawer). */
+export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: HubEvent; isOwner: boolean; opened: boolean; onClose: () => void }) {
+  const partners = useEventPartners(event.id, opened && isOwner);
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" title="Partners" size="sm">
+      <Stack gap="md" data-testid="partners-drawer">
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+            Host
+          </Text>
+          <Anchor component={Link} to={`/person/${event.host.id}`}>
+            {event.host.name}
+          </Anchor>
+        </Stack>
+        {isOwner && (
+          <Stack gap={4}>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+              Linked people
+            </Text>
+            {partners.isPending ? (
+              <Loader size="sm" />
+            ) : partners.isError ? (
+              <Text size="sm" c="red">
+                The linked people could not be loaded.
+              </Text>
+            ) : partners.data.links.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                Nobody has linked to this event yet.
+              </Text>
+            ) : (
+              partners.data.links.map((link) => (
+                <Group key={link.id} justify="space-between" wrap="nowrap">
+                  <Anchor component={Link} to={`/person/${link.userId}`} size="sm" truncate>
+                    Person {link.userId.slice(0, 8)}
+                  </Anchor>
+                  <Badge variant="light" size="sm">
+                    {link.type}
+                  </Badge>
+                </Group>
+              ))
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

@@ -1,0 +1,62 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Flyer, Timeline } from '@hubbub/contract';
+import { notify, notifyProblem } from '@/lib/ui';
+import { useCancelLaunch } from '../api/timelines';
+import { sortTimelines } from '../buzz-model';
+
+const STATE_COLOR: Record<Timeline['state'], string> = { Active: 'green', Scheduled: 'blue', Done: 'gray', Canceled: 'gray' };
+
+const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
+
+export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeline[]; flyers: Flyer[]; isOwner: boolean }) {
+  const cancel = useCancelLaunch();
+  const names = new Map(flyers.map((f) => [f.id, f.name]));
+  if (timelines.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        Nothing launched yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Timeline" data-testid="timeline">
+      {sortTimelines(timelines).map((t) => (
+        <Paper component="li" key={t.id} withBorder radius="md" p="xs" data-testid="timeline-item" data-state={t.state}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Text size="sm" fw={600} truncate>
+                {t.flyerIds.map((id) => names.get(id) ?? 'Flyer').join(', ')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {time(t.startDate)} – {time(t.endDate)}
+              </Text>
+            </Stack>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Badge color={STATE_COLOR[t.state]} variant="light">
+                {t.state}
+              </Badge>
+              {isOwner && (t.state === 'Scheduled' || t.state === 'Active') && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  aria-label={t.state === 'Active' ? 'Stop this launch now' : 'Cancel this launch'}
+                  data-testid="timeline-cancel"
+                  loading={cancel.isPending && cancel.variables?.id === t.id}
+                  onClick={() =>
+                    cancel.mutate(
+                      { id: t.id, eventId: t.eventId },
+                      { onSuccess: () => notify.success(t.state === 'Active' ? 'Launch stopped.' : 'Launch canceled.'), onError: (e) => notifyProblem(e, 'Could not cancel') },
+                    )
+                  }
+                >
+                  {t.state === 'Active' ? 'Stop' : 'Cancel'}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

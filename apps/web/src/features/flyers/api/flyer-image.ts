@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FlyerSchema, flyerPaths, type Flyer } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { invalidateEventFlyers } from './save-flyer';
+
+/** The server's limits (same rules as event thumbnails); checked here first so nobody waits for a 413. */
+export const FLYER_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FLYER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+export function flyerImageProblem(file: { type: string; size: number }): string | null {
+  if (!(FLYER_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF picture.';
+  if (file.size > FLYER_IMAGE_MAX_BYTES) return 'The picture is larger than 10 MB. Choose a smaller one.';
+  return null;
+}
+
+/** One multipart field named `file`; the answer's content has the new imagePath. */
+export function uploadFlyerImage({ id, file }: { id: string; file: File }): Promise<Flyer> {
+  const form = new FormData();
+  form.append('file', file, file.name || 'flyer-image');
+  return engineApi.post(flyerPaths.flyerImage(id), form, { schema: FlyerSchema });
+}
+
+export function deleteFlyerImage(id: string): Promise<Flyer> {
+  return engineApi.delete(flyerPaths.flyerImage(id), { schema: FlyerSchema });
+}
+
+export function useUploadFlyerImage() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: uploadFlyerImage, onSuccess: (flyer) => invalidateEventFlyers(client, flyer.eventId) });
+}
+
+export function useDeleteFlyerImage() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteFlyerImage, onSuccess: (flyer) => invalidateEventFlyers(client, flyer.eventId) });
+}

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { FlyerSchema, OkSchema, flyerPaths, type Flyer, type FlyerCreate, type FlyerUpdate, type Ok } from '@hubbub/contract';
+import { engineApi } from '@/lib/api';
+import { eventDetailKey, flyerKeys } from './query-keys';
+
+/** 403 with a detail naming the limit when the plan's flyerCapacity for the event is used up. */
+export function createFlyer(flyer: FlyerCreate): Promise<Flyer> {
+  return engineApi.post(flyerPaths.flyerCreate, flyer, { schema: FlyerSchema });
+}
+
+export function updateFlyer(flyer: FlyerUpdate): Promise<Ok> {
+  return engineApi.post(flyerPaths.flyerUpdate, flyer, { schema: OkSchema });
+}
+
+export function deleteFlyer(id: string): Promise<Ok> {
+  return engineApi.delete(flyerPaths.flyer(id), { schema: OkSchema });
+}
+
+/** The flyer list and the event (which embeds its flyers) are both stale after any change. */
+export function invalidateEventFlyers(client: QueryClient, eventId: string) {
+  void client.invalidateQueries({ queryKey: flyerKeys.event(eventId) });
+  void client.invalidateQueries({ queryKey: eventDetailKey(eventId) });
+}
+
+export function useCreateFlyer() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: createFlyer, onSuccess: (flyer) => invalidateEventFlyers(client, flyer.eventId) });
+}
+
+export function useUpdateFlyer(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: updateFlyer, onSuccess: () => invalidateEventFlyers(client, eventId) });
+}
+
+export function useDeleteFlyer(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: deleteFlyer, onSuccess: () => invalidateEventFlyers(client, eventId) });
+}

@@ -1,0 +1,52 @@
+import { useRef, useState } from 'react';
+import { Button, FileButton, Group, Input, Text } from '@mantine/core';
+import { IconPhotoOff, IconUpload } from '@tabler/icons-react';
+import { FLYER_IMAGE_TYPES, flyerImageProblem } from '../api/flyer-image';
+
+interface PictureFieldProps {
+  hasPicture: boolean;
+  pendingName: string | null;
+  onChoose: (file: File) => void;
+  onRemove: () => void;
+}
+
+/** The flyer's one picture: it shows in the preview at once and is uploaded when the flyer is saved. */
+export function PictureField({ hasPicture, pendingName, onChoose, onRemove }: PictureFieldProps) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const resetFile = useRef<() => void>(null);
+  return (
+    <Input.Wrapper label="Picture" labelElement="div" description="JPEG, PNG, WebP or GIF, up to 10 MB. Uploaded when you save." error={problem}>
+      <Group gap="xs" mt={6}>
+        <FileButton
+          resetRef={resetFile}
+          accept={FLYER_IMAGE_TYPES.join(',')}
+          inputProps={{ 'aria-label': 'Picture file', 'data-testid': 'flyer-image-input' } as Record<string, string>}
+          onChange={(file) => {
+            resetFile.current?.();
+            setProblem(null);
+            if (!file) return;
+            const reason = flyerImageProblem(file);
+            if (reason) setProblem(reason);
+            else onChoose(file);
+          }}
+        >
+          {(props) => (
+            <Button {...props} variant="default" size="sm" leftSection={<IconUpload size={16} aria-hidden />}>
+              {hasPicture ? 'Replace picture' : 'Choose picture'}
+            </Button>
+          )}
+        </FileButton>
+        {hasPicture && (
+          <Button variant="subtle" color="red" size="sm" leftSection={<IconPhotoOff size={16} aria-hidden />} onClick={onRemove}>
+            Remove picture
+          </Button>
+        )}
+      </Group>
+      {pendingName && (
+        <Text size="xs" c="dimmed" mt={4}>
+          {pendingName} — not uploaded yet
+        </Text>
+      )}
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { isIsoInstant } from './events.js';
+import { ENGINE } from './paths.js';
+
+// Launches: flyers put on an event's timeline (spec 3 Timeline / launch).
+
+export const LAUNCH_FLYERS_MAX = 50;
+
+export const launchPaths = {
+  launch: `${ENGINE}/launch/`,
+  eventTimelines: (eventId: string) => `${ENGINE}/launch/event/${encodeURIComponent(eventId)}`,
+  cancelLaunch: (id: string) => `${ENGINE}/launch/${encodeURIComponent(id)}`,
+} as const;
+
+const isoDate = (label: string) =>
+  z
+    .string({ message: `${label} is required.` })
+    .refine(isIsoInstant, { message: `${label} must be an ISO 8601 date and time with an offset, e.g. 2026-12-04T19:00:00Z.` });
+
+export const LaunchRequestSchema = z
+  .object({
+    eventId: IdSchema,
+    /** When the launch was made; the server's clock when absent. */
+    launchDate: isoDate('Launch date').nullish(),
+    startDate: isoDate('Start date'),
+    endDate: isoDate('End date'),
+    flyerIds: z
+      .array(IdSchema, { message: 'flyerIds is a list of flyer ids.' })
+      .min(1, { message: 'Launch at least one flyer.' })
+      .max(LAUNCH_FLYERS_MAX, { message: `Launch at most ${LAUNCH_FLYERS_MAX} flyers at once.` }),
+  })
+  .refine((v) => Date.parse(v.endDate) > Date.parse(v.startDate), { message: 'The end must be after the start.', path: ['endDate'] })
+  .meta({ id: 'LaunchRequest' });
+export type LaunchRequest = z.input<typeof LaunchRequestSchema>;
+
+/** Scheduled until its start, Active until its end, then Done; Canceled when the host cancels it. */
+export const TimelineStates = ['Scheduled', 'Active', 'Done', 'Canceled'] as const;
+export const TimelineStateSchema = z.enum(TimelineStates);
+export type TimelineState = z.infer<typeof TimelineStateSchema>;
+
+export const TimelineSchema = z
+  .object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    launchDate: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    flyerIds: z.array(z.uuid()),
+    state: TimelineStateSchema,
+  })
+  .meta({ id: 'Timeline' });
+export type Timeline = z.infer<typeof TimelineSchema>;
+
+export const TimelineListSchema = z.array(TimelineSchema).meta({ id: 'TimelineList' });
