@@ -111,6 +111,13 @@ describe('the live buzz', () => {
     await ownerPage.getByTestId('save-flyer').click();
     await expect.poll(() => watcherCard.getAttribute('aria-label'), { timeout: 5_000 }).toContain('Doors open now!');
 
+    // Someone opening the buzz mid-launch sees what is on now.
+    const lateContext = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const latePage = await signIn(lateContext, watcher.email, watcher.password);
+    await latePage.goto(`${baseUrl()}/buzz/${eventId}`);
+    await latePage.locator(`[data-testid="active-flyers"] [data-testid="flyer-card"][data-flyer-id="${flyerId}"]`).waitFor({ timeout: 10_000 });
+    await lateContext.close();
+
     // Stopping the launch removes it from the watcher's buzz.
     await ownerPage.goto(`${baseUrl()}/buzz/${eventId}`);
     await ownerPage.locator('[data-testid="timeline-item"][data-state="Active"] [data-testid="timeline-cancel"]').click();

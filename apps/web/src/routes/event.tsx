@@ -1,8 +1,8 @@
-import { Button, Container, Group, Stack } from '@mantine/core';
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { IdSchema, type HubEvent } from '@hubbub/contract';
+import { IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
 import { isApiError } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
@@ -14,6 +14,8 @@ import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
 import { isOwner } from '@/features/events/is-owner';
 import { PinMap } from '@/features/map/components/lazy-maps';
+import { useEventTimelines } from '@/features/buzz/api/timelines';
+import { TimelineList } from '@/features/buzz/components/timeline-list';
 
 function OwnerActions({ event }: { event: HubEvent }) {
   const navigate = useNavigate();
@@ -68,10 +70,12 @@ function EventContent({ id }: { id: string }) {
     return <ErrorPanel error={event.error} title="The event could not be loaded" onRetry={() => void event.refetch()} />;
   }
   const data = event.data;
+  const owner = isOwner(user?.id, data.userId);
   return (
+    <>
     <EventDetails
       event={data}
-      ownerActions={isOwner(user?.id, data.userId) ? <OwnerActions event={data} /> : undefined}
+      ownerActions={owner ? <OwnerActions event={data} /> : undefined}
       map={
         data.area && (
           <PinMap
@@ -83,6 +87,26 @@ function EventContent({ id }: { id: string }) {
         )
       }
     />
+    <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
+    </>
+  );
+}
+
+/** The event's launches, as on the buzz page, with the way into the live buzz. */
+function EventTimeline({ eventId, flyers, isOwner: owner }: { eventId: string; flyers: Flyer[]; isOwner: boolean }) {
+  const timelines = useEventTimelines(eventId);
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="event-timeline-heading">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4" id="event-timeline-heading">
+          Timeline
+        </Title>
+        <Button component={Link} to={`/buzz/${eventId}`} variant="light" size="xs" data-testid="open-buzz">
+          Open the buzz
+        </Button>
+      </Group>
+      {timelines.data ? <TimelineList timelines={timelines.data} flyers={flyers} isOwner={owner} /> : <Text size="sm" c="dimmed">Loading the timeline…</Text>}
+    </Paper>
   );
 }
 

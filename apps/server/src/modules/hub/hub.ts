@@ -14,6 +14,8 @@ import { AppError } from '../../lib/app-error.js';
 import { getEvent, requireOwnEvent } from '../events/service.js';
 import type { HubConnection } from './connection.js';
 import { HubError } from './hub-error.js';
+import { listFlyersOf } from '../flyers/repository.js';
+import { toFlyer } from '../flyers/flyer-view.js';
 import { isBlockedBy } from './repository.js';
 import { serverEventFrame, type HubRuntime } from './runtime.js';
 
@@ -95,6 +97,15 @@ export async function joinEventSession(call: HubCall, eventId: string): Promise<
   if (hub.groups.join(group, connection)) {
     connection.groups.add(group);
     await announceWatchers(hub, group, eventId);
+  }
+  // Someone joining mid-launch (or re-joining after a reconnect) sees what is on now. Sent after
+  // the join's completion, so the client already treats this event as its active one.
+  const active = (await listFlyersOf(ctx.db, eventId)).filter((flyer) => flyer.isActivated);
+  if (active.length) {
+    setImmediate(() => {
+      if (connection.closed || !connection.groups.has(group)) return;
+      for (const flyer of active) connection.sendFrame(serverEventFrame('FlyerStarted', toFlyer(flyer)));
+    });
   }
   return true;
 }
