@@ -140,6 +140,8 @@ export const events = pgTable(
     // The box + date-window index is a covering btree made by migration 0002 (drizzle
     // cannot declare INCLUDE columns): events_window_idx (tenant_id, starts_at, lat, lng)
     // INCLUDE (ends_at, status, publish_on, user_id), so search counts are index-only scans.
+    // Migration 0005 adds the generated column location = point(lng, lat) with a GiST index,
+    // which small search boxes use (see events/repository.ts isSmallBox).
     index('events_search_idx').using('gin', t.searchText),
   ],
 );

@@ -157,17 +157,31 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** About a city or smaller (≤ 1 square degree) and not across the antimeridian. */
+export const SMALL_BOX_DEGREES2 = 1;
+function isSmallBox(box: NonNullable<SearchFilter['box']>): boolean {
+  return box.minLng <= box.maxLng && (box.maxLat - box.minLat) * (box.maxLng - box.minLng) <= SMALL_BOX_DEGREES2;
+}
+
 function whereOf(f: SearchFilter): SQL {
+  const small = f.box !== null && isSmallBox(f.box);
+  // For a small box the date test is written so the window btree cannot serve it: otherwise the
+  // planner ANDs both indexes, and scanning the whole window costs more than the box itself.
+  const startsAt = small ? sql`(e.starts_at + interval '0 s')` : sql`e.starts_at`;
   const parts: SQL[] = [
     sql`e.tenant_id = ${f.tenantId}`,
     // starts_at leads the index; events that began before the window but still run are caught by the look-behind.
-    sql`e.starts_at >= ${new Date(f.from.getTime() - f.lookBehindMs).toISOString()}`,
-    sql`e.starts_at < ${f.to.toISOString()}`,
+    sql`${startsAt} >= ${new Date(f.from.getTime() - f.lookBehindMs).toISOString()}`,
+    sql`${startsAt} < ${f.to.toISOString()}`,
     sql`e.ends_at > ${f.from.toISOString()}`,
     visibleTo(f.viewerId, f.now),
   ];
   if (!f.includeCanceled) parts.push(sql`e.status <> 3`);
-  if (f.box) {
+  if (f.box && small) {
+    // Written as a point-in-box test so only the GiST index on location can serve it: for a
+    // small box it finds the few events there over all dates faster than scanning the window.
+    parts.push(sql`e.location <@ box(point(${f.box.minLng}, ${f.box.minLat}), point(${f.box.maxLng}, ${f.box.maxLat}))`);
+  } else if (f.box) {
     parts.push(sql`e.lat between ${f.box.minLat} and ${f.box.maxLat}`);
     parts.push(
       f.box.minLng <= f.box.maxLng
@@ -217,16 +231,17 @@ export async function searchEvents(
   page: { limit: number; offset: number; orderBy: OrderBy; descending: boolean; centre: { lat: number; lng: number } | null },
 ): Promise<{ total: number; rows: EventRowBase[] }> {
   const where = whereOf(f);
-  // Both at once: on PostgreSQL they run on two pooled connections.
-  const [count, list] = await Promise.all([
-    queryRows<{ total: number }>(db, sql`select count(*)::int as total from events e where ${where}`),
-    queryRows<EventRowBase>(db, sql`
-      select ${summaryColumns} from events e join users u on u.id = e.user_id
-      where ${where}
-      order by ${orderOf(page.orderBy, page.descending, page.centre)}
-      limit ${page.limit} offset ${page.offset}`),
-  ]);
-  return { total: count[0]?.total ?? 0, rows: list };
+  // One statement, one round trip: the count and the page come back together. Measured on
+  // these machines, the socket writes of a second query cost more than the query itself.
+  const [row] = await queryRows<{ total: number; rows: EventRowBase[] | null }>(db, sql`
+    select
+      (select count(*)::int from events e where ${where}) as total,
+      (select json_agg(page) from (
+        select ${summaryColumns} from events e join users u on u.id = e.user_id
+        where ${where}
+        order by ${orderOf(page.orderBy, page.descending, page.centre)}
+        limit ${page.limit} offset ${page.offset}) page) as rows`);
+  return { total: row?.total ?? 0, rows: row?.rows ?? [] };
 }
 
 export async function searchPoints(db: Db, f: SearchFilter, limit: number): Promise<[string, number, number][]> {
