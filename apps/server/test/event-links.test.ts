@@ -251,6 +251,7 @@ describe('POST event/link/search/', () => {
     expect(new Set(result.links.map((l) => l.id))).toEqual(new Set(Object.values(mine)));
     for (const l of result.links) {
       expect(l.userId).toBe(fan.id);
+      expect(l.userName).toBe(fan.name);
       expect(l.event.id).toBe(l.eventId);
       expect(new Date(l.created).toISOString()).toBe(l.created);
     }

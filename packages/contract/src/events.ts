@@ -248,7 +248,7 @@ export type EventList = z.infer<typeof EventListSchema>;
 
 export const EventLinkCreateSchema = z.object({ eventId: IdSchema, type: LinkTypeSchema }).meta({ id: 'EventLinkCreate' });
 export const EventLinkSchema = z
-  .object({ id: z.uuid(), eventId: z.uuid(), userId: z.uuid(), type: LinkTypeSchema, created: z.string() })
+  .object({ id: z.uuid(), eventId: z.uuid(), userId: z.uuid(), userName: z.string(), type: LinkTypeSchema, created: z.string() })
   .meta({ id: 'EventLink' });
 export type EventLink = z.infer<typeof EventLinkSchema>;
 export const EventLinkSearchSchema = z

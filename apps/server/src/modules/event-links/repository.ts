@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventLinks } from '../../db/schema.js';
+import { eventLinks, users } from '../../db/schema.js';
 import { visibleTo } from '../events/repository.js';
 
 export async function insertLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<string> {
@@ -26,6 +26,7 @@ export interface LinkRow {
   id: string;
   eventId: string;
   userId: string;
+  userName: string;
   type: 'Star' | 'Follow' | 'Attendee';
   created: string;
 }
@@ -48,10 +49,12 @@ export async function searchLinks(
       id: eventLinks.id,
       eventId: eventLinks.eventId,
       userId: eventLinks.userId,
+      userName: users.name,
       type: eventLinks.type,
       created: sql<string>`to_char(${eventLinks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     })
     .from(eventLinks)
+    .innerJoin(users, eq(users.id, eventLinks.userId))
     .where(where)
     .orderBy(sql`${eventLinks.createdAt} desc`, eventLinks.id)
     .limit(args.limit)

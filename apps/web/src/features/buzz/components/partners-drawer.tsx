@@ -36,7 +36,7 @@ export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: Hub
               partners.data.links.map((link) => (
                 <Group key={link.id} justify="space-between" wrap="nowrap">
                   <Anchor component={Link} to={`/person/${link.userId}`} size="sm" truncate>
-                    Person {link.userId.slice(0, 8)}
+                    {link.userName}
                   </Anchor>
                   <Badge variant="light" size="sm">
                     {link.type}
