@@ -184,6 +184,25 @@ describe('hub on default timings', () => {
     for (const hub of [a, b]) await hub.connection.invoke('LeaveEventSession', event.id);
   });
 
+  it('keeps the session on the event: a watcher joining a live session is told it is live, and Stopped completes the event', async () => {
+    const owner = await started(host);
+    await owner.connection.invoke('UpdateEventSession', event.id, { state: 'Started', title: 'Live now' });
+    const late = await started(watcher);
+    expect(await late.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    expect(await late.next('EventStarted')).toMatchObject({ eventId: event.id, state: 'Started' });
+    const live = await call(t.app, 'GET', paths.event(event.id), { jwt: watcher.jwt });
+    expect(live.json().status).toBe(1);
+    await owner.connection.invoke('UpdateEventSession', event.id, { state: 'Stopped' });
+    expect(await late.next('EventStopped')).toMatchObject({ eventId: event.id, state: 'Stopped' });
+    expect((await call(t.app, 'GET', paths.event(event.id), { jwt: watcher.jwt })).json().status).toBe(2);
+    // A session that is over is not announced to newcomers.
+    const after = await started(other);
+    expect(await after.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(after.received.EventStarted).toEqual([]);
+    for (const hub of [late, after]) await hub.connection.invoke('LeaveEventSession', event.id);
+  });
+
   it('sends payloads with PascalCase keys and several messages may share a frame', async () => {
     const raw = await openRaw({ port: t.port, query: `tenant=${TENANT}`, jwt: watcher.jwt });
     // Handshake and two invocations in one frame.

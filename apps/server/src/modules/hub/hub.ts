@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import {
+  EventStatus,
   HubMethods,
   hubEventGroup,
   toCamelCaseKeys,
@@ -16,7 +17,7 @@ import type { HubConnection } from './connection.js';
 import { HubError } from './hub-error.js';
 import { listFlyersOf } from '../flyers/repository.js';
 import { toFlyer } from '../flyers/flyer-view.js';
-import { isBlockedBy } from './repository.js';
+import { isBlockedBy, setEventStatus } from './repository.js';
 import { serverEventFrame, type HubRuntime } from './runtime.js';
 
 declare module '../../app-context.js' {
@@ -85,8 +86,11 @@ export async function joinEventSession(call: HubCall, eventId: string): Promise<
   const { ctx, hub, connection } = call;
   const { tenant, userId } = connection.auth;
   let ownerId: string;
+  let live = false;
   try {
-    ownerId = (await getEvent({ ctx, tenant, id: eventId, viewerId: userId })).userId;
+    const event = await getEvent({ ctx, tenant, id: eventId, viewerId: userId });
+    ownerId = event.userId;
+    live = event.status === EventStatus.Started;
   } catch (error) {
     if (error instanceof AppError && error.status === 404) return false;
     throw error;
@@ -101,9 +105,11 @@ export async function joinEventSession(call: HubCall, eventId: string): Promise<
   // Someone joining mid-launch (or re-joining after a reconnect) sees what is on now. Sent after
   // the join's completion, so the client already treats this event as its active one.
   const active = (await listFlyersOf(ctx.db, eventId)).filter((flyer) => flyer.isActivated);
-  if (active.length) {
+  if (active.length || live) {
+    const at = ctx.now().toISOString();
     setImmediate(() => {
       if (connection.closed || !connection.groups.has(group)) return;
+      if (live) connection.sendFrame(serverEventFrame('EventStarted', { eventId, state: 'Started', title: null, message: null, at }));
       for (const flyer of active) connection.sendFrame(serverEventFrame('FlyerStarted', toFlyer(flyer)));
     });
   }
@@ -142,6 +148,8 @@ const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Sto
 export async function updateEventSession(call: HubCall, eventId: string, data: EventSessionUpdate): Promise<void> {
   await requireHost(call, eventId);
   const { tenant } = call.connection.auth;
+  // Kept on the event, so people who join later (or reload) see that the session is live.
+  await setEventStatus(call.ctx.db, eventId, data.state === 'Stopped' ? EventStatus.Completed : EventStatus.Started, call.ctx.now());
   await broadcastToEvent(call.ctx, tenant.id, eventId, SESSION_MESSAGES[data.state], {
     eventId,
     state: data.state,
