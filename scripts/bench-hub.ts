@@ -16,7 +16,7 @@ import v8 from 'node:v8';
 import { randomUUID } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { runInNewContext } from 'node:vm';
-import pg from 'pg';
+import { percentile, scratchDatabase } from './bench-support.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HUB_PATH, paths, type LoginResult } from '@hubbub/contract';
@@ -39,34 +39,7 @@ v8.setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 const now = () => performance.timeOrigin + performance.now();
 
-async function scratchDatabase(): Promise<{ databaseUrl?: string; pgliteDir?: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-hub-'));
-    return { pgliteDir: dir, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-  }
-  const name = `hubbub_bench_hub_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** A verified user straight in the database, then a real login for its JWT. */
 async function user(app: FastifyInstance, database: Database, label: string): Promise<string> {
@@ -220,7 +193,7 @@ async function runCase(opts: { name: string; database: Database; dataDir: string
 }
 
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase('bench-hub');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-hub-data-'));
   try {
     const database = await openDatabase({ databaseUrl: scratch.databaseUrl, pgliteDir: scratch.pgliteDir });

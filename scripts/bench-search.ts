@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
+import { percentile, scratchDatabase } from './bench-support.js';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
@@ -23,29 +23,6 @@ const CASES = [
   { name: 'whole-us', box: { minLatitude: 24.5, maxLatitude: 49.5, minLongitude: -125, maxLongitude: -66.9 } },
 ];
 
-async function scratchDatabase(): Promise<{ databaseUrl?: string; pgliteDir?: string; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-'));
-    return { pgliteDir: dir, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-  }
-  const name = `hubbub_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 interface LoadResult {
   latencies: number[];
@@ -62,13 +39,9 @@ function runLoad(options: Record<string, unknown>): Promise<LoadResult> {
   });
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 async function main() {
-  const scratch = await scratchDatabase();
+  const scratch = await scratchDatabase('bench');
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-data-'));
   try {
     const database = await openDatabase({ databaseUrl: scratch.databaseUrl, pgliteDir: scratch.pgliteDir });

@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   AccountSchema,
   AccountUsageSchema,
   ManifestSchema,
   PLAN_FEATURES,
-  ProblemSchema,
   ProductListSchema,
   paths,
 } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectProblem } from './support/problem.js';
 
 let t: TestApp;
 let user: TestUser;
@@ -20,13 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String) });
-  return body;
-}
 
 const FREE_USAGE = { eventCapacity: 1, eventCount: 0, calendarCapacity: 1, calendarCount: 0, flyerCapacity: 1 };
 

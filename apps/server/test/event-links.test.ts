@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   EventLinkSearchResultSchema,
   EventListSchema,
   EventSchema,
   IdResultSchema,
-  ProblemSchema,
   paths,
   type EventLinkSearchResult,
   type HubEvent,
 } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,13 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-0000000000f1';
 const HOUR = 3_600_000;

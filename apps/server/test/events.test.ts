@@ -9,7 +9,6 @@ import {
   EventPointsResultSchema,
   EventSchema,
   EventSearchResultSchema,
-  ProblemSchema,
   TagSchema,
   paths,
   type EventList,
@@ -22,6 +21,7 @@ import {
 import { users } from '../src/db/schema.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
 
 let t: TestApp;
 let jazz: Tag;
@@ -37,13 +37,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A 4xx answer: the status, a JSON Problem body, and the Problem's own status agreeing. */
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
 
 async function tagNamed(name: string): Promise<Tag> {
   const res = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: name } });

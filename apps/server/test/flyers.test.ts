@@ -9,7 +9,6 @@ import {
   EventSchema,
   FlyerContentSchema,
   FlyerSchema,
-  ProblemSchema,
   flyerPaths,
   paths,
   type Flyer,
@@ -19,6 +18,8 @@ import {
 import { users } from '../src/db/schema.js';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
+import { multipart, type Part } from './support/multipart.js';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -28,13 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-0000000000f1';
 const HOUR = 3_600_000;
@@ -295,27 +289,13 @@ describe('GET flyer/event/{eventId}', () => {
   });
 });
 
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
 function upload(user: TestUser | undefined, flyerId: string, parts: Part[], tenant = TENANT): Promise<LightMyRequestResponse> {
-  const boundary = `----hubbub-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const type = p.contentType ? `\r\nContent-Type: ${p.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`), Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const { payload, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
     url: flyerPaths.flyerImage(flyerId),
-    headers: { 'x-tenant': tenant, 'content-type': `multipart/form-data; boundary=${boundary}`, ...(user ? { authorization: `Bearer ${user.jwt}` } : {}) },
-    payload: Buffer.concat(chunks),
+    headers: { 'x-tenant': tenant, 'content-type': contentType, ...(user ? { authorization: `Bearer ${user.jwt}` } : {}) },
+    payload,
   });
 }
 

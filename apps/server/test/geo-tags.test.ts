@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
-import { CitySchema, EventSchema, EventSearchResultSchema, ProblemSchema, TagSchema, paths, type City, type HubEvent, type Tag } from '@hubbub/contract';
+import { CitySchema, EventSchema, EventSearchResultSchema, TagSchema, paths, type City, type HubEvent, type Tag } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,13 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
 
 const Cities = z.array(CitySchema.strict());
 const Tags = z.array(TagSchema.strict());

@@ -2,14 +2,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import { ContainerDataSchema, ProblemSchema, UserSearchResultSchema, paths } from '@hubbub/contract';
+import type { FastifyServerOptions } from 'fastify';
+import { ContainerDataSchema, UserSearchResultSchema, paths } from '@hubbub/contract';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { loggerOptions } from '../src/logger.js';
 import { JWT_SECRET, OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { PASSWORD, call, readMail, signUp, uniqueEmail } from './support/api.js';
+import { expectProblem } from './support/problem.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,13 +18,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String) });
-  return body;
-}
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-000000000002';
 

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { paths } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp } from './support/api.js';
+import { multipart } from './support/multipart.js';
 
 let s3: S3rver;
 let s3Dir: string;
@@ -29,12 +30,6 @@ afterAll(async () => {
   await fs.rm(s3Dir, { recursive: true, force: true });
 });
 
-function multipart(file: Buffer, filename: string) {
-  const boundary = `----hubbub${Date.now()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
-  return { body: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 const area = { name: 'Omaha, NE', type: 4, latitude: 41.25, longitude: -95.94, zoom: 12 };
 
 describe('S3-compatible storage', () => {
@@ -49,8 +44,8 @@ describe('S3-compatible storage', () => {
     const id = created.json().id;
     const upload = async () => {
       const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#36c' } }).png().toBuffer();
-      const { body, contentType } = multipart(image, 'cover.png');
-      return t.app.inject({ method: 'POST', url: paths.eventThumbnail(id), payload: body, headers: { 'content-type': contentType, 'x-tenant': 'hubbub', authorization: `Bearer ${user.jwt}` } });
+      const { payload, contentType } = multipart([{ name: 'file', data: image, filename: 'cover.png', contentType: 'application/octet-stream' }]);
+      return t.app.inject({ method: 'POST', url: paths.eventThumbnail(id), payload, headers: { 'content-type': contentType, 'x-tenant': 'hubbub', authorization: `Bearer ${user.jwt}` } });
     };
     const first = await upload();
     expect(first.statusCode).toBe(200);

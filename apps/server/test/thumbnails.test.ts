@@ -4,9 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { EventSchema, ProblemSchema, paths, type HubEvent } from '@hubbub/contract';
+import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
+import { multipart, type Part } from './support/multipart.js';
 
 let t: TestApp;
 let bigJpeg: Buffer;
@@ -19,38 +21,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  return body;
-}
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-0000000000b1';
 const HOUR = 3_600_000;
 const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 86_400_000;
 const at = (ms: number) => new Date(ms).toISOString();
-
-interface Part {
-  name: string;
-  data: Buffer | string;
-  filename?: string;
-  contentType?: string;
-}
-
-/** A multipart/form-data body built by hand. */
-function multipart(parts: Part[]) {
-  const boundary = `----hubbub-${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
-    const type = p.contentType ? `\r\nContent-Type: ${p.contentType}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}${type}\r\n\r\n`), Buffer.from(p.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(user: TestUser | undefined, eventId: string, parts: Part[]): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipart(parts);

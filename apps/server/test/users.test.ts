@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
 import {
   PersonSchema,
-  ProblemSchema,
   ProfileSchema,
   RelationSchema,
   USER_SEARCH_PAGE_SIZE,
@@ -17,6 +15,7 @@ import {
 } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
+import { expectProblem } from './support/problem.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,13 +24,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A 4xx answer: the status, a JSON Problem body, and the Problem's own status agreeing. */
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers['content-type']).toContain('application/json');
-  const body = ProblemSchema.parse(res.json());
-  expect(body).toMatchObject({ status, title: expect.any(String) });
-  return body;
-}
 
 /** A short random word, so names made by this file are findable on a shared database. */
 const tag = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
