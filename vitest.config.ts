@@ -29,6 +29,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // The browser APIs jsdom lacks (matchMedia, ResizeObserver, ...), stubbed once for every web test.
+          setupFiles: ['./src/test/setup.ts'],
         },
       },
       api('api-pglite'),

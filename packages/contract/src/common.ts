@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-/** Every 4xx/5xx answer of the API has this shape (RFC 7807 in spirit). */
-export const ProblemSchema = z
-  .object({
-    status: z.number().int(),
-    title: z.string(),
-    detail: z.string().optional(),
-    errors: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .meta({ id: 'Problem' });
-export type Problem = z.infer<typeof ProblemSchema>;
-
 // Ids compare as text on the server, so they are lower-cased like PostgreSQL prints them.
 export const IdSchema = z.uuid({ message: 'Must be a valid id (UUID).' }).transform((id) => id.toLowerCase());
 export const IdParamsSchema = z.object({ id: IdSchema });

@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './errors.js';
 export * from './claims.js';
 export * from './auth.js';
 export * from './user.js';

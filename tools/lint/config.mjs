@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import './use-typescript-5.mjs';
+const { default: js } = await import('@eslint/js');
+const { default: tseslint } = await import('typescript-eslint');
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import globals from 'globals';
+import { TABLE_OWNERS } from './table-owners.mjs';
+import { tableOwnerRule } from './rules/table-owner.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dirsIn = (dir) =>
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+const serverModules = dirsIn(`${SERVER}/modules`);
+const webFeatures = dirsIn(`${WEB}/features`);
+
+/** A module's public surface: what other modules may import from it. */
+const PUBLIC_FILES = ['./service.ts', './index.ts'];
+
+/**
+ * The server's modules from the bottom up: a module may use the modules before it
+ * (through their public files), never one after it, so no two modules can form a
+ * cycle. The hub is a protocol framework and sits outside the order: it uses no
+ * domain module, and the domain plugs into it. A new module takes its place here.
+ */
+export const MODULE_ORDER = [
+  'tenants',
+  'geo',
+  'users',
+  'auth',
+  'account',
+  'tags',
+  'events',
+  'event-links',
+  'flyers',
+  'launches',
+  'event-sessions',
+  'event-details',
+  'demo',
+  'container',
+];
+const unordered = serverModules.filter((m) => m !== 'hub' && !MODULE_ORDER.includes(m));
+if (unordered.length) throw new Error(`Add ${unordered.join(', ')} to MODULE_ORDER in tools/lint/config.mjs.`);
+
+const moduleDir = (m) => `./${SERVER}/modules/${m}`;
+const serverZones = [
+  {
+    target: moduleDir('hub'),
+    from: MODULE_ORDER.map(moduleDir),
+    message: 'modules/hub is the SignalR framework: it imports no domain module (they plug into it).',
+  },
+  ...MODULE_ORDER.flatMap((m, i) => [
+    // Another module is reached through its service (its public functions), never its repository.
+    ...MODULE_ORDER.slice(0, i).map((n) => ({
+      target: moduleDir(m),
+      from: moduleDir(n),
+      except: PUBLIC_FILES,
+      message: `Reach modules/${n} through its service.ts (or index.ts), not its internals.`,
+    })),
+    ...(i + 1 < MODULE_ORDER.length
+      ? [
+          {
+            target: moduleDir(m),
+            from: MODULE_ORDER.slice(i + 1).map(moduleDir),
+            message: `modules/${m} comes before these modules in MODULE_ORDER (tools/lint/config.mjs): it may not use them, or modules would form a cycle.`,
+          },
+        ]
+      : []),
+  ]),
+  {
+    target: [`./${SERVER}/lib`, `./${SERVER}/db`],
+    from: [`./${SERVER}/modules`, `./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/app-context.ts`],
+    message: 'lib/ and db/ are plumbing: they import no module, plugin or app file.',
+  },
+];
+
+const webZones = [
+  {
+    target: [`./${WEB}/lib`, `./${WEB}/components`],
+    from: [`./${WEB}/features`, `./${WEB}/routes`, `./${WEB}/app`],
+    message: 'lib/ and components/ are shared by everyone: they import no feature, route or app file.',
+  },
+  ...webFeatures.map((f) => ({
+    target: `./${WEB}/features/${f}`,
+    from: [...webFeatures.filter((g) => g !== f).map((g) => `./${WEB}/features/${g}`), `./${WEB}/routes`, `./${WEB}/app`],
+    message: 'A feature imports no other feature, route or app file: move what both need to lib/, or compose them in a route.',
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'apps/web/public/**', 'packages/contract/data/**', 'coverage/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mts,mjs,js,cjs}'],
+    plugins: { 'import-x': importX, hubbub: { rules: { 'table-owner': tableOwnerRule } } },
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 'latest', sourceType: 'module' },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json', 'packages/contract/tsconfig.json', 'e2e/tsconfig.json'].map((p) =>
+            path.join(root, p),
+          ),
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: [`${SERVER}/**/*.ts`],
+    rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, root }] },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,21 @@
+/**
+ * Which server module owns (alone writes) each table. A new table gets a line here
+ * in the same change that adds it to apps/server/src/db/schema.ts.
+ */
+export const TABLE_OWNERS = {
+  tenants: 'tenants',
+  users: 'users',
+  user_follows: 'users',
+  user_blocks: 'users',
+  user_secrets: 'auth',
+  sessions: 'auth',
+  refresh_tokens: 'auth',
+  events: 'events',
+  event_tags: 'events',
+  tags: 'tags',
+  event_links: 'event-links',
+  cities: 'geo',
+  flyers: 'flyers',
+  timelines: 'launches',
+  launch_transitions: 'launches',
+};
