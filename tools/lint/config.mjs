@@ -39,11 +39,11 @@ export const MODULE_ORDER = [
   'account',
   'tags',
   'events',
-  'event-links',
   'flyers',
   'launches',
-  'event-sessions',
   'event-details',
+  'event-links',
+  'event-sessions',
   'demo',
   'container',
 ];

@@ -1,8 +1,22 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { HubServerEventName, HubServerEventPayload } from '@hubbub/contract';
 import type { Config } from './config.js';
-import type { Db } from './db/client.js';
+import type { Database, Db } from './db/client.js';
+import type { FileStore } from './lib/file-store.js';
 import type { JwtSigner } from './lib/jwt.js';
 import type { Mailer } from './lib/mailer.js';
-import type { FileStore } from './lib/file-store.js';
+import type { MemberCounts, Backplane } from './modules/hub/index.js';
+import type { HubTimings } from './modules/hub/index.js';
+import type { SchedulerOptions } from './modules/launches/scheduler.js';
+import type { RateLimits } from './plugins/rate-limits.js';
+
+// The app's shared types, declared here once: what services receive (AppContext),
+// who is asking (TenantRef, AuthInfo) and how the app is built (BuildOptions).
+
+/** Sends a realtime message to everyone watching an event, on every instance. */
+export interface EventBroadcaster {
+  toEvent<K extends HubServerEventName>(tenantId: string, eventId: string, name: K, payload: HubServerEventPayload<K>): Promise<void>;
+}
 
 /** What every service needs from the running app; passed explicitly so services stay plain functions. */
 export interface AppContext {
@@ -14,6 +28,10 @@ export interface AppContext {
   /** tenant key → tenant id, loaded at start. */
   tenants: Map<string, string>;
   now(): Date;
+  /** The live event sessions' broadcaster; plugged in by modules/event-sessions once the hub runs. */
+  realtime: EventBroadcaster;
+  /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
+  launches?: { wake(): void };
 }
 
 export interface TenantRef {
@@ -26,6 +44,19 @@ export interface AuthInfo {
   sessionId: string;
   tenant: TenantRef;
   roles: string[];
+}
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimits>;
+  now?: () => Date;
+  /** Hub timings (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
+  hub?: Partial<HubTimings> & { backplane?: Backplane; memberCounts?: MemberCounts };
+  /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
+  launches?: Partial<SchedulerOptions> & { enabled?: boolean };
 }
 
 declare module 'fastify' {

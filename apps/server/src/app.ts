@@ -1,15 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ACCOUNT, CLIENT_VERSION, ENGINE, PRESENCE } from '@hubbub/contract';
-import type { AppContext } from './app-context.js';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
-import { AppError } from './lib/app-error.js';
+import { CLIENT_VERSION } from '@hubbub/contract';
+import type { AppContext, BuildOptions } from './app-context.js';
+import { malformed } from './lib/app-error.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
@@ -20,36 +18,30 @@ import { openApiPlugin } from './plugins/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limits.js';
 import { spaPlugin } from './plugins/spa.js';
 import { createTenantHook } from './plugins/tenant.js';
-import { accountRoutes, usageRoutes } from './modules/account/routes.js';
+import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { containerRoutes } from './modules/container/routes.js';
-import { ensureTenants } from './modules/tenants/repository.js';
+import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { eventDetailRoutes } from './modules/event-details/routes.js';
+import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { flyerRoutes } from './modules/flyers/routes.js';
 import { launchRoutes } from './modules/launches/routes.js';
 import { schedulerPlugin } from './modules/launches/plugin.js';
-import { hubPlugin } from './modules/hub/index.js';
-import { createRedisBus } from './modules/hub/redis-bus.js';
-import { ensureCities } from './modules/geo/load-cities.js';
-import { ensureCategories } from './modules/tags/seed.js';
+import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/index.js';
+import { ensureCities } from './modules/geo/service.js';
+import { ensureCategories } from './modules/tags/service.js';
 import { MAX_UPLOAD_BYTES } from './lib/images.js';
 
 export const SERVER_VERSION = '0.1.0';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-export interface BuildOptions {
-  config: Config;
-  database: Database;
-  jwtSecret: string;
-  logger?: FastifyServerOptions['logger'];
-  rateLimits?: Partial<RateLimits>;
-  now?: () => Date;
-}
+export type { BuildOptions } from './app-context.js';
 
 /** Builds the whole HTTP app on an open database; the caller listens and closes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -68,12 +60,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     // PostgreSQL cannot store NUL in text; refuse it here rather than fail in the database.
-    if (typeof body === 'string' && body.includes('\\u0000')) return done(new AppError(400, 'Bad request', 'Text must not contain NUL characters.'), undefined);
+    if (typeof body === 'string' && body.includes('\\u0000')) return done(malformed('Text must not contain NUL characters.'), undefined);
     return defaultJson(request, body as string, done);
   });
 
   app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw new AppError(400, 'Bad request', 'The address must not contain NUL characters.');
+    if (/%00/.test(request.url)) throw malformed('The address must not contain NUL characters.');
   });
 
   const tenants = await ensureTenants(database.db, config.TENANTS);
@@ -97,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : createDiskStore(path.join(config.dataDir, 'uploads')),
     tenants,
     now: options.now ?? (() => new Date()),
+    // Until the hub runs (and in apps built without it) there is nobody to tell.
+    realtime: { toEvent: async () => {} },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('tenant', null as never);
@@ -106,7 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
-      ...problem(429, 'Too many requests', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
+      ...problem(429, 'rate_limited', 'Too many requests', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
       statusCode: 429,
     }),
   });
@@ -130,20 +124,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const limits = { ...scaled, ...options.rateLimits };
   await app.register(async (api) => {
     api.addHook('onRequest', createTenantHook(tenants));
-    await api.register(authRoutes, { prefix: `${PRESENCE}/auth`, limits });
-    await api.register(userRoutes, { prefix: `${PRESENCE}/user` });
-    await api.register(accountRoutes, { prefix: ACCOUNT });
-    await api.register(usageRoutes, { prefix: ENGINE });
-    await api.register(eventRoutes, { prefix: ENGINE });
-    await api.register(eventLinkRoutes, { prefix: ENGINE });
-    await api.register(tagRoutes, { prefix: ENGINE });
-    await api.register(geoRoutes, { prefix: ENGINE });
-    await api.register(flyerRoutes, { prefix: ENGINE });
-    await api.register(launchRoutes, { prefix: ENGINE });
+    // Every route names its full path from the contract's `routes`, so no prefix here.
+    await api.register(authRoutes, { limits });
+    await api.register(userRoutes);
+    await api.register(accountRoutes);
+    await api.register(eventRoutes);
+    await api.register(eventDetailRoutes);
+    await api.register(eventLinkRoutes);
+    await api.register(tagRoutes);
+    await api.register(geoRoutes);
+    await api.register(flyerRoutes);
+    await api.register(launchRoutes);
   });
-  // REDIS_URL shares event groups between instances; the hub closes the bus (and its connections) on app close.
-  const bus = options.hub?.bus ?? (config.REDIS_URL ? createRedisBus({ url: config.REDIS_URL, log: app.log }) : undefined);
-  await app.register(hubPlugin, { jwtSecret: options.jwtSecret, ...options.hub, bus });
+  // REDIS_URL shares event groups and watcher counts between instances; the hub closes them on app close.
+  const redisUrl = config.REDIS_URL;
+  const hub = {
+    ...options.hub,
+    backplane: options.hub?.backplane ?? (redisUrl ? createRedisBackplane({ url: redisUrl, log: app.log }) : undefined),
+    memberCounts: options.hub?.memberCounts ?? (redisUrl ? createRedisMemberCounts({ url: redisUrl, log: app.log }) : undefined),
+  };
+  await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub });
   await app.register(schedulerPlugin, options.launches ?? {});
   await app.register(containerRoutes, {
     data: {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
-import { ENGINE } from './paths.js';
 import { GRADIENT_COLORS_MAX, GRADIENT_COLORS_MIN, HEX_COLOR } from './colors.js';
 
 export * from './colors.js';
@@ -14,14 +13,6 @@ export const FLYER_TEXT_MAX = 500;
 /** contentType of flyers whose contentJson follows FlyerContentSchema version 1. */
 export const FLYER_CONTENT_TYPE = 'application/vnd.hubbub.flyer+json; version=1';
 
-export const flyerPaths = {
-  flyerCreate: `${ENGINE}/flyer/`,
-  flyerUpdate: `${ENGINE}/flyer/update/`,
-  flyer: (id: string) => `${ENGINE}/flyer/${encodeURIComponent(id)}`,
-  flyerImage: (id: string) => `${ENGINE}/flyer/image/${encodeURIComponent(id)}`,
-  eventFlyers: (eventId: string) => `${ENGINE}/flyer/event/${encodeURIComponent(eventId)}`,
-} as const;
-
 const color = z.string().regex(HEX_COLOR, { message: 'Colours are written #rrggbb.' });
 /** Positions and widths are fractions of the card, so a flyer scales to any screen. */
 const fraction = (label: string) =>
@@ -31,6 +22,7 @@ const blockId = z.string().trim().min(1, { message: 'A block needs an id.' }).ma
 const plainText = z
   .string()
   .max(FLYER_TEXT_MAX, { message: `Text is at most ${FLYER_TEXT_MAX} characters.` })
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), { message: 'Text must not contain control characters.' });
 
 const SolidBackground = z.strictObject({ kind: z.literal('solid'), color });

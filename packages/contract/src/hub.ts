@@ -32,12 +32,12 @@ export const EventSessionSoundSchema = z.object({
 });
 export type EventSessionSound = z.infer<typeof EventSessionSoundSchema>;
 
-/** Hub methods the client invokes: arguments as a tuple, and what the completion carries. */
+/** Hub methods the client invokes: how many arguments, their tuple, and what the completion carries. */
 export const HubMethods = {
-  JoinEventSession: { args: z.tuple([IdSchema]), result: z.boolean() },
-  UpdateEventSession: { args: z.tuple([IdSchema, EventSessionUpdateSchema]), result: z.void() },
-  UpdateEventSessionSound: { args: z.tuple([IdSchema, EventSessionSoundSchema]), result: z.void() },
-  LeaveEventSession: { args: z.tuple([IdSchema]), result: z.void() },
+  JoinEventSession: { arity: 1, args: z.tuple([IdSchema]), result: z.boolean() },
+  UpdateEventSession: { arity: 2, args: z.tuple([IdSchema, EventSessionUpdateSchema]), result: z.void() },
+  UpdateEventSessionSound: { arity: 2, args: z.tuple([IdSchema, EventSessionSoundSchema]), result: z.void() },
+  LeaveEventSession: { arity: 1, args: z.tuple([IdSchema]), result: z.void() },
 } as const;
 export type HubMethodName = keyof typeof HubMethods;
 

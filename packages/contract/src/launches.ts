@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { isIsoInstant } from './events.js';
-import { ENGINE } from './paths.js';
 
 // Launches: flyers put on an event's timeline (spec 3 Timeline / launch).
 
 export const LAUNCH_FLYERS_MAX = 50;
-
-export const launchPaths = {
-  launch: `${ENGINE}/launch/`,
-  eventTimelines: (eventId: string) => `${ENGINE}/launch/event/${encodeURIComponent(eventId)}`,
-  cancelLaunch: (id: string) => `${ENGINE}/launch/${encodeURIComponent(id)}`,
-} as const;
 
 const isoDate = (label: string) =>
   z

@@ -1,47 +1,127 @@
-/** API paths of spec 7, shared by the server's routes and the web app's fetchers. */
+/** API paths of spec 7: the server registers `routes`, the web app fetches through `paths`. */
 export const PRESENCE = '/presence/api/v1';
 export const ACCOUNT = '/account/api/v1';
 export const PROJECT = '/project/api/v1';
 export const ENGINE = '/engine/api/v1';
 
-export const paths = {
+/** Every API route as the server registers it (`:name` marks a path parameter). One source for both sides. */
+export const routes = {
   login: `${PRESENCE}/auth/login`,
   logout: `${PRESENCE}/auth/logout`,
   authUser: `${PRESENCE}/auth/user`,
   refresh: `${PRESENCE}/auth/refresh`,
   external: `${PRESENCE}/auth/external`,
   register: `${PRESENCE}/auth/register`,
-  verify: (tokenOrCode: string) => `${PRESENCE}/auth/verify/${encodeURIComponent(tokenOrCode)}`,
+  verify: `${PRESENCE}/auth/verify/:tokenOrCode`,
   forgot: `${PRESENCE}/auth/password/forgot`,
-  reset: (code: string) => `${PRESENCE}/auth/password/reset/${encodeURIComponent(code)}`,
+  reset: `${PRESENCE}/auth/password/reset/:code`,
+
   userSearch: `${PRESENCE}/user/search/`,
   userSummary: `${PRESENCE}/user/summary/`,
-  user: (id: string) => `${PRESENCE}/user/${encodeURIComponent(id)}`,
+  user: `${PRESENCE}/user/:id`,
   profile: `${PRESENCE}/user/profile/`,
-  publicUser: (id: string) => `${PRESENCE}/user/public/${encodeURIComponent(id)}`,
-  block: (id: string, flag: 0 | 1) => `${PRESENCE}/user/block/${encodeURIComponent(id)}/${flag}`,
-  follow: (userId: string) => `${PRESENCE}/user/link/?userId=${encodeURIComponent(userId)}`,
-  unfollow: (userId: string) => `${PRESENCE}/user/link/${encodeURIComponent(userId)}`,
+  publicUser: `${PRESENCE}/user/public/:id`,
+  block: `${PRESENCE}/user/block/:id/:flag`,
+  follow: `${PRESENCE}/user/link/`,
+  unfollow: `${PRESENCE}/user/link/:id`,
+
   account: `${ACCOUNT}/account/`,
   manifest: `${ACCOUNT}/manifest/`,
   usage: `${ENGINE}/manifest/usage`,
+
   eventSearch: `${ENGINE}/event/search/`,
   eventPoints: `${ENGINE}/event/search/points`,
-  event: (id: string) => `${ENGINE}/event/${encodeURIComponent(id)}`,
+  event: `${ENGINE}/event/:id`,
   eventCreate: `${ENGINE}/event/`,
   eventUpdate: `${ENGINE}/event/update/`,
   eventMine: `${ENGINE}/event/mine/`,
   eventFollowing: `${ENGINE}/event/following/`,
-  eventThumbnail: (id: string) => `${ENGINE}/event/thumbnail/${encodeURIComponent(id)}`,
+  eventThumbnail: `${ENGINE}/event/thumbnail/:id`,
   eventLinkSearch: `${ENGINE}/event/link/search/`,
   eventLink: `${ENGINE}/event/link/`,
-  eventLinkDelete: (id: string) => `${ENGINE}/event/link/${encodeURIComponent(id)}`,
+  eventLinkDelete: `${ENGINE}/event/link/:id`,
   tagCategories: `${ENGINE}/tag/categories`,
   tagSearch: `${ENGINE}/tag/search`,
   eventTag: `${ENGINE}/event/tag/`,
-  eventTagDelete: (eventId: string, tagId: string) => `${ENGINE}/event/tag/${encodeURIComponent(eventId)}/${encodeURIComponent(tagId)}`,
+  eventTagDelete: `${ENGINE}/event/tag/:eventId/:tagId`,
   cities: `${ENGINE}/geo/cities/`,
   citiesNearby: `${ENGINE}/geo/cities-nearby/`,
   areaCities: `${ENGINE}/area/cities/`,
+
+  flyerCreate: `${ENGINE}/flyer/`,
+  flyerUpdate: `${ENGINE}/flyer/update/`,
+  flyer: `${ENGINE}/flyer/:id`,
+  flyerImage: `${ENGINE}/flyer/image/:id`,
+  eventFlyers: `${ENGINE}/flyer/event/:eventId`,
+
+  launch: `${ENGINE}/launch/`,
+  eventTimelines: `${ENGINE}/launch/event/:eventId`,
+  cancelLaunch: `${ENGINE}/launch/:id`,
+} as const;
+
+type Params<R extends string> = R extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string } & Params<`/${Rest}`>
+  : R extends `${string}:${infer Name}`
+    ? { [K in Name]: string }
+    : Record<never, string>;
+
+/** A route with its parameters filled in, each encoded. */
+export function pathTo<R extends string>(route: R, params: Params<R>): string {
+  return route.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent((params as Record<string, string>)[name]));
+}
+
+export const paths = {
+  login: routes.login,
+  logout: routes.logout,
+  authUser: routes.authUser,
+  refresh: routes.refresh,
+  external: routes.external,
+  register: routes.register,
+  verify: (tokenOrCode: string) => pathTo(routes.verify, { tokenOrCode }),
+  forgot: routes.forgot,
+  reset: (code: string) => pathTo(routes.reset, { code }),
+  userSearch: routes.userSearch,
+  userSummary: routes.userSummary,
+  user: (id: string) => pathTo(routes.user, { id }),
+  profile: routes.profile,
+  publicUser: (id: string) => pathTo(routes.publicUser, { id }),
+  block: (id: string, flag: 0 | 1) => pathTo(routes.block, { id, flag: String(flag) }),
+  follow: (userId: string) => `${routes.follow}?userId=${encodeURIComponent(userId)}`,
+  unfollow: (userId: string) => pathTo(routes.unfollow, { id: userId }),
+  account: routes.account,
+  manifest: routes.manifest,
+  usage: routes.usage,
+  eventSearch: routes.eventSearch,
+  eventPoints: routes.eventPoints,
+  event: (id: string) => pathTo(routes.event, { id }),
+  eventCreate: routes.eventCreate,
+  eventUpdate: routes.eventUpdate,
+  eventMine: routes.eventMine,
+  eventFollowing: routes.eventFollowing,
+  eventThumbnail: (id: string) => pathTo(routes.eventThumbnail, { id }),
+  eventLinkSearch: routes.eventLinkSearch,
+  eventLink: routes.eventLink,
+  eventLinkDelete: (id: string) => pathTo(routes.eventLinkDelete, { id }),
+  tagCategories: routes.tagCategories,
+  tagSearch: routes.tagSearch,
+  eventTag: routes.eventTag,
+  eventTagDelete: (eventId: string, tagId: string) => pathTo(routes.eventTagDelete, { eventId, tagId }),
+  cities: routes.cities,
+  citiesNearby: routes.citiesNearby,
+  areaCities: routes.areaCities,
   mapStyle: '/map/style.json',
+} as const;
+
+export const flyerPaths = {
+  flyerCreate: routes.flyerCreate,
+  flyerUpdate: routes.flyerUpdate,
+  flyer: (id: string) => pathTo(routes.flyer, { id }),
+  flyerImage: (id: string) => pathTo(routes.flyerImage, { id }),
+  eventFlyers: (eventId: string) => pathTo(routes.eventFlyers, { eventId }),
+} as const;
+
+export const launchPaths = {
+  launch: routes.launch,
+  eventTimelines: (eventId: string) => pathTo(routes.eventTimelines, { eventId }),
+  cancelLaunch: (id: string) => pathTo(routes.cancelLaunch, { id }),
 } as const;

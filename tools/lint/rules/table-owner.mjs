@@ -21,7 +21,7 @@ export const tableOwnerRule = {
   create(context) {
     const { owners, root } = context.options[0];
     const file = path.relative(root, context.filename).split(path.sep).join('/');
-    const match = /^apps\/server\/src\/modules\/([^/]+)\/(repository\.ts$|repository\/)/.exec(file);
+    const match = /^apps\/server\/src\/modules\/([^/]+)\/(([a-z-]+-)?repository\.ts$|repository\/)/.exec(file);
     const here = match?.[1];
     /** Local names bound to schema tables, e.g. `userFollows` → `user_follows`. */
     const schemaTables = new Map();

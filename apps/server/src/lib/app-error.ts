@@ -1,7 +1,10 @@
-/** A failure the caller can act on; the error plugin turns it into a Problem answer. */
+import type { ProblemCode } from '@hubbub/contract';
+
+/** A failure the caller can act on; the error plugin turns it into a Problem answer with its code. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
+    readonly code: ProblemCode,
     readonly title: string,
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
@@ -12,9 +15,30 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (detail: string, errors?: Record<string, string[]>) => new AppError(400, 'Bad request', detail, errors);
-export const unauthorized = (detail: string) =>
-  new AppError(401, 'Unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
-export const forbidden = (detail: string) => new AppError(403, 'Forbidden', detail);
-export const notFound = (detail: string) => new AppError(404, 'Not found', detail);
-export const conflict = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'Conflict', detail, errors);
+// Every error is built through one of these, so each status carries its stable code.
+
+/** The input breaks a rule the schema cannot express (the tag limit, a date in the past). */
+export const invalid = (detail: string, errors?: Record<string, string[]>) => new AppError(400, 'validation', 'Validation failed', detail, errors);
+/** The request could not be read at all (broken JSON or multipart, NUL characters, no file field). */
+export const malformed = (detail: string) => new AppError(400, 'malformed_request', 'Bad request', detail);
+export const tenantMissing = (detail: string) => new AppError(400, 'tenant_missing', 'Missing tenant', detail);
+export const tenantUnknown = (key: string) =>
+  new AppError(400, 'tenant_unknown', 'Unknown tenant', `The tenant "${key.slice(0, 40)}" does not exist on this server.`);
+export const codeInvalid = (detail: string) => new AppError(400, 'code_invalid', 'Invalid code', detail);
+export const imageInvalid = (title: string, detail: string) => new AppError(400, 'image_invalid', title, detail);
+
+export const unauthorized = (detail: string, code: Extract<ProblemCode, 'unauthenticated' | 'session_ended' | 'invalid_credentials' | 'refresh_invalid' | 'token_reused'> = 'unauthenticated') =>
+  new AppError(401, code, 'Unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
+
+export const emailUnverified = (detail: string) => new AppError(403, 'email_unverified', 'Email not verified', detail);
+export const notOwner = (detail: string) => new AppError(403, 'not_owner', 'Forbidden', detail);
+export const planLimit = (title: string, detail: string) => new AppError(403, 'plan_limit', title, detail);
+export const blocked = (detail: string) => new AppError(403, 'blocked', 'Forbidden', detail);
+
+export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not found', detail);
+
+export const emailTaken = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'email_taken', 'Conflict', detail, errors);
+export const conflict = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'conflict', 'Conflict', detail, errors);
+
+export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', 'Unsupported media type', detail);
+export const notImplemented = (detail: string) => new AppError(501, 'not_implemented', 'Not implemented', detail);

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from './app-error.js';
+import { imageInvalid } from './app-error.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -13,10 +13,10 @@ export async function normaliseImage(input: Buffer, box: { width: number; height
   try {
     format = (await sharp(input, { limitInputPixels: 60_000_000 }).metadata()).format;
   } catch {
-    throw new AppError(400, 'Not an image', 'The file is not a JPEG, PNG, WebP or GIF image.');
+    throw imageInvalid('Not an image', 'The file is not a JPEG, PNG, WebP or GIF image.');
   }
   if (!format || !ACCEPTED.has(format)) {
-    throw new AppError(400, 'Unsupported image', `Images must be JPEG, PNG, WebP or GIF; this file is ${format ?? 'unknown'}.`);
+    throw imageInvalid('Unsupported image', `Images must be JPEG, PNG, WebP or GIF; this file is ${format ?? 'unknown'}.`);
   }
   try {
     return await sharp(input, { limitInputPixels: 60_000_000 })
@@ -25,6 +25,6 @@ export async function normaliseImage(input: Buffer, box: { width: number; height
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new AppError(400, 'Broken image', 'The image could not be read; it may be damaged.');
+    throw imageInvalid('Broken image', 'The image could not be read; it may be damaged.');
   }
 }

@@ -1,16 +1,25 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Problem } from '@hubbub/contract';
+import type { Problem, ProblemCode } from '@hubbub/contract';
 import { AppError } from '../lib/app-error.js';
 
-const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, title: 'Malformed JSON', detail: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, title: 'Empty body', detail: 'The request body is empty; send a JSON object.' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, title: 'Body too large', detail: 'The request body is larger than the server accepts.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', detail: 'Send the body as application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, title: 'Bad request', detail: 'The Content-Length header does not match the body.' },
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ProblemCode; title: string; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_request', title: 'Malformed JSON', detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'malformed_request', title: 'Empty body', detail: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', title: 'Body too large', detail: 'The request body is larger than the server accepts.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', title: 'Unsupported media type', detail: 'Send the body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'malformed_request', title: 'Bad request', detail: 'The Content-Length header does not match the body.' },
 };
+
+/** The code of a 4xx that carries no code of its own (a plugin's error, such as an upload over the size limit). */
+function codeOfStatus(status: number): ProblemCode {
+  if (status === 404) return 'not_found';
+  if (status === 413) return 'payload_too_large';
+  if (status === 415) return 'unsupported_media_type';
+  if (status === 429) return 'rate_limited';
+  return 'malformed_request';
+}
 
 function fieldErrors(error: { validation: { instancePath?: string; message?: string }[] }) {
   const errors: Record<string, string[]> = {};
@@ -36,8 +45,8 @@ export function safeError(error: Error & { code?: string; cause?: unknown }) {
   };
 }
 
-export function problem(status: number, title: string, detail?: string, errors?: Record<string, string[]>): Problem {
-  return { status, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
+export function problem(status: number, code: ProblemCode, title: string, detail?: string, errors?: Record<string, string[]>): Problem {
+  return { status, code, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
 }
 
 /** Every failure becomes a JSON Problem; client mistakes are 4xx, never 5xx. */
@@ -45,28 +54,28 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send(problem(error.status, error.title, error.detail, error.errors));
+      return reply.code(error.status).send(problem(error.status, error.code, error.title, error.detail, error.errors));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
       const where = error.validationContext === 'params' ? 'path' : error.validationContext === 'querystring' ? 'query' : 'body';
       const fields = Object.keys(errors).join(', ');
-      return reply.code(400).send(problem(400, 'Validation failed', `The request ${where} is not valid: ${fields}.`, errors));
+      return reply.code(400).send(problem(400, 'validation', 'Validation failed', `The request ${where} is not valid: ${fields}.`, errors));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.code(known.status).send(problem(known.status, known.title, known.detail));
+    if (known) return reply.code(known.status).send(problem(known.status, known.code, known.title, known.detail));
     if (error.statusCode === 429) {
       const detail = (error as { detail?: string }).detail ?? error.message;
-      return reply.code(429).send(problem(429, 'Too many requests', detail));
+      return reply.code(429).send(problem(429, 'rate_limited', 'Too many requests', detail));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send(problem(500, 'Internal error', 'The server failed to answer; the failure was logged.'));
+      return reply.code(500).send(problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send(problem(error.statusCode, 'Bad request', error.message));
+      return reply.code(error.statusCode).send(problem(error.statusCode, codeOfStatus(error.statusCode), 'Bad request', error.message));
     }
     request.log.error({ err: safeError(error) }, 'unhandled error');
-    return reply.code(500).send(problem(500, 'Internal error', 'The server failed to answer; the failure was logged.'));
+    return reply.code(500).send(problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged.'));
   });
 });

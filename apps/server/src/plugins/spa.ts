@@ -41,7 +41,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isApiPath(request.url) || path.extname(request.url.split('?')[0])) {
-      return reply.code(404).send(problem(404, 'Not found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`));
+      return reply.code(404).send(problem(404, 'not_found', 'Not found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`));
     }
     return sendShell(reply);
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccountSchema, AccountUsageSchema, ManifestSchema, ProblemSchema } from '@hubbub/contract';
+import { AccountSchema, AccountUsageSchema, ManifestSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -8,21 +8,16 @@ const security = [{ bearer: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  app.get('/account/', {
+  app.get(routes.account, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'The signed-in account with plan and usage', response: { 200: AccountSchema, 401: ProblemSchema } },
     handler: (request) => service.account({ ctx, auth: authOf(request) }),
   });
-  app.get('/manifest/', {
+  app.get(routes.manifest, {
     schema: { tags, summary: 'Settings; Products is a JSON-encoded list of plans', response: { 200: ManifestSchema } },
     handler: () => service.manifest(),
   });
-};
-
-/** Mounted under the engine prefix, as the spec's call table places it. */
-export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = app.ctx;
-  app.get('/manifest/usage', {
+  app.get(routes.usage, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: "The signed-in user's capacities and counts", response: { 200: AccountUsageSchema, 401: ProblemSchema } },
     handler: (request) => service.usage({ ctx, auth: authOf(request) }),

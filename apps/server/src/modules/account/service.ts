@@ -1,10 +1,12 @@
 import type { Account, AccountUsage, Manifest } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { findUserById } from '../auth/repository.js';
+import { findUserById } from '../users/service.js';
 import { featuresOf, rolesOf } from '../auth/service.js';
 import { PRODUCTS, productOf } from './products.js';
 import * as repo from './repository.js';
+
+export { productOf } from './products.js';
 
 export async function usage(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AccountUsage> {
   const user = await findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);

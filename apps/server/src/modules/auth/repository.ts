@@ -1,35 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, sessions, userSecrets, users } from '../../db/schema.js';
+import { refreshTokens, sessions, userSecrets } from '../../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
 export type SecretPurpose = 'verify' | 'reset';
-
-export async function findUserByEmail(db: Db, tenantId: string, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.email, email))).limit(1);
-  return row;
-}
-
-export async function findUserById(db: Db, tenantId: string, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).limit(1);
-  return row;
-}
-
-export async function insertUser(
-  db: Db,
-  values: { tenantId: string; email: string; name: string; passwordHash: string; emailVerifiedAt?: Date | null },
-): Promise<UserRow> {
-  const [row] = await db.insert(users).values(values).returning();
-  return row;
-}
-
-export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
-  await db.update(users).set({ emailVerifiedAt: at, updatedAt: at }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
-}
-
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
-}
 
 export async function insertSecret(
   db: Db,
@@ -137,9 +110,4 @@ export async function isSessionLive(db: Db, args: { sessionId: string; userId: s
     )
     .limit(1);
   return Boolean(row);
-}
-
-export async function countUsers(db: Db, tenantId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.tenantId, tenantId));
-  return row.n;
 }

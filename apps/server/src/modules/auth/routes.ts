@@ -14,8 +14,7 @@ import {
   ResetParamsSchema,
   ResetPasswordSchema,
   SecretParamsSchema,
-  VerifyResultSchema,
-} from '@hubbub/contract';
+  VerifyResultSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { rateLimitConfig, type RateLimits } from '../../plugins/rate-limits.js';
 import * as service from './service.js';
@@ -27,13 +26,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
   const ctx = app.ctx;
   const limit = (max: number) => rateLimitConfig(max, limits.windowMs);
 
-  app.post('/login', {
+  app.post(routes.login, {
     config: limit(limits.login),
     schema: { tags, summary: 'Log in with email and password', body: CredentialsSchema, response: { 200: LoginResultSchema, ...problems } },
     handler: (request) => service.login({ ctx, tenant: request.tenant, ...request.body }),
   });
 
-  app.get('/logout', {
+  app.get(routes.logout, {
     preHandler: app.requireAuth,
     schema: { tags, summary: 'End the session of the bearer token', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ProblemSchema } },
     handler: async (request) => {
@@ -42,24 +41,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
   });
 
-  app.get('/user', {
+  app.get(routes.authUser, {
     preHandler: app.requireAuth,
     schema: { tags, summary: 'The signed-in user', security: [{ bearer: [] }], response: { 200: AuthUserSchema, 401: ProblemSchema } },
     handler: (request) => service.currentUser({ ctx, auth: authOf(request) }),
   });
 
-  app.post('/refresh', {
+  app.post(routes.refresh, {
     config: limit(limits.login),
     schema: { tags, summary: 'Rotate the refresh token', body: RefreshRequestSchema, response: { 200: LoginResultSchema, ...problems } },
     handler: (request) => service.refresh({ ctx, tenant: request.tenant, refreshToken: request.body.refreshToken }),
   });
 
-  app.post('/external', {
+  app.post(routes.external, {
     schema: { tags, summary: 'Social sign-in (not available yet: 501)', body: ExternalLoginSchema, response: { 200: LoginResultSchema, 501: ProblemSchema, ...problems } },
     handler: () => service.externalLogin(),
   });
 
-  app.post('/register', {
+  app.post(routes.register, {
     config: limit(limits.register),
     schema: { tags, summary: 'Create an account; a verification email follows', body: RegistrationSchema, response: { 201: RegistrationResultSchema, ...problems } },
     handler: async (request, reply) => {
@@ -68,19 +67,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
     },
   });
 
-  app.post('/verify/:tokenOrCode', {
+  app.post(routes.verify, {
     config: limit(limits.verify),
     schema: { tags, summary: 'Verify an email with the link token or the typed code', params: SecretParamsSchema, response: { 200: VerifyResultSchema, ...problems } },
     handler: (request) => service.verify({ ctx, tenant: request.tenant, tokenOrCode: request.params.tokenOrCode }),
   });
 
-  app.post('/password/forgot', {
+  app.post(routes.forgot, {
     config: limit(limits.forgot),
     schema: { tags, summary: 'Email a password reset code (same answer for unknown emails)', body: ForgotPasswordSchema, response: { 200: MessageSchema, ...problems } },
     handler: (request) => service.forgotPassword({ ctx, tenant: request.tenant, email: request.body.email, log: request.log }),
   });
 
-  app.post('/password/reset/:code', {
+  app.post(routes.reset, {
     config: limit(limits.reset),
     schema: { tags, summary: 'Set a new password with the emailed code', params: ResetParamsSchema, body: ResetPasswordSchema, response: { 200: MessageSchema, ...problems } },
     handler: (request) => service.resetPassword({ ctx, tenant: request.tenant, code: request.params.code, password: request.body.password }),

@@ -1,30 +1,33 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../lib/app-error.js';
+import { codeInvalid, emailTaken, emailUnverified, notImplemented, tenantMissing, tenantUnknown, unauthorized } from '../../lib/app-error.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
 import { resetEmail, verificationEmail } from './emails.js';
 import * as repo from './repository.js';
+import * as users from '../users/service.js';
+import type { UserRow } from '../users/service.js';
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 const SECRET_INSERT_ATTEMPTS = 5;
 
-export function rolesOf(ctx: AppContext, user: Pick<repo.UserRow, 'roles' | 'email'>): string[] {
+export function rolesOf(ctx: AppContext, user: Pick<UserRow, 'roles' | 'email'>): string[] {
   const roles = new Set(user.roles);
   if (ctx.config.ADMIN_EMAIL && user.email === ctx.config.ADMIN_EMAIL) roles.add(ROLE_ADMIN);
   return [...roles];
 }
 
-export function featuresOf(user: Pick<repo.UserRow, 'plan' | 'addOns'>): string[] {
+export function featuresOf(user: Pick<UserRow, 'plan' | 'addOns'>): string[] {
   const level = PLAN_FEATURES[user.plan as keyof typeof PLAN_FEATURES];
   return [...(level ? [level] : []), ...user.addOns];
 }
 
-export function toAuthUser(ctx: AppContext, user: repo.UserRow): AuthUser {
+export function toAuthUser(ctx: AppContext, user: UserRow): AuthUser {
   return {
     id: user.id,
     email: user.email,
@@ -37,7 +40,7 @@ export function toAuthUser(ctx: AppContext, user: repo.UserRow): AuthUser {
 }
 
 /** Creates a link token and a typed code; a code clash with a live one is retried. */
-async function issueSecret(ctx: AppContext, user: repo.UserRow, purpose: repo.SecretPurpose, ttlMs: number) {
+async function issueSecret(ctx: AppContext, user: UserRow, purpose: repo.SecretPurpose, ttlMs: number) {
   const now = ctx.now();
   await repo.retireSecrets(ctx.db, user.id, purpose, now);
   for (let attempt = 1; ; attempt++) {
@@ -59,25 +62,25 @@ async function issueSecret(ctx: AppContext, user: repo.UserRow, purpose: repo.Se
   }
 }
 
-async function sendVerification(ctx: AppContext, user: repo.UserRow): Promise<void> {
+async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
   const { token, code } = await issueSecret(ctx, user, 'verify', VERIFY_TTL_MS);
   await ctx.mailer.send(verificationEmail({ to: user.email, name: user.name, token, code, publicUrl: ctx.config.publicUrl }));
 }
 
 export async function register(opts: { ctx: AppContext; tenant: TenantRef; input: Registration }): Promise<RegistrationResult> {
   const { ctx, tenant, input } = opts;
-  if (await repo.findUserByEmail(ctx.db, tenant.id, input.email)) {
-    throw conflict('An account with this email already exists. Log in, or reset your password.', {
+  if (await users.findUserByEmail(ctx.db, tenant.id, input.email)) {
+    throw emailTaken('An account with this email already exists. Log in, or reset your password.', {
       email: ['This email is already registered.'],
     });
   }
   const passwordHash = await hashPassword(input.password);
-  let user: repo.UserRow;
+  let user: UserRow;
   try {
-    user = await repo.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash });
+    user = await users.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) {
-      throw conflict('An account with this email already exists. Log in, or reset your password.', {
+      throw emailTaken('An account with this email already exists. Log in, or reset your password.', {
         email: ['This email is already registered.'],
       });
     }
@@ -97,14 +100,14 @@ export async function verify(opts: { ctx: AppContext; tenant: TenantRef; tokenOr
   const { ctx, tenant } = opts;
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'verify', hash: secretHash(opts.tokenOrCode), at: ctx.now() });
   if (!claimed) {
-    throw badRequest('This verification code is not valid, was already used or has expired. Log in to get a new one by email.');
+    throw codeInvalid('This verification code is not valid, was already used or has expired. Log in to get a new one by email.');
   }
-  await repo.markEmailVerified(ctx.db, claimed.userId, ctx.now());
-  const user = await repo.findUserById(ctx.db, tenant.id, claimed.userId);
+  await users.markEmailVerified(ctx.db, claimed.userId, ctx.now());
+  const user = await users.findUserById(ctx.db, tenant.id, claimed.userId);
   return { verified: true as const, email: user?.email ?? '' };
 }
 
-async function issueTokens(ctx: AppContext, user: repo.UserRow, tenant: TenantRef, sessionId?: string): Promise<LoginResult> {
+async function issueTokens(ctx: AppContext, user: UserRow, tenant: TenantRef, sessionId?: string): Promise<LoginResult> {
   const sid = sessionId ?? (await repo.insertSession(ctx.db, { tenantId: tenant.id, userId: user.id }));
   const refreshToken = randomToken();
   await repo.insertRefreshToken(ctx.db, {
@@ -126,15 +129,15 @@ async function issueTokens(ctx: AppContext, user: repo.UserRow, tenant: TenantRe
 
 export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
   const { ctx, tenant } = opts;
-  const user = await repo.findUserByEmail(ctx.db, tenant.id, opts.email);
+  const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
   if (!user) {
     await burnPasswordCheck(opts.password);
-    throw unauthorized('The email or the password is not correct.');
+    throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
   }
-  if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The email or the password is not correct.');
+  if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
   if (!user.emailVerifiedAt) {
     await sendVerification(ctx, user);
-    throw forbidden('Verify your email address before you log in. We have just sent you a new verification code.');
+    throw emailUnverified('Verify your email address before you log in. We have just sent you a new verification code.');
   }
   return issueTokens(ctx, user, tenant);
 }
@@ -143,15 +146,15 @@ export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refres
   const { ctx, tenant } = opts;
   const now = ctx.now();
   const found = await repo.findRefreshToken(ctx.db, hashSecret(opts.refreshToken));
-  const invalid = unauthorized('The refresh token is not valid. Log in again.');
+  const invalid = unauthorized('The refresh token is not valid. Log in again.', 'refresh_invalid');
   if (!found || found.tenantId !== tenant.id || found.sessionRevokedAt) throw invalid;
   if (found.usedAt || !(await repo.claimRefreshToken(ctx.db, found.id, now))) {
     // A rotated token came back: someone holds a copy. End the whole family.
     await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
-    throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.');
+    throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.', 'token_reused');
   }
   if (found.expiresAt <= now) throw invalid;
-  const user = await repo.findUserById(ctx.db, tenant.id, found.userId);
+  const user = await users.findUserById(ctx.db, tenant.id, found.userId);
   if (!user) throw invalid;
   return issueTokens(ctx, user, tenant, found.sessionId);
 }
@@ -161,7 +164,7 @@ export async function logout(opts: { ctx: AppContext; auth: AuthInfo }): Promise
 }
 
 export async function currentUser(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AuthUser> {
-  const user = await repo.findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
+  const user = await users.findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
   if (!user) throw unauthorized('The account no longer exists.');
   return toAuthUser(opts.ctx, user);
 }
@@ -170,7 +173,7 @@ export const FORGOT_MESSAGE = 'If an account exists for this email, we have sent
 
 export async function forgotPassword(opts: { ctx: AppContext; tenant: TenantRef; email: string; log: { error(o: object, m: string): void } }) {
   const { ctx, tenant } = opts;
-  const user = await repo.findUserByEmail(ctx.db, tenant.id, opts.email);
+  const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
   if (user) {
     // Not awaited: the answer must take the same time whether or not the account exists.
     void (async () => {
@@ -185,18 +188,16 @@ export async function resetPassword(opts: { ctx: AppContext; tenant: TenantRef; 
   const { ctx, tenant } = opts;
   const now = ctx.now();
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'reset', hash: secretHash(opts.code), at: now });
-  if (!claimed) throw badRequest('This reset code is not valid, was already used or has expired. Ask for a new one.');
-  await repo.setPasswordHash(ctx.db, claimed.userId, await hashPassword(opts.password), now);
+  if (!claimed) throw codeInvalid('This reset code is not valid, was already used or has expired. Ask for a new one.');
+  await users.setPasswordHash(ctx.db, claimed.userId, await hashPassword(opts.password), now);
   // The emailed code proves the address, and old sessions may be the reason for the reset.
-  await repo.markEmailVerified(ctx.db, claimed.userId, now);
+  await users.markEmailVerified(ctx.db, claimed.userId, now);
   await repo.revokeUserSessions(ctx.db, claimed.userId, 'password reset', now);
   return { message: 'Your password has been changed. Log in with the new password.' };
 }
 
 export function externalLogin(): never {
-  throw new AppError(
-    501,
-    'Not implemented',
+  throw notImplemented(
     'Sign-in with Google or Microsoft is not available yet. Register with your email address and a password instead.',
   );
 }
@@ -212,7 +213,26 @@ export async function authenticate(opts: { ctx: AppContext; tenant: TenantRef; t
   }
   if (claims.tenant !== tenant.key) throw unauthorized('The token belongs to another tenant.');
   if (!(await repo.isSessionLive(ctx.db, { sessionId: claims.sessionId, userId: claims.userId, tenantId: tenant.id }))) {
-    throw unauthorized('The session has ended. Log in again.');
+    throw unauthorized('The session has ended. Log in again.', 'session_ended');
   }
   return { userId: claims.userId, sessionId: claims.sessionId, tenant, roles: claims.roles };
+}
+
+/**
+ * Who is calling the realtime hub: the tenant from the `tenant` query parameter (browsers
+ * cannot set headers on a WebSocket), the JWT from a bearer header (Node client) or the
+ * `access_token` query parameter (browsers).
+ */
+export async function authenticateRealtime(opts: { ctx: AppContext; url: string; headers: IncomingHttpHeaders }): Promise<AuthInfo> {
+  const { ctx } = opts;
+  const query = new URL(opts.url, 'http://hub.invalid').searchParams;
+  const key = query.get('tenant')?.trim().toLowerCase();
+  if (!key) throw tenantMissing('Add the tenant key as the "tenant" query parameter, for example "?tenant=hubbub".');
+  const tenantId = ctx.tenants.get(key);
+  if (!tenantId) throw tenantUnknown(key);
+  const header = opts.headers.authorization;
+  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+  const token = bearer ?? query.get('access_token') ?? undefined;
+  if (!token) throw unauthorized('Log in first: the hub needs a bearer token or an access_token query parameter.');
+  return authenticate({ ctx, tenant: { id: tenantId, key }, token });
 }

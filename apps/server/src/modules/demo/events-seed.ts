@@ -3,8 +3,8 @@ import { AreaType } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { insertUser } from '../auth/repository.js';
-import { slugify } from '../events/slug.js';
+import { countTenantEvents, insertEventRows, insertEventTagRows, refreshTenantSearchText, slugify } from '../events/service.js';
+import { insertUser, setPlan } from '../users/service.js';
 import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOST_NAMES, STATE_TIME_ZONES, VENUES } from './demo-catalogue.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
@@ -30,7 +30,7 @@ function random(seed: number) {
  * real US cities over the coming weeks, tagged and with generated thumbnails.
  */
 export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger, count = DEMO_EVENT_COUNT): Promise<void> {
-  if ((await repo.countTenantEvents(ctx.db, tenant.id)) > 0) return;
+  if ((await countTenantEvents(ctx.db, tenant.id)) > 0) return;
   const started = Date.now();
   const rand = random(20261123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -45,7 +45,7 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
   }
   const demoPeople = await repo.usersByEmail(ctx.db, tenant.id, ['river@hubbub.local', 'maya@hubbub.local']);
   hostIds.push(...demoPeople.map((p) => p.id));
-  await repo.setPlan(ctx.db, hostIds, 'Enterprise');
+  await setPlan(ctx.db, hostIds, 'Enterprise');
 
   const thumbnails = new Map<string, string[]>();
   for (const [category, colours] of Object.entries(CATEGORY_COLOURS)) {
@@ -108,10 +108,10 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
       const eventTags = [tagId.get(category), tagId.get(pick(template.tags))].filter((id): id is string => Boolean(id));
       rowTags.push(eventTags);
     }
-    const ids = await repo.insertEvents(ctx.db, rows);
-    await repo.insertEventTags(ctx.db, ids.flatMap((eventId, i) => rowTags[i].map((tagId) => ({ eventId, tagId }))));
+    const ids = await insertEventRows(ctx.db, rows);
+    await insertEventTagRows(ctx.db, ids.flatMap((eventId, i) => rowTags[i].map((tagId) => ({ eventId, tagId }))));
     made += rows.length;
   }
-  await repo.refreshAllSearchText(ctx.db, tenant.id);
+  await refreshTenantSearchText(ctx.db, tenant.id);
   log.info({ events: made, ms: Date.now() - started }, 'demo events created');
 }

@@ -4,9 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { countUsers, insertUser } from '../auth/repository.js';
-import { insertFollow } from '../users/repository.js';
-import { updateProfile } from '../users/repository.js';
+import { countUsers, insertFollow, insertUser, updateProfileRow } from '../users/service.js';
 
 const DEMO_PEOPLE = [
   { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around town.', location: 'Kansas City, MO' },
@@ -26,7 +24,7 @@ export async function seedDemo(ctx: AppContext, tenant: { id: string; key: strin
   const ids: string[] = [];
   for (const person of DEMO_PEOPLE) {
     const user = await insertUser(ctx.db, { tenantId: tenant.id, email: person.email, name: person.name, passwordHash, emailVerifiedAt: now });
-    await updateProfile(ctx.db, tenant.id, user.id, { name: person.name, bio: person.bio, location: person.location, website: null }, now);
+    await updateProfileRow(ctx.db, tenant.id, user.id, { name: person.name, bio: person.bio, location: person.location, website: null }, now);
     ids.push(user.id);
   }
   await insertFollow(ctx.db, tenant.id, ids[1], ids[0]);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventLinkCreateSchema, EventLinkSearchResultSchema, EventLinkSearchSchema, IdParamsSchema, IdResultSchema, OkSchema, ProblemSchema } from '@hubbub/contract';
+import { EventLinkCreateSchema, EventLinkSearchResultSchema, EventLinkSearchSchema, IdParamsSchema, IdResultSchema, OkSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -9,17 +9,17 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
 
 export const eventLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  app.post('/event/link/search/', {
+  app.post(routes.eventLinkSearch, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Your links, or the links of an event you host', body: EventLinkSearchSchema, response: { 200: EventLinkSearchResultSchema, ...problems } },
     handler: (request) => service.searchLinks({ ctx, auth: authOf(request), ...request.body }),
   });
-  app.post('/event/link/', {
+  app.post(routes.eventLink, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Star, follow or attend an event; returns the link id', body: EventLinkCreateSchema, response: { 200: IdResultSchema, ...problems } },
     handler: (request) => service.createLink({ ctx, auth: authOf(request), ...request.body }),
   });
-  app.delete('/event/link/:id', {
+  app.delete(routes.eventLinkDelete, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Remove one of your links (200 means success)', params: IdParamsSchema, response: { 200: OkSchema, ...problems } },
     handler: (request) => service.deleteLink({ ctx, auth: authOf(request), id: request.params.id }),

@@ -1,8 +1,8 @@
 import type { EventLinkSearchResult, LinkType } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
-import { forbidden, notFound } from '../../lib/app-error.js';
-import * as events from '../events/repository.js';
-import { getEvent } from '../events/service.js';
+import { notFound, notOwner } from '../../lib/app-error.js';
+import { getEvent } from '../event-details/service.js';
+import { findEventOwner, requireVisibleEvent } from '../events/service.js';
 import * as repo from './repository.js';
 
 const PAGE_SIZE = 50;
@@ -10,8 +10,7 @@ const PAGE_SIZE = 50;
 /** Star, follow or attend an event the user can see; doing it twice returns the same link. */
 export async function createLink(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; type: LinkType }) {
   const { ctx, auth } = opts;
-  const visible = await events.findEvent(ctx.db, { tenantId: auth.tenant.id, id: opts.eventId, viewerId: auth.userId, now: ctx.now() });
-  if (!visible) throw notFound('No event has this id, or it is not published yet.');
+  await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId: opts.eventId, viewerId: auth.userId });
   const id = await repo.insertLink(ctx.db, { tenantId: auth.tenant.id, eventId: opts.eventId, userId: auth.userId, type: opts.type });
   return { id };
 }
@@ -19,7 +18,7 @@ export async function createLink(opts: { ctx: AppContext; auth: AuthInfo; eventI
 export async function deleteLink(opts: { ctx: AppContext; auth: AuthInfo; id: string }) {
   const link = await repo.findLink(opts.ctx.db, opts.auth.tenant.id, opts.id);
   if (!link) throw notFound('No link has this id.');
-  if (link.userId !== opts.auth.userId) throw forbidden('Only the person who made this link may remove it.');
+  if (link.userId !== opts.auth.userId) throw notOwner('Only the person who made this link may remove it.');
   await repo.deleteLink(opts.ctx.db, opts.id);
   return { ok: true as const };
 }
@@ -38,13 +37,13 @@ export async function searchLinks(opts: {
   const { ctx, auth } = opts;
   let userId: string | null = opts.userId ?? auth.userId;
   if (userId !== auth.userId) {
-    if (!opts.eventId) throw forbidden('You can only list your own links, or the links of an event you host.');
+    if (!opts.eventId) throw notOwner('You can only list your own links, or the links of an event you host.');
   }
   if (opts.eventId && (opts.userId == null || opts.userId !== auth.userId)) {
-    const owner = await events.findOwner(ctx.db, auth.tenant.id, opts.eventId);
-    if (!owner) throw notFound('No event has this id.');
-    if (owner.userId === auth.userId) userId = opts.userId ?? null;
-    else if (opts.userId && opts.userId !== auth.userId) throw forbidden('Only the host sees who linked to an event.');
+    const ownerId = await findEventOwner({ ctx, tenantId: auth.tenant.id, eventId: opts.eventId });
+    if (!ownerId) throw notFound('No event has this id.');
+    if (ownerId === auth.userId) userId = opts.userId ?? null;
+    else if (opts.userId && opts.userId !== auth.userId) throw notOwner('Only the host sees who linked to an event.');
     else userId = auth.userId;
   }
   const { total, rows } = await repo.searchLinks(ctx.db, {

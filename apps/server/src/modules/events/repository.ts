@@ -1,9 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { events, users } from '../../db/schema.js';
-
-/** Timestamps leave SQL as ISO strings so both drivers hand back the same thing. */
-const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { NO_USER, escapeLike, iso, visibleTo } from '../../db/fragments.js';
+import { eventTags, events, users } from '../../db/schema.js';
 
 export interface EventRowBase {
   id: string;
@@ -45,15 +43,9 @@ const summaryColumns = sql`
   (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'categoryId', t.category_id, 'isCategory', t.is_category) order by t.name, t.id), '[]'::json)
      from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags`;
 
-const NO_USER = '00000000-0000-0000-0000-000000000000';
-
 const linkCount = (type: string) => sql`(select count(*)::int from event_links l where l.event_id = e.id and l.type = ${type})`;
 const myLink = (type: string, viewer: string) =>
   sql`(select l.id from event_links l where l.event_id = e.id and l.user_id = ${viewer} and l.type = ${type} limit 1)`;
-
-/** Owners see their drafts; everyone else sees what is published. */
-export const visibleTo = (viewerId: string | null, now: Date) =>
-  sql`(e.user_id = ${viewerId ?? NO_USER} or e.publish_on is null or e.publish_on <= ${now.toISOString()})`;
 
 export async function findEvent(db: Db, args: { tenantId: string; id: string; viewerId: string | null; now: Date }): Promise<EventRowFull | undefined> {
   const viewer = args.viewerId ?? NO_USER;
@@ -131,11 +123,94 @@ export async function deleteEvent(db: Db, id: string): Promise<void> {
 }
 
 /** Full-text document: name, venue, place and tag names. */
+const searchDocument = sql`to_tsvector('simple', concat_ws(' ', e.name, e.venue, e.area->>'name', e.area->>'city', e.area->>'state',
+  (select string_agg(t.name, ' ') from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id)))`;
+
 export async function refreshSearchText(db: Db, id: string): Promise<void> {
-  await db.execute(sql`
-    update events e set search_text = to_tsvector('simple', concat_ws(' ', e.name, e.venue, e.area->>'name', e.area->>'city', e.area->>'state',
-      (select string_agg(t.name, ' ') from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id)))
-    where e.id = ${id}`);
+  await db.execute(sql`update events e set search_text = ${searchDocument} where e.id = ${id}`);
+}
+
+/** The same document for a whole tenant at once (after a bulk load). */
+export async function refreshTenantSearchText(db: Db, tenantId: string): Promise<void> {
+  await db.execute(sql`update events e set search_text = ${searchDocument} where e.tenant_id = ${tenantId}`);
+}
+
+export async function countTenantEvents(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.tenantId, tenantId));
+  return row.n;
+}
+
+/** A bulk load (the demo): rows as the table takes them; tags and search text follow separately. */
+export async function insertEventRows(db: Db, rows: (typeof events.$inferInsert)[]): Promise<string[]> {
+  const inserted = await db.insert(events).values(rows).returning({ id: events.id });
+  return inserted.map((r) => r.id);
+}
+
+// ---- Tags of events (event_tags) ----
+
+export async function eventTagIds(db: Db, eventId: string): Promise<string[]> {
+  const rows = await db.select({ tagId: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, eventId));
+  return rows.map((r) => r.tagId);
+}
+
+export async function addEventTag(db: Db, eventId: string, tagId: string): Promise<void> {
+  await db.insert(eventTags).values({ eventId, tagId }).onConflictDoNothing();
+}
+
+export async function removeEventTag(db: Db, eventId: string, tagId: string): Promise<void> {
+  await db.delete(eventTags).where(and(eq(eventTags.eventId, eventId), eq(eventTags.tagId, tagId)));
+}
+
+export async function setEventTags(db: Db, eventId: string, tagIds: string[]): Promise<void> {
+  await db.delete(eventTags).where(eq(eventTags.eventId, eventId));
+  if (tagIds.length) await db.insert(eventTags).values(tagIds.map((tagId) => ({ eventId, tagId }))).onConflictDoNothing();
+}
+
+export async function insertEventTagRows(db: Db, rows: { eventId: string; tagId: string }[]): Promise<void> {
+  if (rows.length) await db.insert(eventTags).values(rows).onConflictDoNothing();
+}
+
+// ---- What other modules change on an event ----
+
+/** The live session moves the event's status: Started while it runs, Completed once stopped. */
+export async function setStatus(db: Db, eventId: string, status: number, at: Date): Promise<void> {
+  await db.update(events).set({ status, updatedAt: at }).where(eq(events.id, eventId));
+}
+
+/** Locks the event row, so two flyer creates cannot both slip under the flyer capacity. */
+export async function lockEvent(db: Db, eventId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`select id from ${events} where id = ${eventId} for update`);
+  return rows.length > 0;
+}
+
+export async function appendToFlyerOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
+  await db.update(events).set({ flyerOrder: sql`array_append(${events.flyerOrder}, ${flyerId}::uuid)` }).where(eq(events.id, eventId));
+}
+
+export async function removeFromFlyerOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
+  await db.update(events).set({ flyerOrder: sql`array_remove(${events.flyerOrder}, ${flyerId}::uuid)` }).where(eq(events.id, eventId));
+}
+
+export async function isVisible(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    select e.id from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
+  return rows.length > 0;
+}
+
+/**
+ * What joining an event's live session needs, in one query: its host and status when
+ * the viewer may see it, and whether the host blocked the viewer.
+ */
+export async function findSessionView(
+  db: Db,
+  args: { tenantId: string; eventId: string; viewerId: string; now: Date },
+): Promise<{ ownerId: string; status: number; blocked: boolean } | undefined> {
+  const [row] = await queryRows<{ ownerId: string; status: number; blocked: boolean }>(db, sql`
+    select e.user_id as "ownerId", e.status::int as status,
+      exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${args.viewerId}) as blocked
+    from events e
+    where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
+  return row;
 }
 
 export interface SearchFilter {
@@ -151,10 +226,6 @@ export interface SearchFilter {
   categoryId: string | null;
   userId: string | null;
   includeCanceled: boolean;
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** About a city or smaller (≤ 1 square degree) and not across the antimeridian. */

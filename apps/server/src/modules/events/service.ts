@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   AreaSchema,
   EVENT_MAX_DAYS,
+  EVENT_TAGS_MAX,
   EVENT_POINTS_MAX,
   EVENT_SEARCH_PAGE_SIZE,
   EventCreateSchema,
@@ -11,24 +12,34 @@ import {
   type EventPointsResult,
   type EventSearchResult,
   type EventSummary,
-  type Flyer,
   type HubEvent,
-  type Timeline,
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
-import { AppError, badRequest, forbidden, notFound } from '../../lib/app-error.js';
+import { conflict, invalid, notFound, notOwner, planLimit } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
-import { productOf } from '../account/products.js';
-import { findUserById } from '../auth/repository.js';
-import { toFlyer } from '../flyers/flyer-view.js';
-import * as flyersRepo from '../flyers/repository.js';
-import * as launchesRepo from '../launches/repository.js';
-import { toTimeline } from '../launches/timeline-view.js';
-import * as tagsRepo from '../tags/repository.js';
+import { productOf } from '../account/service.js';
+import { findTags } from '../tags/service.js';
+import { findUserById } from '../users/service.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
+
+// What other modules use of an event, through this service: ownership and visibility,
+// the live status, the flyer order and the row lock for flyer capacity, bulk loads.
+export { slugify } from './slug.js';
+export {
+  appendToFlyerOrder,
+  countTenantEvents,
+  insertEventRows,
+  insertEventTagRows,
+  lockEvent,
+  refreshTenantSearchText,
+  removeFromFlyerOrder,
+} from './repository.js';
+
+/** The event without its flyers and timelines, which their own modules add (see event-details). */
+export type EventCore = Omit<HubEvent, 'flyers' | 'timelines'>;
 
 type CreateInput = z.output<typeof EventCreateSchema>;
 type UpdateInput = z.output<typeof EventUpdateSchema>;
@@ -57,7 +68,7 @@ function toSummary(row: repo.EventRowBase): EventSummary {
   };
 }
 
-function toEvent(row: repo.EventRowFull, flyers: Flyer[], timelines: Timeline[]): HubEvent {
+function toEvent(row: repo.EventRowFull): EventCore {
   return {
     ...toSummary(row),
     contentType: row.contentType,
@@ -66,8 +77,6 @@ function toEvent(row: repo.EventRowFull, flyers: Flyer[], timelines: Timeline[])
     externalEventJson: row.externalEventJson,
     flyerOrder: row.flyerOrder ?? [],
     attractions: [],
-    flyers,
-    timelines,
     chats: [],
     isFollowingId: row.myFollow,
     linkCounts: { Star: row.stars, Follow: row.follows, Attendee: row.attendees },
@@ -75,26 +84,43 @@ function toEvent(row: repo.EventRowFull, flyers: Flyer[], timelines: Timeline[])
   };
 }
 
-export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<HubEvent> {
+export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<EventCore> {
   const row = await repo.findEvent(opts.ctx.db, { tenantId: opts.tenant.id, id: opts.id, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!row) throw notFound('No event has this id, or it is not published yet.');
-  const flyers = await flyersRepo.listFlyersOf(opts.ctx.db, row.id);
-  const timelines = await launchesRepo.listTimelinesOf(opts.ctx.db, row.id);
-  return toEvent(row, flyers.map(toFlyer), timelines.map(toTimeline));
+  return toEvent(row);
+}
+
+export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<void> {
+  const visible = await repo.isVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+  if (!visible) throw notFound('No event has this id, or it is not published yet.');
+}
+
+/** The host of an event, or undefined when there is no such event in the tenant. */
+export async function findEventOwner(opts: { ctx: AppContext; tenantId: string; eventId: string }): Promise<string | undefined> {
+  return (await repo.findOwner(opts.ctx.db, opts.tenantId, opts.eventId))?.userId;
+}
+
+/** What joining the event's live session needs (one query); undefined when the viewer cannot see the event. */
+export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string }) {
+  return repo.findSessionView(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+}
+
+export async function setEventStatus(opts: { ctx: AppContext; eventId: string; status: number }): Promise<void> {
+  await repo.setStatus(opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
 }
 
 /** Loads the event for a change by its owner; spec 5: only the owner may edit. */
 export async function requireOwnEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
   const owner = await repo.findOwner(ctx.db, auth.tenant.id, eventId);
   if (!owner) throw notFound('No event has this id.');
-  if (owner.userId !== auth.userId) throw forbidden('Only the host of this event may change it.');
+  if (owner.userId !== auth.userId) throw notOwner('Only the host of this event may change it.');
   return owner;
 }
 
 async function checkTags(ctx: AppContext, tenantId: string, tagIds: string[]): Promise<string[]> {
   const unique = [...new Set(tagIds)];
-  const found = await tagsRepo.findTags(ctx.db, tenantId, unique);
-  if (found.length !== unique.length) throw badRequest('One or more tags do not exist.', { tagIds: ['Unknown tag id.'] });
+  const found = await findTags(ctx.db, tenantId, unique);
+  if (found.length !== unique.length) throw invalid('One or more tags do not exist.', { tagIds: ['Unknown tag id.'] });
   return unique;
 }
 
@@ -126,72 +152,88 @@ async function insertOnce(ctx: AppContext, auth: AuthInfo, input: CreateInput, t
     const product = productOf(user.plan);
     const count = await repo.countEventsOf(tx, auth.userId);
     if (count >= product.eventCapacity) {
-      throw new AppError(
-        403,
+      throw planLimit(
         'Event limit reached',
         `Your ${product.name} plan allows ${product.eventCapacity} event${product.eventCapacity === 1 ? '' : 's'} and you have ${count}. Delete an event or choose a bigger plan.`,
       );
     }
     const slug = randomSuffix ? `${base}-${randomBytes(3).toString('hex')}` : nextFreeSlug(base, await repo.slugsLike(tx, auth.tenant.id, base));
     const eventId = await repo.insertEvent(tx, { ...valuesOf(input), tenantId: auth.tenant.id, userId: auth.userId, slug });
-    await tagsRepo.setEventTags(tx, eventId, tagIds);
+    await repo.setEventTags(tx, eventId, tagIds);
     await repo.refreshSearchText(tx, eventId);
     return eventId;
   });
 }
 
-export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<HubEvent> {
+/** Creates the event within the plan's capacity; answers its id. */
+export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<string> {
   const { ctx, auth, input } = opts;
   const tagIds = await checkTags(ctx, auth.tenant.id, input.tagIds);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       // Two hosts can pick the same free slug at once; the loser retries with a random suffix.
-      const id = await insertOnce(ctx, auth, input, tagIds, attempt > 0);
-      return getEvent({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });
+      return await insertOnce(ctx, auth, input, tagIds, attempt > 0);
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
     }
   }
-  throw new AppError(409, 'Conflict', 'Could not give the event a unique address; try again.');
+  throw conflict('Could not give the event a unique address; try again.');
 }
 
-export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<HubEvent> {
+export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<void> {
   const { ctx, auth, input } = opts;
   await requireOwnEvent(ctx, auth, input.id);
   const tagIds = await checkTags(ctx, auth.tenant.id, input.tagIds);
   await ctx.db.transaction(async (tx) => {
     await repo.updateEvent(tx, input.id, { ...valuesOf(input), ...(input.flyerOrder ? { flyerOrder: input.flyerOrder } : {}) }, ctx.now());
-    await tagsRepo.setEventTags(tx, input.id, tagIds);
+    await repo.setEventTags(tx, input.id, tagIds);
     await repo.refreshSearchText(tx, input.id);
   });
-  return getEvent({ ctx, tenant: auth.tenant, id: input.id, viewerId: auth.userId });
 }
 
-export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }) {
+/** Deletes the event; its flyers, links and tags go by cascade (their files are the caller's to remove). */
+export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
-  // The flyer rows go by cascade; their image files must be removed here.
-  const flyerImages = await flyersRepo.imagePathsOf(opts.ctx.db, opts.id);
   await repo.deleteEvent(opts.ctx.db, opts.id);
   if (owner.thumbnailPath) await opts.ctx.files.remove(owner.thumbnailPath);
-  for (const image of flyerImages) await opts.ctx.files.remove(image);
-  return { ok: true as const };
 }
 
-export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<HubEvent> {
+export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<void> {
   const { ctx, auth, id } = opts;
   const owner = await requireOwnEvent(ctx, auth, id);
   const image = await normaliseImage(opts.data, THUMBNAIL_BOX);
   const path = await ctx.files.put(`thumbnails/${id}-${randomBytes(6).toString('hex')}.webp`, image);
   await repo.setThumbnail(ctx.db, id, path, ctx.now());
   if (owner.thumbnailPath) await ctx.files.remove(owner.thumbnailPath);
-  return getEvent({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });
 }
 
-export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<HubEvent> {
+export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
   await repo.setThumbnail(opts.ctx.db, opts.id, null, opts.ctx.now());
   if (owner.thumbnailPath) await opts.ctx.files.remove(owner.thumbnailPath);
-  return getEvent({ ctx: opts.ctx, tenant: opts.auth.tenant, id: opts.id, viewerId: opts.auth.userId });
+}
+
+export async function tagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {
+  const { ctx, auth } = opts;
+  await requireOwnEvent(ctx, auth, opts.eventId);
+  const [tag] = await findTags(ctx.db, auth.tenant.id, [opts.tagId]);
+  if (!tag) throw notFound('No tag has this id.');
+  const current = await repo.eventTagIds(ctx.db, opts.eventId);
+  if (!current.includes(opts.tagId) && current.length >= EVENT_TAGS_MAX) {
+    throw invalid(`An event has at most ${EVENT_TAGS_MAX} tags; remove one first.`);
+  }
+  await repo.addEventTag(ctx.db, opts.eventId, opts.tagId);
+  await repo.refreshSearchText(ctx.db, opts.eventId);
+  return { ok: true as const };
+}
+
+export async function untagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {
+  await requireOwnEvent(opts.ctx, opts.auth, opts.eventId);
+  const [tag] = await findTags(opts.ctx.db, opts.auth.tenant.id, [opts.tagId]);
+  if (!tag) throw notFound('No tag has this id.');
+  await repo.removeEventTag(opts.ctx.db, opts.eventId, opts.tagId);
+  await repo.refreshSearchText(opts.ctx.db, opts.eventId);
+  return { ok: true as const };
 }
 
 function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | null, input: SearchInput): repo.SearchFilter {

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { events, flyers } from '../../db/schema.js';
-import { visibleTo } from '../events/repository.js';
+import { visibleTo } from '../../db/fragments.js';
 
 export interface FlyerRow {
   id: string;
@@ -59,12 +59,6 @@ export async function listVisibleFlyers(db: Db, args: { tenantId: string; eventI
   return rows.filter((r): r is FlyerRow => r.id !== null);
 }
 
-/** Locks the event so two creates cannot both slip under the flyer capacity. */
-export async function lockEvent(db: Db, eventId: string): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`select id from ${events} where id = ${eventId} for update`);
-  return rows.length > 0;
-}
-
 export async function countFlyersOf(db: Db, eventId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(flyers).where(eq(flyers.eventId, eventId));
   return row.n;
@@ -76,14 +70,6 @@ export async function insertFlyer(
 ): Promise<FlyerRow> {
   const [row] = await db.insert(flyers).values(values).returning(columns);
   return row;
-}
-
-export async function appendToOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
-  await db.update(events).set({ flyerOrder: sql`array_append(${events.flyerOrder}, ${flyerId}::uuid)` }).where(eq(events.id, eventId));
-}
-
-export async function removeFromOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
-  await db.update(events).set({ flyerOrder: sql`array_remove(${events.flyerOrder}, ${flyerId}::uuid)` }).where(eq(events.id, eventId));
 }
 
 export async function updateFlyer(db: Db, id: string, values: { name: string; contentType: string; contentJson: string }, at: Date): Promise<void> {
@@ -105,4 +91,60 @@ export async function imagePathsOf(db: Db, eventId: string): Promise<string[]> {
     .from(flyers)
     .where(and(eq(flyers.eventId, eventId), sql`${flyers.imagePath} is not null`));
   return rows.map((r) => r.imagePath!);
+}
+
+// ---- Launches switch flyers on and off (the launches module owns the timelines) ----
+
+const flyerColumns = sql`f.id, f.event_id as "eventId", f.name, f.content_type as "contentType",
+  f.content_json as "contentJson", f.image_path as "imagePath", f.is_activated as "isActivated"`;
+const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);
+
+/** The flyers showing in the event's buzz now, in the host's order. */
+export async function listActiveFlyers(db: Db, eventId: string): Promise<FlyerRow[]> {
+  return db
+    .select(columns)
+    .from(flyers)
+    .innerJoin(events, eq(events.id, flyers.eventId))
+    .where(and(eq(flyers.eventId, eventId), eq(flyers.isActivated, true)))
+    .orderBy(...inFlyerOrder);
+}
+
+export async function activateFlyers(db: Db, timeline: { eventId: string; flyerIds: string[] }): Promise<FlyerRow[]> {
+  return queryRows<FlyerRow>(db, sql`
+    update flyers f set is_activated = true
+    where f.event_id = ${timeline.eventId} and f.id in (${uuidList(timeline.flyerIds)})
+    returning ${flyerColumns}`);
+}
+
+/**
+ * Turns off the timeline's flyers that no other active timeline still shows; returns
+ * those now off (whether or not they were on, so a watcher always learns they stopped).
+ */
+export async function deactivateFlyers(db: Db, timeline: { id: string; eventId: string; flyerIds: string[] }): Promise<FlyerRow[]> {
+  return queryRows<FlyerRow>(db, sql`
+    update flyers f set is_activated = false
+    where f.event_id = ${timeline.eventId} and f.id in (${uuidList(timeline.flyerIds)})
+      and not exists (select 1 from timelines o where o.id <> ${timeline.id} and o.state = 'Active' and o.end_date > now() and f.id = any(o.flyer_ids))
+    returning ${flyerColumns}`);
+}
+
+/**
+ * Makes is_activated match the timelines: on exactly for flyers that an Active timeline
+ * not past its end shows. Run at start, so a flag left behind by a crash is corrected.
+ */
+export async function recomputeActiveFlyers(db: Db): Promise<number> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    with shown as (
+      select distinct unnest(t.flyer_ids) as id from timelines t where t.state = 'Active' and t.end_date > now())
+    update flyers f set is_activated = (f.id in (select id from shown))
+    where f.is_activated <> (f.id in (select id from shown))
+    returning f.id`);
+  return rows.length;
+}
+
+export async function flyersOfEvent(db: Db, args: { tenantId: string; eventId: string; ids: string[] }): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    select id from flyers
+    where tenant_id = ${args.tenantId} and event_id = ${args.eventId} and id in (${uuidList(args.ids)})`);
+  return rows.map((r) => r.id);
 }

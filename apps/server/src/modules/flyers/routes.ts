@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventIdParamsSchema, FlyerCreateSchema, FlyerListSchema, FlyerSchema, FlyerUpdateSchema, IdParamsSchema, OkSchema, ProblemSchema } from '@hubbub/contract';
-import { AppError } from '../../lib/app-error.js';
-import { MAX_UPLOAD_BYTES } from '../../lib/images.js';
+import { EventIdParamsSchema, FlyerCreateSchema, FlyerListSchema, FlyerSchema, FlyerUpdateSchema, IdParamsSchema, OkSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
+import { readUpload } from '../../plugins/uploads.js';
 import * as service from './service.js';
 
 const tags = ['flyers'];
@@ -12,7 +11,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
 export const flyerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
-  app.post('/flyer/', {
+  app.post(routes.flyerCreate, {
     preHandler: app.requireAuth,
     schema: {
       tags,
@@ -24,25 +23,25 @@ export const flyerRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.createFlyer({ ctx, auth: authOf(request), input: request.body }),
   });
 
-  app.post('/flyer/update/', {
+  app.post(routes.flyerUpdate, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Update one of your flyers', body: FlyerUpdateSchema, response: { 200: OkSchema, ...problems } },
     handler: (request) => service.updateFlyer({ ctx, auth: authOf(request), input: request.body }),
   });
 
-  app.delete('/flyer/:id', {
+  app.delete(routes.flyer, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Delete one of your flyers', params: IdParamsSchema, response: { 200: OkSchema, ...problems } },
     handler: (request) => service.deleteFlyer({ ctx, auth: authOf(request), id: request.params.id }),
   });
 
-  app.get('/flyer/event/:eventId', {
+  app.get(routes.eventFlyers, {
     preHandler: app.optionalAuth,
     schema: { tags, summary: "An event's flyers in the host's order", params: EventIdParamsSchema, response: { 200: FlyerListSchema, ...problems } },
     handler: (request) => service.listEventFlyers({ ctx, tenant: request.tenant, eventId: request.params.eventId, viewerId: request.auth?.userId ?? null }),
   });
 
-  app.post('/flyer/image/:id', {
+  app.post(routes.flyerImage, {
     preHandler: app.requireAuth,
     schema: {
       tags,
@@ -52,16 +51,10 @@ export const flyerRoutes: FastifyPluginAsyncZod = async (app) => {
       params: IdParamsSchema,
       response: { 200: FlyerSchema, 413: ProblemSchema, 415: ProblemSchema, ...problems },
     },
-    handler: async (request) => {
-      if (!request.isMultipart()) throw new AppError(415, 'Unsupported media type', 'Send the image as multipart/form-data with a field named "file".');
-      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw new AppError(400, 'Bad request', 'The form has no file; send it in a field named "file".');
-      const data = await file.toBuffer();
-      return service.setImage({ ctx, auth: authOf(request), id: request.params.id, data });
-    },
+    handler: async (request) => service.setImage({ ctx, auth: authOf(request), id: request.params.id, data: await readUpload(request) }),
   });
 
-  app.delete('/flyer/image/:id', {
+  app.delete(routes.flyerImage, {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Remove the flyer image', params: IdParamsSchema, response: { 200: FlyerSchema, ...problems } },
     handler: (request) => service.removeImage({ ctx, auth: authOf(request), id: request.params.id }),

@@ -2,14 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { FlyerCreateSchema, FlyerUpdateSchema, parseFlyerContent, type Flyer, type Ok } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { AppError, forbidden, notFound } from '../../lib/app-error.js';
+import { invalid, notFound, notOwner, planLimit } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
-import { productOf } from '../account/products.js';
-import { findUserById } from '../auth/repository.js';
-import { requireOwnEvent } from '../events/service.js';
-import { broadcastToEvent } from '../hub/index.js';
+import { productOf } from '../account/service.js';
+import { appendToFlyerOrder, lockEvent, removeFromFlyerOrder, requireOwnEvent, } from '../events/service.js';
+import { findUserById } from '../users/service.js';
 import { toFlyer } from './flyer-view.js';
 import * as repo from './repository.js';
+
+// What other modules use of flyers: the event page lists them, launches switch them
+// on and off (inside the launch's transaction, hence the db argument), the live
+// session replays the active ones, and deleting an event removes their image files.
+export { toFlyer } from './flyer-view.js';
+export { activateFlyers, deactivateFlyers, imagePathsOf, listActiveFlyers, listFlyersOf, recomputeActiveFlyers, type FlyerRow } from './repository.js';
 
 type CreateInput = z.output<typeof FlyerCreateSchema>;
 type UpdateInput = z.output<typeof FlyerUpdateSchema>;
@@ -19,7 +24,7 @@ const IMAGE_BOX = { width: 1600, height: 1600 };
 /** Checks contentJson against the versioned schema and stores it without the image path (see toFlyer). */
 function storedContent(json: string): string {
   const parsed = parseFlyerContent(json);
-  if (!parsed.success) throw new AppError(400, 'Invalid flyer content', parsed.error, { contentJson: parsed.issues });
+  if (!parsed.success) throw invalid(parsed.error, { contentJson: parsed.issues });
   return JSON.stringify({ ...parsed.data, imagePath: null });
 }
 
@@ -27,7 +32,7 @@ function storedContent(json: string): string {
 async function requireOwnFlyer(ctx: AppContext, auth: AuthInfo, id: string) {
   const flyer = await repo.findFlyer(ctx.db, auth.tenant.id, id);
   if (!flyer) throw notFound('No flyer has this id.');
-  if (flyer.ownerId !== auth.userId) throw forbidden('Only the host of this event may change its flyers.');
+  if (flyer.ownerId !== auth.userId) throw notOwner('Only the host of this event may change its flyers.');
   return flyer;
 }
 
@@ -36,17 +41,17 @@ export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input
   await requireOwnEvent(ctx, auth, input.eventId);
   const contentJson = storedContent(input.contentJson);
   const row = await ctx.db.transaction(async (tx) => {
-    if (!(await repo.lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
+    if (!(await lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
     const user = await findUserById(tx, auth.tenant.id, auth.userId);
     if (!user) throw notFound('The account no longer exists.');
     const product = productOf(user.plan);
     const count = await repo.countFlyersOf(tx, input.eventId);
     if (count >= product.flyerCapacity) {
       const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;
-      throw new AppError(403, 'Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
+      throw planLimit('Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
     }
     const inserted = await repo.insertFlyer(tx, { tenantId: auth.tenant.id, eventId: input.eventId, userId: auth.userId, name: input.name, contentType: input.contentType, contentJson });
-    await repo.appendToOrder(tx, input.eventId, inserted.id);
+    await appendToFlyerOrder(tx, input.eventId, inserted.id);
     return inserted;
   });
   return toFlyer(row);
@@ -59,7 +64,7 @@ export async function updateFlyer(opts: { ctx: AppContext; auth: AuthInfo; input
   const values = { name: input.name, contentType: input.contentType, contentJson };
   await repo.updateFlyer(ctx.db, input.id, values, ctx.now());
   // A flyer showing in the buzz changes on every watcher's screen at once.
-  if (flyer.isActivated) await broadcastToEvent(ctx, auth.tenant.id, flyer.eventId, 'FlyerUpdated', toFlyer({ ...flyer, ...values }));
+  if (flyer.isActivated) await ctx.realtime.toEvent(auth.tenant.id, flyer.eventId, 'FlyerUpdated', toFlyer({ ...flyer, ...values }));
   return { ok: true };
 }
 
@@ -68,7 +73,7 @@ export async function deleteFlyer(opts: { ctx: AppContext; auth: AuthInfo; id: s
   const flyer = await requireOwnFlyer(ctx, auth, id);
   await ctx.db.transaction(async (tx) => {
     await repo.deleteFlyer(tx, id);
-    await repo.removeFromOrder(tx, flyer.eventId, id);
+    await removeFromFlyerOrder(tx, flyer.eventId, id);
   });
   if (flyer.imagePath) await ctx.files.remove(flyer.imagePath);
   return { ok: true };
@@ -96,4 +101,9 @@ export async function listEventFlyers(opts: { ctx: AppContext; tenant: TenantRef
   const rows = await repo.listVisibleFlyers(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!rows) throw notFound('No event has this id, or it is not published yet.');
   return rows.map(toFlyer);
+}
+
+/** Ids among `ids` that are flyers of the event (a launch may show only its own event's flyers). */
+export async function flyersOfEvent(opts: { ctx: AppContext; tenantId: string; eventId: string; ids: string[] }): Promise<string[]> {
+  return repo.flyersOfEvent(opts.ctx.db, opts);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
+import { escapeLike } from '../../db/fragments.js';
 import { cities } from '../../db/schema.js';
 
 export interface CityRow {
@@ -23,10 +24,6 @@ export async function insertCities(db: Db, rows: (typeof cities.$inferInsert)[])
 }
 
 const columns = sql`id, name, state, country, lat as latitude, lng as longitude, population`;
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /**
  * Prefix matches first (largest cities first), then fuzzy matches by trigram

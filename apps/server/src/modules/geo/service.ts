@@ -1,6 +1,6 @@
 import type { City } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
-import { badRequest } from '../../lib/app-error.js';
+import { invalid } from '../../lib/app-error.js';
 import * as repo from './repository.js';
 
 const round = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10);
@@ -9,7 +9,7 @@ const toCity = (r: repo.CityRow): City => ({ ...r, distanceKm: round(r.distanceK
 /** "Omaha" or "Omaha, NE": the part after a comma narrows by state or country code. */
 export async function searchCities(opts: { ctx: AppContext; search: string; limit: number }): Promise<City[]> {
   const [name, qualifier] = opts.search.split(',').map((p) => p.trim());
-  if (!name) throw badRequest('Type a city name before the comma, e.g. "Springfield, IL".', { search: ['A city name is required.'] });
+  if (!name) throw invalid('Type a city name before the comma, e.g. "Springfield, IL".', { search: ['A city name is required.'] });
   const rows = await repo.searchCities(opts.ctx.db, { name, state: qualifier || null, limit: opts.limit });
   return rows.map(toCity);
 }
@@ -45,3 +45,6 @@ export async function areaCities(opts: {
   const rows = await repo.citiesInBox(opts.ctx.db, { minLat: box.minLat!, maxLat: box.maxLat!, minLng: box.minLng!, maxLng: box.maxLng!, limit: opts.limit });
   return rows.map(toCity);
 }
+
+// Run at start: the gazetteer is loaded into the database once.
+export { ensureCities } from './load-cities.js';

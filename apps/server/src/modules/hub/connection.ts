@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AuthInfo } from '../../app-context.js';
 import type { GroupMember } from './groups.js';
 import { completionError } from './hub-error.js';
+import type { Dispatch } from './methods.js';
 import {
   MessageType,
   checkHandshake,
@@ -13,9 +14,6 @@ import {
   splitRecords,
   type IncomingMessage,
 } from './protocol.js';
-
-/** Runs one hub method; its value becomes the completion's result. */
-export type Dispatch = (connection: HubConnection, target: string, args: unknown[]) => Promise<unknown>;
 
 export interface ConnectionOptions {
   id: string;
@@ -33,8 +31,6 @@ export interface ConnectionOptions {
 export class HubConnection implements GroupMember {
   readonly id: string;
   readonly auth: AuthInfo;
-  /** Groups this connection joined; they are left when it closes. */
-  readonly groups = new Set<string>();
   lastReceivedAt = Date.now();
   handshaken = false;
   closed = false;

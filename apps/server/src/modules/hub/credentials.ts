@@ -1,28 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AppContext, AuthInfo } from '../../app-context.js';
-import { AppError, unauthorized } from '../../lib/app-error.js';
-import { authenticate } from '../auth/service.js';
+import type { AuthInfo } from '../../app-context.js';
+
+/** Who is calling: from the upgrade or negotiate request (query and headers); the app decides how. */
+export type HubAuthenticate = (request: { url: string; headers: IncomingHttpHeaders }) => Promise<AuthInfo>;
 
 const CONNECTION_TOKEN_TTL_MS = 5 * 60_000;
-
-/**
- * Who is calling the hub: the tenant from the `tenant` query parameter (browsers
- * cannot set headers on a WebSocket), the JWT from a bearer header (Node client)
- * or the `access_token` query parameter (browsers).
- */
-export async function authenticateHubRequest(ctx: AppContext, request: { url: string; headers: IncomingHttpHeaders }): Promise<AuthInfo> {
-  const query = new URL(request.url, 'http://hub.invalid').searchParams;
-  const key = query.get('tenant')?.trim().toLowerCase();
-  if (!key) throw new AppError(400, 'Missing tenant', 'Add the tenant key as the "tenant" query parameter, for example "?tenant=hubbub".');
-  const tenantId = ctx.tenants.get(key);
-  if (!tenantId) throw new AppError(400, 'Unknown tenant', `The tenant "${key.slice(0, 40)}" does not exist on this server.`);
-  const header = request.headers.authorization;
-  const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
-  const token = bearer ?? query.get('access_token') ?? undefined;
-  if (!token) throw unauthorized('Log in first: the hub needs a bearer token or an access_token query parameter.');
-  return authenticate({ ctx, tenant: { id: tenantId, key }, token });
-}
 
 export const newConnectionId = () => randomBytes(16).toString('base64url');
 

@@ -1,40 +1,5 @@
-/**
- * Carries frames to every instance that has members in a group. The in-process
- * bus is enough for one instance; a Redis bus (one channel per group) can
- * implement the same interface for scale-out.
- */
-export interface GroupBus {
-  publish(group: string, frame: Buffer): void | Promise<void>;
-  /** Listens to a group's frames; the returned function stops listening. */
-  subscribe(group: string, listener: (frame: Buffer) => void): () => void;
-  close(): Promise<void>;
-  /**
-   * Shared buses count members across instances: records this instance's count for
-   * the group and returns the total. Absent: the local count is the total.
-   */
-  watchers?(group: string, local: number): Promise<number>;
-}
-
-export function createLocalBus(): GroupBus {
-  const listeners = new Map<string, Set<(frame: Buffer) => void>>();
-  return {
-    publish(group, frame) {
-      for (const listener of listeners.get(group) ?? []) listener(frame);
-    },
-    subscribe(group, listener) {
-      let set = listeners.get(group);
-      if (!set) listeners.set(group, (set = new Set()));
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (!set.size) listeners.delete(group);
-      };
-    },
-    async close() {
-      listeners.clear();
-    },
-  };
-}
+import type { Backplane } from './backplane.js';
+import type { MemberCounts } from './member-counts.js';
 
 /** What a group member must offer: sending an already serialised frame. */
 export interface GroupMember {
@@ -42,12 +7,19 @@ export interface GroupMember {
   sendFrame(frame: Buffer): void;
 }
 
-/** This instance's group membership; frames go out through the bus so other instances see them. */
+/**
+ * This instance's group membership, kept in one place both ways (group → members,
+ * member → groups); frames go out through the backplane so other instances see them.
+ */
 export class Groups {
   private readonly members = new Map<string, Set<GroupMember>>();
+  private readonly groupsOf = new Map<GroupMember, Set<string>>();
   private readonly unsubscribes = new Map<string, () => void>();
 
-  constructor(private readonly bus: GroupBus) {}
+  constructor(
+    private readonly backplane: Backplane,
+    private readonly counts: MemberCounts,
+  ) {}
 
   /** Returns false when the member was already in the group. */
   join(group: string, member: GroupMember): boolean {
@@ -58,13 +30,16 @@ export class Groups {
       const local = set;
       this.unsubscribes.set(
         group,
-        this.bus.subscribe(group, (frame) => {
+        this.backplane.subscribe(group, (frame) => {
           for (const m of local) m.sendFrame(frame);
         }),
       );
     }
     if (set.has(member)) return false;
     set.add(member);
+    let joined = this.groupsOf.get(member);
+    if (!joined) this.groupsOf.set(member, (joined = new Set()));
+    joined.add(group);
     return true;
   }
 
@@ -72,6 +47,9 @@ export class Groups {
   leave(group: string, member: GroupMember): boolean {
     const set = this.members.get(group);
     if (!set?.delete(member)) return false;
+    const joined = this.groupsOf.get(member);
+    joined?.delete(group);
+    if (joined && !joined.size) this.groupsOf.delete(member);
     if (!set.size) {
       this.members.delete(group);
       this.unsubscribes.get(group)?.();
@@ -80,25 +58,36 @@ export class Groups {
     return true;
   }
 
+  /** Takes the member out of every group it joined; returns those groups. */
+  leaveAll(member: GroupMember): string[] {
+    const left = [...(this.groupsOf.get(member) ?? [])];
+    for (const group of left) this.leave(group, member);
+    return left;
+  }
+
+  has(group: string, member: GroupMember): boolean {
+    return this.members.get(group)?.has(member) ?? false;
+  }
+
   /** Members on this instance. */
   count(group: string): number {
     return this.members.get(group)?.size ?? 0;
   }
 
-  /** Members on every instance the bus reaches; call right after join or leave so the bus records the new count. */
+  /** Members on every instance; call right after a join or leave so the shared count is current. */
   total(group: string): Promise<number> {
-    const local = this.count(group);
-    return this.bus.watchers ? this.bus.watchers(group, local) : Promise.resolve(local);
+    return this.counts.total(group, this.count(group));
   }
 
   /** The frame is serialised once by the caller and shared by every member. */
   publish(group: string, frame: Buffer): void | Promise<void> {
-    return this.bus.publish(group, frame);
+    return this.backplane.publish(group, frame);
   }
 
   clear(): void {
     for (const unsubscribe of this.unsubscribes.values()) unsubscribe();
     this.unsubscribes.clear();
     this.members.clear();
+    this.groupsOf.clear();
   }
 }

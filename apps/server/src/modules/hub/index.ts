@@ -1,37 +1,44 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDispatch, leaveAllGroups } from './hub.js';
+import type { Backplane } from './backplane.js';
+import type { HubAuthenticate } from './credentials.js';
+import type { MemberCounts } from './member-counts.js';
 import { negotiateRoutes } from './negotiate.js';
 import { DEFAULT_HUB_TIMINGS, HubRuntime, type HubTimings } from './runtime.js';
-import type { GroupBus } from './groups.js';
 import { attachWebSocket } from './websocket.js';
 
-export { broadcastToEvent } from './hub.js';
-export type { GroupBus } from './groups.js';
-export type { HubRuntime, HubTimings } from './runtime.js';
+// The hub framework: the SignalR JSON protocol over WebSockets, groups, a backplane
+// and member counts. It knows nothing of Hubbub: the app plugs in who the caller is
+// (authenticate) and what the hub does (setup: methods, leave and shutdown hooks).
+export type { Backplane } from './backplane.js';
+export { createLocalBackplane } from './backplane.js';
+export type { HubConnection } from './connection.js';
+export { HubError } from './hub-error.js';
+export type { MemberCounts } from './member-counts.js';
+export type { HubHandlers } from './methods.js';
+export { createRedisBackplane } from './redis-backplane.js';
+export { createRedisMemberCounts } from './redis-member-counts.js';
+export { serverEventFrame, type HubRuntime, type HubTimings } from './runtime.js';
+
+export type { HubAuthenticate } from './credentials.js';
 
 export interface HubOptions extends Partial<HubTimings> {
   /** Signs connection tokens; the app's JWT secret so every instance can check them. */
   jwtSecret: string;
-  /** In-process when absent. */
-  bus?: GroupBus;
-}
-
-declare module '../../app.js' {
-  interface BuildOptions {
-    /** Hub timings (tests shorten them) and the group bus. */
-    hub?: Partial<HubTimings> & { bus?: GroupBus };
-  }
+  authenticate: HubAuthenticate;
+  backplane?: Backplane;
+  memberCounts?: MemberCounts;
+  /** Plugs the app's methods and hooks into the runtime before any client connects. */
+  setup(hub: HubRuntime): void;
 }
 
 /** The realtime hub at /Engine/hub (spec 7 "Realtime hub"). */
 export const hubPlugin = fp(async (app: FastifyInstance, opts: HubOptions) => {
-  const { jwtSecret, bus, ...timings } = opts;
-  const hub: HubRuntime = new HubRuntime({ ...DEFAULT_HUB_TIMINGS, ...timings }, createDispatch(app.ctx, () => hub), app.log, bus);
-  hub.onDisconnect = (connection) => leaveAllGroups(hub, connection);
-  app.ctx.hub = hub;
-  await app.register(negotiateRoutes, { secret: jwtSecret });
-  const detach = attachWebSocket({ app, hub, secret: jwtSecret });
+  const { jwtSecret, authenticate, backplane, memberCounts, setup, ...timings } = opts;
+  const hub = new HubRuntime({ timings: { ...DEFAULT_HUB_TIMINGS, ...timings }, log: app.log, backplane, memberCounts });
+  setup(hub);
+  await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now: () => app.ctx.now() });
+  const detach = attachWebSocket({ app, hub, secret: jwtSecret, authenticate });
   // preClose runs before the HTTP server stops, while clients can still read the Close message.
   app.addHook('preClose', async () => {
     await hub.shutdown();

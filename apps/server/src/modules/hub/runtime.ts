@@ -2,8 +2,12 @@ import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import { HUB_KEEP_ALIVE_MS, HUB_MAX_MESSAGE_BYTES, HUB_TIMEOUT_MS, HubServerEvents, toPascalCaseKeys, type HubServerEventName } from '@hubbub/contract';
 import type { AuthInfo } from '../../app-context.js';
-import { HubConnection, type Dispatch } from './connection.js';
-import { Groups, createLocalBus, type GroupBus } from './groups.js';
+import { createLocalBackplane, type Backplane } from './backplane.js';
+import { HubConnection } from './connection.js';
+import { Groups } from './groups.js';
+import { HubError } from './hub-error.js';
+import { createLocalMemberCounts, type MemberCounts } from './member-counts.js';
+import { createDispatch, type Dispatch, type HubHandlers, type HubMethodSpecs } from './methods.js';
 import { invocationFrame, pingFrame } from './protocol.js';
 
 export interface HubTimings {
@@ -32,27 +36,57 @@ export function serverEventFrame<K extends HubServerEventName>(name: K, payload:
   return Buffer.from(invocationFrame(name, [toPascalCaseKeys(parsed)]));
 }
 
-/** Every open hub connection of this instance, their groups, and the keep-alive clock. */
+export interface HubRuntimeOptions {
+  timings: HubTimings;
+  log: FastifyBaseLogger;
+  /** In-process when absent (one instance). */
+  backplane?: Backplane;
+  /** This instance's own counts when absent. */
+  memberCounts?: MemberCounts;
+}
+
+/** Every open hub connection of this instance, their groups, the methods they may call and the keep-alive clock. */
 export class HubRuntime {
   readonly connections = new Map<string, HubConnection>();
   readonly groups: Groups;
+  readonly timings: HubTimings;
+  private readonly log: FastifyBaseLogger;
+  private readonly backplane: Backplane;
+  private readonly memberCounts: MemberCounts;
   private readonly pingTimer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
-  /** Called when a connection closes, to tell its groups the watcher count changed. */
-  onDisconnect: (connection: HubConnection) => void = () => {};
+  private dispatch: Dispatch = async (_connection, target) => {
+    throw new HubError(`Unknown hub method '${target.slice(0, 100)}'.`);
+  };
+  private readonly leaveListeners: ((group: string, connection: HubConnection) => void)[] = [];
+  private readonly shutdownListeners: (() => Promise<void> | void)[] = [];
 
-  constructor(
-    readonly timings: HubTimings,
-    private readonly dispatch: Dispatch,
-    private readonly log: FastifyBaseLogger,
-    private readonly bus: GroupBus = createLocalBus(),
-  ) {
-    this.groups = new Groups(bus);
+  constructor(opts: HubRuntimeOptions) {
+    this.timings = opts.timings;
+    this.log = opts.log;
+    this.backplane = opts.backplane ?? createLocalBackplane();
+    this.memberCounts = opts.memberCounts ?? createLocalMemberCounts();
+    this.groups = new Groups(this.backplane, this.memberCounts);
     // One clock for all connections rather than two timers per connection.
-    this.pingTimer = setInterval(() => this.ping(), timings.keepAliveMs);
-    this.sweepTimer = setInterval(() => this.sweep(), Math.max(10, Math.min(1000, timings.timeoutMs / 4)));
+    this.pingTimer = setInterval(() => this.ping(), this.timings.keepAliveMs);
+    this.sweepTimer = setInterval(() => this.sweep(), Math.max(10, Math.min(1000, this.timings.timeoutMs / 4)));
     this.pingTimer.unref();
     this.sweepTimer.unref();
+  }
+
+  /** The methods clients may invoke: a table from the contract and its typed handlers. */
+  useMethods<M extends HubMethodSpecs>(specs: M, handlers: HubHandlers<M>): void {
+    this.dispatch = createDispatch(specs, handlers);
+  }
+
+  /** Called for each group a closing connection was still in, after it left. */
+  onLeave(listener: (group: string, connection: HubConnection) => void): void {
+    this.leaveListeners.push(listener);
+  }
+
+  /** Called at shutdown, before the backplane closes (timers of the app's own to clear). */
+  onShutdown(listener: () => Promise<void> | void): void {
+    this.shutdownListeners.push(listener);
   }
 
   accept(socket: WebSocket, id: string, auth: AuthInfo): HubConnection {
@@ -62,7 +96,7 @@ export class HubRuntime {
       socket,
       maxMessageBytes: this.timings.maxMessageBytes,
       maxQueued: MAX_QUEUED_INVOCATIONS,
-      dispatch: this.dispatch,
+      dispatch: (c, target, args) => this.dispatch(c, target, args),
       log: this.log,
       onClosed: (closed) => this.forget(closed),
     });
@@ -74,7 +108,9 @@ export class HubRuntime {
   private forget(connection: HubConnection): void {
     if (this.connections.get(connection.id) !== connection) return;
     this.connections.delete(connection.id);
-    this.onDisconnect(connection);
+    for (const group of this.groups.leaveAll(connection)) {
+      for (const listener of this.leaveListeners) listener(group, connection);
+    }
     this.log.debug({ connectionId: connection.id }, 'hub connection closed');
   }
 
@@ -93,7 +129,7 @@ export class HubRuntime {
     }
   }
 
-  /** Sends one message to every member of a group, on every instance the bus reaches. */
+  /** Sends one message to every member of a group, on every instance the backplane reaches. */
   async broadcast(group: string, frame: Buffer): Promise<void> {
     await this.groups.publish(group, frame);
   }
@@ -108,7 +144,9 @@ export class HubRuntime {
     // ws's close waits for the client's close frame; past the grace period, cut the rest.
     while (open.some((c) => c.socketOpen()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const connection of open) if (connection.socketOpen()) connection.terminate();
+    for (const listener of this.shutdownListeners) await listener();
     this.groups.clear();
-    await this.bus.close();
+    await this.backplane.close();
+    await this.memberCounts.close();
   }
 }

@@ -2,13 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_SCHEDULER_OPTIONS, LaunchScheduler, newInstanceId, type SchedulerOptions } from './scheduler.js';
 
-declare module '../../app.js' {
-  interface BuildOptions {
-    /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
-    launches?: Partial<SchedulerOptions> & { enabled?: boolean };
-  }
-}
-
 /** Runs the launch scheduler while the app runs (spec 3 Timeline / launch). */
 export const schedulerPlugin = fp(async (app: FastifyInstance, opts: Partial<SchedulerOptions> & { enabled?: boolean }) => {
   const { enabled = true, ...options } = opts;

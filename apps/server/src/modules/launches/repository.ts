@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TimelineState } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { visibleTo } from '../events/repository.js';
 
 export interface TimelineRow {
   id: string;
@@ -23,38 +22,16 @@ export interface TransitionRow {
   kind: 'start' | 'stop';
 }
 
-/** A flyer as the buzz shows it, without the stored image path merged in (see toFlyer). */
-export interface LaunchFlyerRow {
-  id: string;
-  eventId: string;
-  name: string;
-  contentType: string | null;
-  contentJson: string;
-  imagePath: string | null;
-  isActivated: boolean;
-}
-
 // Both drivers hand back timestamps differently inside raw SQL; casting to text and
 // parsing keeps one shape. flyer_ids::text[] avoids the driver's uuid[] parsing gaps.
 const timelineColumns = sql`t.id, t.tenant_id as "tenantId", t.event_id as "eventId", t.user_id as "userId",
   t.launch_date as "launchDate", t.start_date as "startDate", t.end_date as "endDate",
   t.flyer_ids::text[] as "flyerIds", t.state`;
 
-const flyerColumns = sql`f.id, f.event_id as "eventId", f.name, f.content_type as "contentType",
-  f.content_json as "contentJson", f.image_path as "imagePath", f.is_activated as "isActivated"`;
-
 const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);
 
 function toRow(raw: TimelineRow): TimelineRow {
   return { ...raw, launchDate: new Date(raw.launchDate), startDate: new Date(raw.startDate), endDate: new Date(raw.endDate) };
-}
-
-/** Ids among `ids` that are flyers of the event. */
-export async function flyersOfEvent(db: Db, args: { tenantId: string; eventId: string; ids: string[] }): Promise<string[]> {
-  const rows = await queryRows<{ id: string }>(db, sql`
-    select id from flyers
-    where tenant_id = ${args.tenantId} and event_id = ${args.eventId} and id in (${uuidList(args.ids)})`);
-  return rows.map((r) => r.id);
 }
 
 export async function insertTimeline(
@@ -78,12 +55,6 @@ export async function listTimelinesOf(db: Db, eventId: string): Promise<Timeline
   const rows = await queryRows<TimelineRow>(db, sql`
     select ${timelineColumns} from timelines t where t.event_id = ${eventId} order by t.start_date desc, t.created_at desc`);
   return rows.map(toRow);
-}
-
-export async function isEventVisible(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`
-    select e.id from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
-  return rows.length > 0;
 }
 
 /** The timeline with its event's owner, locked for a change. */
@@ -136,40 +107,8 @@ export async function completeClaimed(db: Db, id: string, instance: string): Pro
   return rows.length > 0;
 }
 
-export async function activateFlyers(db: Db, timeline: { eventId: string; flyerIds: string[] }): Promise<LaunchFlyerRow[]> {
-  return queryRows<LaunchFlyerRow>(db, sql`
-    update flyers f set is_activated = true
-    where f.event_id = ${timeline.eventId} and f.id in (${uuidList(timeline.flyerIds)})
-    returning ${flyerColumns}`);
-}
-
-/**
- * Turns off the timeline's flyers that no other active timeline still shows; returns
- * those now off (whether or not they were on, so a watcher always learns they stopped).
- */
-export async function deactivateFlyers(db: Db, timeline: { id: string; eventId: string; flyerIds: string[] }): Promise<LaunchFlyerRow[]> {
-  return queryRows<LaunchFlyerRow>(db, sql`
-    update flyers f set is_activated = false
-    where f.event_id = ${timeline.eventId} and f.id in (${uuidList(timeline.flyerIds)})
-      and not exists (select 1 from timelines o where o.id <> ${timeline.id} and o.state = 'Active' and o.end_date > now() and f.id = any(o.flyer_ids))
-    returning ${flyerColumns}`);
-}
-
 export async function findTimeline(db: Db, id: string): Promise<TimelineRow | undefined> {
   const [row] = await queryRows<TimelineRow>(db, sql`select ${timelineColumns} from timelines t where t.id = ${id}`);
   return row && toRow(row);
 }
 
-/**
- * Makes is_activated match the timelines: on exactly for flyers that an Active timeline
- * not past its end shows. Run at start, so a flag left behind by a crash is corrected.
- */
-export async function recomputeActiveFlyers(db: Db): Promise<number> {
-  const rows = await queryRows<{ id: string }>(db, sql`
-    with shown as (
-      select distinct unnest(t.flyer_ids) as id from timelines t where t.state = 'Active' and t.end_date > now())
-    update flyers f set is_activated = (f.id in (select id from shown))
-    where f.is_activated <> (f.id in (select id from shown))
-    returning f.id`);
-  return rows.length;
-}

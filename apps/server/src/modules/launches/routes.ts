@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventIdParamsSchema, IdParamsSchema, LaunchRequestSchema, ProblemSchema, TimelineListSchema, TimelineSchema } from '@hubbub/contract';
+import { EventIdParamsSchema, IdParamsSchema, LaunchRequestSchema, ProblemSchema, TimelineListSchema, TimelineSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import * as service from './service.js';
 
@@ -10,7 +10,7 @@ const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 4
 export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
-  app.post('/launch/', {
+  app.post(routes.launch, {
     preHandler: app.requireAuth,
     schema: {
       tags,
@@ -22,13 +22,13 @@ export const launchRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.launch({ ctx, auth: authOf(request), input: request.body }),
   });
 
-  app.get('/launch/event/:eventId', {
+  app.get(routes.eventTimelines, {
     preHandler: app.optionalAuth,
     schema: { tags, summary: "An event's timeline: its launches, latest start first", params: EventIdParamsSchema, response: { 200: TimelineListSchema, ...problems } },
     handler: (request) => service.listEventTimelines({ ctx, tenant: request.tenant, eventId: request.params.eventId, viewerId: request.auth?.userId ?? null }),
   });
 
-  app.delete('/launch/:id', {
+  app.delete(routes.cancelLaunch, {
     preHandler: app.requireAuth,
     schema: {
       tags,

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { HubFlyer } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
-import { toFlyer } from '../flyers/flyer-view.js';
-import { broadcastToEvent } from '../hub/index.js';
+import { activateFlyers, deactivateFlyers, recomputeActiveFlyers, toFlyer, type FlyerRow } from '../flyers/service.js';
 import * as repo from './repository.js';
 
 export interface SchedulerOptions {
@@ -18,8 +16,6 @@ export interface SchedulerOptions {
 }
 
 export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, 'instanceId'> = { pollMs: 500, leaseMs: 30_000, batch: 50 };
-
-export const toHubFlyer = (row: repo.LaunchFlyerRow): HubFlyer => toFlyer(row);
 
 /**
  * Applies launch transitions when they fall due. The schedule lives in the database,
@@ -39,7 +35,7 @@ export class LaunchScheduler {
   ) {}
 
   async start(): Promise<void> {
-    const changed = await repo.recomputeActiveFlyers(this.ctx.db);
+    const changed = await recomputeActiveFlyers(this.ctx.db);
     if (changed) this.log.info({ changed }, 'launches: corrected flyer activation from the timelines');
     this.stopped = false;
     // Overdue transitions (due while no instance ran) go in the first round, before the app reports ready.
@@ -92,7 +88,7 @@ export class LaunchScheduler {
   }
 
   private async apply(transition: repo.TransitionRow): Promise<void> {
-    let flyers: repo.LaunchFlyerRow[] | undefined;
+    let flyers: FlyerRow[] | undefined;
     try {
       flyers = await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.completeClaimed(tx, transition.id, this.options.instanceId))) return undefined;
@@ -100,10 +96,10 @@ export class LaunchScheduler {
         if (!timeline) return undefined;
         if (transition.kind === 'start') {
           if (!(await repo.setTimelineState(tx, timeline.id, 'Active', ['Scheduled']))) return undefined;
-          return repo.activateFlyers(tx, timeline);
+          return activateFlyers(tx, timeline);
         }
         if (!(await repo.setTimelineState(tx, timeline.id, 'Done', ['Scheduled', 'Active']))) return undefined;
-        return repo.deactivateFlyers(tx, timeline);
+        return deactivateFlyers(tx, timeline);
       });
     } catch (error) {
       // Left claimed: it is tried again once the lease runs out.
@@ -114,7 +110,7 @@ export class LaunchScheduler {
     // Broadcast only after the commit, so watchers never see a change that rolled back.
     const name = transition.kind === 'start' ? 'FlyerStarted' : 'FlyerStopped';
     for (const flyer of flyers) {
-      await broadcastToEvent(this.ctx, transition.tenantId, transition.eventId, name, toHubFlyer(flyer)).catch((error: unknown) => {
+      await this.ctx.realtime.toEvent(transition.tenantId, transition.eventId, name, toFlyer(flyer)).catch((error: unknown) => {
         this.log.warn({ err: error, flyer: flyer.id }, `launches: ${name} broadcast failed`);
       });
     }

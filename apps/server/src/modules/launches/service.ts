@@ -1,19 +1,15 @@
 import type { LaunchRequestSchema, Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import { requireOwnEvent } from '../events/service.js';
-import { broadcastToEvent } from '../hub/index.js';
+import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
+import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
-import { toHubFlyer, type LaunchScheduler } from './scheduler.js';
 import { toTimeline } from './timeline-view.js';
 
-declare module '../../app-context.js' {
-  interface AppContext {
-    /** Set by the scheduler plugin; a new launch wakes it so "launch now" is not a poll late. */
-    launches?: LaunchScheduler;
-  }
-}
+// The event page shows an event's timelines.
+export { listTimelinesOf } from './repository.js';
+export { toTimeline } from './timeline-view.js';
 
 type LaunchInput = z.output<typeof LaunchRequestSchema>;
 
@@ -24,11 +20,11 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
   await requireOwnEvent(ctx, auth, input.eventId);
   const now = ctx.now();
   const endDate = new Date(input.endDate);
-  if (endDate <= now) throw badRequest('The end must be in the future.', { endDate: ['The end must be in the future.'] });
+  if (endDate <= now) throw invalid('The end must be in the future.', { endDate: ['The end must be in the future.'] });
   const flyerIds = [...new Set(input.flyerIds)];
-  const found = new Set(await repo.flyersOfEvent(ctx.db, { tenantId: auth.tenant.id, eventId: input.eventId, ids: flyerIds }));
+  const found = new Set(await flyersOfEvent({ ctx, tenantId: auth.tenant.id, eventId: input.eventId, ids: flyerIds }));
   const foreign = flyerIds.filter((id) => !found.has(id));
-  if (foreign.length) throw badRequest('Every flyer must belong to this event.', { flyerIds: foreign.map((id) => `${id} is not a flyer of this event.`) });
+  if (foreign.length) throw invalid('Every flyer must belong to this event.', { flyerIds: foreign.map((id) => `${id} is not a flyer of this event.`) });
   const row = await ctx.db.transaction((tx) =>
     repo.insertTimeline(tx, {
       tenantId: auth.tenant.id,
@@ -46,8 +42,7 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
 
 export async function listEventTimelines(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<Timeline[]> {
   const { ctx } = opts;
-  const visible = await repo.isEventVisible(ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: ctx.now() });
-  if (!visible) throw notFound('No event has this id, or it is not published yet.');
+  await requireVisibleEvent({ ctx, tenant: opts.tenant, eventId: opts.eventId, viewerId: opts.viewerId });
   return (await repo.listTimelinesOf(ctx.db, opts.eventId)).map(toTimeline);
 }
 
@@ -57,13 +52,13 @@ export async function cancelLaunch(opts: { ctx: AppContext; auth: AuthInfo; id: 
   const result = await ctx.db.transaction(async (tx) => {
     const timeline = await repo.lockTimeline(tx, auth.tenant.id, id);
     if (!timeline) throw notFound('No launch has this id.');
-    if (timeline.ownerId !== auth.userId) throw forbidden('Only the host of this event may cancel its launches.');
+    if (timeline.ownerId !== auth.userId) throw notOwner('Only the host of this event may cancel its launches.');
     if (timeline.state === 'Done' || timeline.state === 'Canceled') throw conflict(`This launch is already ${timeline.state === 'Done' ? 'over' : 'canceled'}.`);
     await repo.closeTransitions(tx, id);
     const updated = (await repo.setTimelineState(tx, id, 'Canceled', ['Scheduled', 'Active']))!;
-    const stopped = timeline.state === 'Active' ? await repo.deactivateFlyers(tx, timeline) : [];
+    const stopped = timeline.state === 'Active' ? await deactivateFlyers(tx, timeline) : [];
     return { updated, stopped };
   });
-  for (const flyer of result.stopped) await broadcastToEvent(ctx, auth.tenant.id, flyer.eventId, 'FlyerStopped', toHubFlyer(flyer));
+  for (const flyer of result.stopped) await ctx.realtime.toEvent(auth.tenant.id, flyer.eventId, 'FlyerStopped', toFlyer(flyer));
   return toTimeline(result.updated);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventTags, tags } from '../../db/schema.js';
+import { escapeLike } from '../../db/fragments.js';
+import { tags } from '../../db/schema.js';
 
 export type TagRow = { id: string; name: string; categoryId: string | null; isCategory: boolean };
 const tagColumns = { id: tags.id, name: tags.name, categoryId: tags.categoryId, isCategory: tags.isCategory };
@@ -17,10 +18,6 @@ export async function insertTag(db: Db, values: { tenantId: string; name: string
 
 export async function listCategories(db: Db, tenantId: string): Promise<TagRow[]> {
   return db.select(tagColumns).from(tags).where(and(eq(tags.tenantId, tenantId), eq(tags.isCategory, true))).orderBy(asc(tags.name));
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function searchTags(db: Db, args: { tenantId: string; text: string; categoryId: string | null; limit: number }): Promise<TagRow[]> {
@@ -45,22 +42,4 @@ export async function findTags(db: Db, tenantId: string, ids: string[]): Promise
     .select(tagColumns)
     .from(tags)
     .where(and(eq(tags.tenantId, tenantId), sql`${tags.id} in ${ids}`));
-}
-
-export async function eventTagIds(db: Db, eventId: string): Promise<string[]> {
-  const rows = await db.select({ tagId: eventTags.tagId }).from(eventTags).where(eq(eventTags.eventId, eventId));
-  return rows.map((r) => r.tagId);
-}
-
-export async function addEventTag(db: Db, eventId: string, tagId: string): Promise<void> {
-  await db.insert(eventTags).values({ eventId, tagId }).onConflictDoNothing();
-}
-
-export async function removeEventTag(db: Db, eventId: string, tagId: string): Promise<void> {
-  await db.delete(eventTags).where(and(eq(eventTags.eventId, eventId), eq(eventTags.tagId, tagId)));
-}
-
-export async function setEventTags(db: Db, eventId: string, tagIds: string[]): Promise<void> {
-  await db.delete(eventTags).where(eq(eventTags.eventId, eventId));
-  if (tagIds.length) await db.insert(eventTags).values(tagIds.map((tagId) => ({ eventId, tagId }))).onConflictDoNothing();
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { NO_USER, escapeLike } from '../../db/fragments.js';
 import { events, userBlocks, userFollows, users } from '../../db/schema.js';
 
 export interface PersonRow {
@@ -17,10 +18,8 @@ export interface PersonRow {
   isBlocked: boolean;
 }
 
-const NO_VIEWER = '00000000-0000-0000-0000-000000000000';
-
 export async function findPerson(db: Db, tenantId: string, id: string, viewerId: string | null): Promise<PersonRow | undefined> {
-  const viewer = viewerId ?? NO_VIEWER;
+  const viewer = viewerId ?? NO_USER;
   const [row] = await db
     .select({
       id: users.id,
@@ -116,10 +115,6 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
     .where(and(eq(userFollows.followerId, followerId), eq(userFollows.followeeId, followeeId)))
     .limit(1);
   return Boolean(row);
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** People whose name or location matches, hiding those who blocked the viewer. */

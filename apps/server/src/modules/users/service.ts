@@ -9,8 +9,21 @@ import {
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { blocked, conflict, invalid, notFound } from '../../lib/app-error.js';
 import * as repo from './repository.js';
+
+// What other modules read and write of the users table: the account rows (auth, plans, the demo).
+export {
+  countUsers,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  setPasswordHash,
+  setPlan,
+  type UserRow,
+} from './account-repository.js';
+export { isBlocking, insertFollow, updateProfile as updateProfileRow } from './repository.js';
 
 type ProfileInput = z.output<typeof ProfileUpdateSchema>;
 
@@ -33,7 +46,7 @@ export async function getPerson(opts: { ctx: AppContext; tenant: TenantRef; id: 
 }
 
 async function requireOther(ctx: AppContext, auth: AuthInfo, userId: string, verb: string) {
-  if (userId === auth.userId) throw badRequest(`You cannot ${verb} yourself.`);
+  if (userId === auth.userId) throw invalid(`You cannot ${verb} yourself.`);
   if (!(await repo.userExists(ctx.db, auth.tenant.id, userId))) throw notFound('No person has this id.');
 }
 
@@ -48,7 +61,7 @@ async function relation(ctx: AppContext, auth: AuthInfo, userId: string): Promis
 export async function follow(opts: { ctx: AppContext; auth: AuthInfo; userId: string }): Promise<Relation> {
   const { ctx, auth, userId } = opts;
   await requireOther(ctx, auth, userId, 'follow');
-  if (await repo.isBlocking(ctx.db, userId, auth.userId)) throw forbidden('This person has blocked you, so you cannot follow them.');
+  if (await repo.isBlocking(ctx.db, userId, auth.userId)) throw blocked('This person has blocked you, so you cannot follow them.');
   if (await repo.isBlocking(ctx.db, auth.userId, userId)) throw conflict('You have blocked this person. Unblock them before you follow them.');
   await repo.insertFollow(ctx.db, auth.tenant.id, auth.userId, userId);
   return relation(ctx, auth, userId);

@@ -1,0 +1,2 @@
+// Tenants are fixed at start from TENANTS; the app reads them once.
+export { ensureTenants } from './repository.js';

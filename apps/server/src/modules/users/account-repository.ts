@@ -1,0 +1,42 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+// The account side of the users table: sign-up, verification, passwords. Profiles and relations are in repository.ts.
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, tenantId: string, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.email, email))).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, tenantId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Db,
+  values: { tenantId: string; email: string; name: string; passwordHash: string; emailVerifiedAt?: Date | null },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row;
+}
+
+export async function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: at, updatedAt: at }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+}
+
+export async function countUsers(db: Db, tenantId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.tenantId, tenantId));
+  return row.n;
+}
+
+export async function setPlan(db: Db, userIds: string[], plan: string): Promise<void> {
+  await db.update(users).set({ plan }).where(inArray(users.id, userIds));
+}
