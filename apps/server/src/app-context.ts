@@ -69,4 +69,8 @@ declare module 'fastify' {
     tenant: TenantRef;
     auth: AuthInfo | null;
   }
+  interface FastifyReply {
+    /** The web app's index.html (plugins/spa.ts). */
+    sendShell(): FastifyReply;
+  }
 }

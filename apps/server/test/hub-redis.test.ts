@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { EventSchema, hubEventGroup, paths, type HubEvent } from '@hubbub/contract';
-import { broadcastToEvent } from '../src/modules/hub/index.js';
-import { createRedisBus, type RedisBus } from '../src/modules/hub/redis-bus.js';
-import { build, TENANT, type TestApp } from './support/build.js';
+import { createRedisBackplane, type Backplane } from '../src/modules/hub/index.js';
+import { createRedisMemberCounts } from '../src/modules/hub/redis-member-counts.js';
+import { build, TENANT, type ListeningTestApp, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
+import { REDIS_URL, needsRedis } from './support/redis.js';
 
-// The Redis server is shared with other runs: every group name below is unique to this run.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The Redis server (TEST_REDIS_URL; without it these suites are skipped) is shared with other runs: every group name below is unique to this run.
 const HOUR = 3_600_000;
 const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 86_400_000;
 const FLYER_ID = '7d3f5c1e-0000-4000-8000-0000000000f1';
@@ -25,12 +25,17 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-describe('Redis group bus', () => {
-  const buses: RedisBus[] = [];
+describe.skipIf(!REDIS_URL)(needsRedis('Redis group bus'), () => {
+  const closers: { close(): Promise<void> }[] = [];
   let probe: Redis;
-  const bus = () => {
-    const created = createRedisBus({ url: REDIS_URL });
-    buses.push(created);
+  const bus = (): Backplane => {
+    const created = createRedisBackplane({ url: REDIS_URL });
+    closers.push(created);
+    return created;
+  };
+  const counts = () => {
+    const created = createRedisMemberCounts({ url: REDIS_URL });
+    closers.push(created);
     return created;
   };
   const subscribers = async (group: string) => {
@@ -42,7 +47,7 @@ describe('Redis group bus', () => {
     probe = new Redis(REDIS_URL);
   });
   afterAll(async () => {
-    await Promise.all(buses.map((b) => b.close()));
+    await Promise.all(closers.map((b) => b.close()));
     await probe.quit();
   });
 
@@ -99,24 +104,24 @@ describe('Redis group bus', () => {
   });
 
   it('sums watcher counts over instances and forgets an instance that closes', async () => {
-    const [a, b] = [createRedisBus({ url: REDIS_URL }), bus()];
+    const [a, b] = [createRedisMemberCounts({ url: REDIS_URL }), counts()];
     const group = uniqueGroup();
-    expect(await a.watchers(group, 2)).toBe(2);
-    expect(await b.watchers(group, 3)).toBe(5);
-    expect(await a.watchers(group, 1)).toBe(4);
+    expect(await a.total(group, 2)).toBe(2);
+    expect(await b.total(group, 3)).toBe(5);
+    expect(await a.total(group, 1)).toBe(4);
     await a.close();
-    expect(await b.watchers(group, 3)).toBe(3);
-    expect(await b.watchers(group, 0)).toBe(0);
+    expect(await b.total(group, 3)).toBe(3);
+    expect(await b.total(group, 0)).toBe(0);
     expect(await probe.exists(`hubbub:watchers:${group}`)).toBe(0);
   });
 
   it('does not count an instance whose liveness key expired (a crash)', async () => {
-    const [a, b] = [bus(), bus()];
+    const [a, b] = [counts(), counts()];
     const group = uniqueGroup();
-    await a.watchers(group, 4);
-    expect(await b.watchers(group, 1)).toBe(5);
+    await a.total(group, 4);
+    expect(await b.total(group, 1)).toBe(5);
     await probe.del(`hubbub:instance:${a.instanceId}`);
-    expect(await b.watchers(group, 1)).toBe(1);
+    expect(await b.total(group, 1)).toBe(1);
   });
 });
 
@@ -136,20 +141,15 @@ async function createEvent(t: TestApp, user: TestUser): Promise<HubEvent> {
   return EventSchema.parse(res.json());
 }
 
-async function listening(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return (t.app.server.address() as { port: number }).port;
-}
-
-describe('one app with REDIS_URL', () => {
-  let t: TestApp;
+describe.skipIf(!REDIS_URL)(needsRedis('one app with REDIS_URL'), () => {
+  let t: ListeningTestApp;
   let port: number;
   let probe: Redis;
   let hub: TestHub | undefined;
 
   beforeAll(async () => {
-    t = await build({ env: { REDIS_URL } });
-    port = await listening(t);
+    t = await build({ env: { REDIS_URL }, listen: true });
+    port = t.port;
     probe = new Redis(REDIS_URL);
   });
   afterAll(async () => {
@@ -179,9 +179,9 @@ describe('one app with REDIS_URL', () => {
 // Two instances need one database holding the event: PostgreSQL. Each PGlite instance is its own in-memory database.
 const sharedDatabase = Boolean(inject('databaseUrl'));
 
-describe.skipIf(!sharedDatabase)('two app instances sharing Redis (PostgreSQL only: two PGlite instances cannot share an event)', () => {
-  let a: TestApp;
-  let b: TestApp;
+describe.skipIf(!sharedDatabase || !REDIS_URL)(needsRedis('two app instances sharing Redis (PostgreSQL only: two PGlite instances cannot share an event)'), () => {
+  let a: ListeningTestApp;
+  let b: ListeningTestApp;
   let portA: number;
   let portB: number;
   let owner: TestUser;
@@ -198,9 +198,9 @@ describe.skipIf(!sharedDatabase)('two app instances sharing Redis (PostgreSQL on
   }
 
   beforeAll(async () => {
-    a = await build({ env: { REDIS_URL } });
-    b = await build({ env: { REDIS_URL } });
-    [portA, portB] = [await listening(a), await listening(b)];
+    a = await build({ env: { REDIS_URL }, listen: true });
+    b = await build({ env: { REDIS_URL }, listen: true });
+    [portA, portB] = [a.port, b.port];
     [owner, watcherA, watcherB] = await Promise.all([signUp(a), signUp(a), signUp(a)]);
     event = await createEvent(a, owner);
   });
@@ -220,7 +220,7 @@ describe.skipIf(!sharedDatabase)('two app instances sharing Redis (PostgreSQL on
     expect(await watcher.next('EventSoundUpdated')).toEqual({ eventId: event.id, level: 70, track: 'Opening' });
 
     const flyer = { id: FLYER_ID, eventId: event.id, name: 'Happy hour', contentType: 'flyer/v1', contentJson: '{"v":1}', isActivated: true };
-    await broadcastToEvent(a.app.ctx, a.app.ctx.tenants.get(TENANT)!, event.id, 'FlyerStarted', flyer);
+    await a.app.ctx.realtime.toEvent(a.app.ctx.tenants.get(TENANT)!, event.id, 'FlyerStarted', flyer);
     expect(await watcher.next('FlyerStarted')).toEqual(flyer);
     await settle();
     // Exactly once: no second copy through another path.

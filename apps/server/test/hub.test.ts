@@ -1,14 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { HubConnectionState } from '@microsoft/signalr';
 import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
-import { broadcastToEvent } from '../src/modules/hub/index.js';
-import { JWT_SECRET, OTHER_TENANT, TENANT, type TestApp } from './support/build.js';
+import { JWT_SECRET, OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
-import { RS, buildHubApp, createHub, openRaw, upgradeStatus, type TestHub } from './support/hub-client.js';
+import { RS, createHub, openRaw, upgradeStatus, type TestHub } from './support/hub-client.js';
+import { createScratchDatabase } from './support/scratch-database.js';
 
 const HOUR = 3_600_000;
 const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 86_400_000;
@@ -60,7 +57,7 @@ describe('hub on default timings', () => {
   }
 
   beforeAll(async () => {
-    t = await buildHubApp();
+    t = await build({ listen: true });
     [host, watcher, other, blocker] = await Promise.all([signUp(t), signUp(t), signUp(t), signUp(t)]);
     stranger = await signUp(t, { tenant: OTHER_TENANT });
     event = await createEvent(t, host);
@@ -250,27 +247,27 @@ describe('hub on default timings', () => {
     await first.connection.invoke('LeaveEventSession', event.id);
   });
 
-  it('broadcastToEvent delivers flyers and notifications to the event session only', async () => {
+  it('the realtime broadcaster delivers flyers and notifications to the event session only', async () => {
     const hub = await started(watcher);
     const elsewhere = await started(other);
     expect(await hub.connection.invoke('JoinEventSession', event.id)).toBe(true);
     const flyer = { id: UNKNOWN_ID, eventId: event.id, name: 'Happy hour', contentType: 'flyer/v1', contentJson: '{"v":1}', isActivated: true };
     const tenantId = t.app.ctx.tenants.get(TENANT)!;
-    await broadcastToEvent(t.app.ctx, tenantId, event.id, 'FlyerStarted', flyer);
-    await broadcastToEvent(t.app.ctx, tenantId, event.id, 'FlyerUpdated', { ...flyer, name: 'Happier hour' });
-    await broadcastToEvent(t.app.ctx, tenantId, event.id, 'FlyerStopped', { ...flyer, isActivated: false });
-    await broadcastToEvent(t.app.ctx, tenantId, event.id, 'EventNotification', { eventId: event.id, title: 'Rain', message: 'Move inside', level: 'warning' });
+    await t.app.ctx.realtime.toEvent(tenantId, event.id, 'FlyerStarted', flyer);
+    await t.app.ctx.realtime.toEvent(tenantId, event.id, 'FlyerUpdated', { ...flyer, name: 'Happier hour' });
+    await t.app.ctx.realtime.toEvent(tenantId, event.id, 'FlyerStopped', { ...flyer, isActivated: false });
+    await t.app.ctx.realtime.toEvent(tenantId, event.id, 'EventNotification', { eventId: event.id, title: 'Rain', message: 'Move inside', level: 'warning' });
     expect(await hub.next('FlyerStarted')).toEqual(flyer);
     expect(await hub.next('FlyerUpdated')).toEqual({ ...flyer, name: 'Happier hour' });
     expect(await hub.next('FlyerStopped')).toEqual({ ...flyer, isActivated: false });
     expect(await hub.next('EventNotification')).toEqual({ eventId: event.id, title: 'Rain', message: 'Move inside', level: 'warning' });
     expect(elsewhere.received.FlyerStarted).toEqual([]);
     // Another tenant's group with the same event id is a different group.
-    await broadcastToEvent(t.app.ctx, t.app.ctx.tenants.get(OTHER_TENANT)!, event.id, 'FlyerStarted', { ...flyer, name: 'Wrong tenant' });
+    await t.app.ctx.realtime.toEvent(t.app.ctx.tenants.get(OTHER_TENANT)!, event.id, 'FlyerStarted', { ...flyer, name: 'Wrong tenant' });
     await new Promise((r) => setTimeout(r, 50));
     expect(hub.received.FlyerStarted).toHaveLength(1);
     // The contract refuses a malformed payload before anything is sent.
-    await expect(broadcastToEvent(t.app.ctx, tenantId, event.id, 'FlyerStarted', { ...flyer, id: 'x' })).rejects.toThrow();
+    await expect(t.app.ctx.realtime.toEvent(tenantId, event.id, 'FlyerStarted', { ...flyer, id: 'x' })).rejects.toThrow();
   });
 
   it('closes a connection that sends a message over 100,000 bytes, with an error', async () => {
@@ -289,7 +286,7 @@ describe('hub keep-alive and timeouts (short timings)', () => {
   let t: TestApp & { port: number };
   let user: TestUser;
   beforeAll(async () => {
-    t = await buildHubApp({ hub: { keepAliveMs: 100, timeoutMs: 400 } });
+    t = await build({ listen: true, hub: { keepAliveMs: 100, timeoutMs: 400 } });
     user = await signUp(t);
   });
   afterAll(() => t?.close());
@@ -335,8 +332,9 @@ describe('hub keep-alive and timeouts (short timings)', () => {
 
 describe('hub reconnect across a server restart', () => {
   it('the client reconnects to a new app on the same port and re-joins its event', async () => {
-    const pgliteDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-hub-db-'));
-    let first: (TestApp & { port: number }) | undefined = await buildHubApp({ pgliteDir });
+    // On disk (PGlite) or a database of its own (PostgreSQL), so the second app finds the first one's data.
+    const scratch = await createScratchDatabase('hub-db', { server: inject('databaseUrl') });
+    let first: (TestApp & { port: number }) | undefined = await build({ database: scratch, listen: true });
     let second: (TestApp & { port: number }) | undefined;
     let hub: TestHub | undefined;
     try {
@@ -358,7 +356,7 @@ describe('hub reconnect across a server restart', () => {
       await reconnecting;
       expect(hub.connection.state).toBe(HubConnectionState.Reconnecting);
 
-      second = await buildHubApp({ pgliteDir, port });
+      second = await build({ database: scratch, listen: port });
       const reconnected = Date.now();
       while (joins.length === 0 && Date.now() - reconnected < 10_000) await new Promise((r) => setTimeout(r, 50));
       expect(joins).toEqual([true]);
@@ -369,7 +367,7 @@ describe('hub reconnect across a server restart', () => {
       await hub?.connection.stop();
       await first?.close();
       await second?.close();
-      await fs.rm(pgliteDir, { recursive: true, force: true });
+      await scratch.drop();
     }
   });
 });

@@ -1,11 +1,7 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   EventSchema,
   FlyerSchema,
@@ -19,14 +15,13 @@ import {
   type HubEvent,
   type Timeline,
 } from '@hubbub/contract';
-import { buildApp, type BuildOptions } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { queryRows, openDatabase, type Db } from '../src/db/client.js';
+import { queryRows, type Db } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { createLocalBus, type GroupBus } from '../src/modules/hub/groups.js';
-import { JWT_SECRET, OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
+import { createLocalBackplane, type Backplane } from '../src/modules/hub/index.js';
+import { OTHER_TENANT, build, type BuildTestOptions, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-0000000000f1';
 const HOUR = 3_600_000;
@@ -176,78 +171,21 @@ describe('launch endpoints', () => {
 
 // ---- The scheduler, watched through the hub with the official client ----
 
-interface Db0 {
-  /** Open options for apps on this database. */
-  open: { databaseUrl?: string; pgliteDir?: string };
-  drop(): Promise<void>;
-}
-
 /**
  * A database only this file's apps use: on PostgreSQL a scratch database (apps of other
  * test files share the injected one and would apply our transitions on their own hub);
  * on PGlite an on-disk directory so a second app can reopen it.
  */
-async function privateDatabase(): Promise<Db0> {
-  if (!databaseUrl) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-launch-db-'));
-    return { open: { pgliteDir: dir }, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-  }
-  const name = `hubbub_launch_${process.pid}_${randomUUID().slice(0, 8)}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    open: { databaseUrl: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      // A closed pool's clients may still be saying goodbye; force would kill them mid-way (an unhandled 57P01).
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await sleep(50);
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
+const privateDatabase = () => createScratchDatabase('launch', { server: databaseUrl });
 
 /** One bus for several in-process instances; each app's close must not end it for the others. */
-function sharedBus(): GroupBus {
-  const bus = createLocalBus();
+function sharedBus(): Backplane {
+  const bus = createLocalBackplane();
   return { publish: bus.publish, subscribe: bus.subscribe, close: async () => {} };
 }
 
-async function buildListening(db: Db0, opts: { bus?: GroupBus; launches?: BuildOptions['launches'] } = {}): Promise<TestApp & { port: number }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-launch-'));
-  const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'silent', PORT: '8080' });
-  const database = await openDatabase(db.open);
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: JWT_SECRET,
-    rateLimits: { login: 1000, register: 1000, verify: 1000 },
-    hub: opts.bus ? { bus: opts.bus } : undefined,
-    launches: { pollMs: 50, ...opts.launches },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    app,
-    port,
-    dataDir,
-    outboxDir: path.join(dataDir, 'outbox'),
-    async close() {
-      await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+const buildListening = (db: ScratchDatabase, opts: { bus?: Backplane; launches?: BuildTestOptions['launches'] } = {}) =>
+  build({ database: db, listen: true, hub: opts.bus ? { backplane: opts.bus } : undefined, launches: { pollMs: 50, ...opts.launches } });
 
 async function watch(app: { port: number }, user: TestUser, eventId: string): Promise<TestHub> {
   const hub = createHub({ port: app.port, jwt: user.jwt });
@@ -268,7 +206,7 @@ async function stage(t: TestApp) {
 }
 
 describe('the launch scheduler', () => {
-  let db: Db0;
+  let db: ScratchDatabase;
   let t: TestApp & { port: number };
   const hubs: TestHub[] = [];
   beforeAll(async () => {

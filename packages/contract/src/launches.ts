@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
-import { isIsoInstant } from './events.js';
+import { isoDate } from './dates.js';
 
 // Launches: flyers put on an event's timeline (spec 3 Timeline / launch).
 
 export const LAUNCH_FLYERS_MAX = 50;
-
-const isoDate = (label: string) =>
-  z
-    .string({ message: `${label} is required.` })
-    .refine(isIsoInstant, { message: `${label} must be an ISO 8601 date and time with an offset, e.g. 2026-12-04T19:00:00Z.` });
 
 export const LaunchRequestSchema = z
   .object({

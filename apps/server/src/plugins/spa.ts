@@ -46,9 +46,3 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     return sendShell(reply);
   });
 });
-
-declare module 'fastify' {
-  interface FastifyReply {
-    sendShell(): FastifyReply;
-  }
-}

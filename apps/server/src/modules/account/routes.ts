@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccountSchema, AccountUsageSchema, ManifestSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
+import { bearer as security } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
 const tags = ['account'];
-const security = [{ bearer: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EventCreateSchema, EventSchema, EventUpdateSchema, IdParamsSchema, OkSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { readUpload } from '../../plugins/uploads.js';
+import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
 const tags = ['events'];
-const security = [{ bearer: [] }];
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
 /** The calls that answer a whole event (with flyers and timelines). */
 export const eventDetailRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { EventLinkCreateSchema, EventLinkSearchResultSchema, EventLinkSearchSchema, IdParamsSchema, IdResultSchema, OkSchema, ProblemSchema, routes } from '@hubbub/contract';
+import { EventLinkCreateSchema, EventLinkSearchResultSchema, EventLinkSearchSchema, IdParamsSchema, IdResultSchema, OkSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
+import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
 const tags = ['event links'];
-const security = [{ bearer: [] }];
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
 export const eventLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

@@ -8,15 +8,13 @@ import {
   EventTagSchema,
   IdSchema,
   OkSchema,
-  ProblemSchema,
   routes,
 } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
+import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
 const tags = ['events'];
-const security = [{ bearer: [] }];
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
 // The hot search answers are built field by field by the service; validating them again
 // with zod on every call cost more than the database work, so they are only stringified.

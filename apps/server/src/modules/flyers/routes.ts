@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { EventIdParamsSchema, FlyerCreateSchema, FlyerListSchema, FlyerSchema, FlyerUpdateSchema, IdParamsSchema, OkSchema, ProblemSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { readUpload } from '../../plugins/uploads.js';
+import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
 const tags = ['flyers'];
-const security = [{ bearer: [] }];
-const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 404: ProblemSchema };
 
 export const flyerRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROBLEM_CODES, paths, type ProblemCode } from '@hubbub/contract';
+import { build, type TestApp } from './support/build.js';
+import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
+import { expectProblem } from './support/problem.js';
+import { multipart } from './support/multipart.js';
+
+// One request per Problem code, through the real server: clients decide on `code`,
+// so each must come back exactly where the contract says it does.
+
+let t: TestApp;
+let host: TestUser;
+let other: TestUser;
+let eventId: string;
+
+const HOUR = 3_600_000;
+const start = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 24 * HOUR;
+const eventBody = () => ({
+  name: `Code check ${randomUUID().slice(0, 8)}`,
+  startDate: new Date(start).toISOString(),
+  endDate: new Date(start + 2 * HOUR).toISOString(),
+  timeZone: 'UTC',
+  area: { latitude: -30 - Math.random(), longitude: -140 - Math.random() },
+});
+
+beforeAll(async () => {
+  t = await build({ rateLimits: { forgot: 1 } });
+  [host, other] = await Promise.all([signUp(t), signUp(t)]);
+  const created = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
+  expect(created.statusCode, created.body).toBe(200);
+  eventId = created.json().id;
+});
+afterAll(() => t.close());
+
+const covered = new Set<ProblemCode>();
+const expectCode = (res: Parameters<typeof expectProblem>[0], status: number, code: ProblemCode) => {
+  covered.add(code);
+  return expectProblem(res, status, { code });
+};
+
+describe('every Problem code, where it belongs', () => {
+  it('validation: a body that breaks its schema', async () => {
+    const body = expectCode(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: { ...eventBody(), name: '' } }), 400, 'validation');
+    expect(body.errors).toHaveProperty('name');
+  });
+
+  it('malformed_request: JSON that does not parse', async () => {
+    expectCode(await call(t.app, 'POST', paths.login, { rawBody: '{"email": ' }), 400, 'malformed_request');
+  });
+
+  it('tenant_missing and tenant_unknown', async () => {
+    expectCode(await call(t.app, 'GET', paths.manifest, { tenant: null }), 400, 'tenant_missing');
+    expectCode(await call(t.app, 'GET', paths.manifest, { tenant: 'nowhere' }), 400, 'tenant_unknown');
+  });
+
+  it('code_invalid: a verification code nobody was sent', async () => {
+    expectCode(await call(t.app, 'POST', paths.verify('ZZZZZZ')), 400, 'code_invalid');
+  });
+
+  it('image_invalid: a thumbnail that is not an image', async () => {
+    const form = multipart([{ name: 'file', data: 'not an image at all', filename: 'x.png', contentType: 'image/png' }]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: paths.eventThumbnail(eventId),
+      headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${host.jwt}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expectCode(res, 400, 'image_invalid');
+  });
+
+  it('unauthenticated: no bearer token where one is needed', async () => {
+    expectCode(await call(t.app, 'GET', paths.eventMine), 401, 'unauthenticated');
+  });
+
+  it('session_ended: a token of a session that logged out', async () => {
+    const person = await signUp(t);
+    expect((await call(t.app, 'GET', paths.logout, { jwt: person.jwt })).statusCode).toBe(200);
+    expectCode(await call(t.app, 'GET', paths.eventMine, { jwt: person.jwt }), 401, 'session_ended');
+  });
+
+  it('invalid_credentials: a wrong password', async () => {
+    expectCode(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: 'not the password' } }), 401, 'invalid_credentials');
+  });
+
+  it('refresh_invalid and token_reused', async () => {
+    expectCode(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: 'made-up' } }), 401, 'refresh_invalid');
+    const person = await signUp(t);
+    expect((await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } })).statusCode).toBe(200);
+    expectCode(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } }), 401, 'token_reused');
+  });
+
+  it('email_unverified: signing in before verifying', async () => {
+    const email = uniqueEmail('unverified');
+    expect((await call(t.app, 'POST', paths.register, { body: { email, name: 'Not Yet', password: PASSWORD } })).statusCode).toBe(201);
+    expectCode(await call(t.app, 'POST', paths.login, { body: { email, password: PASSWORD } }), 403, 'email_unverified');
+  });
+
+  it('not_owner: changing someone else\'s event', async () => {
+    expectCode(await call(t.app, 'DELETE', paths.event(eventId), { jwt: other.jwt }), 403, 'not_owner');
+  });
+
+  it('plan_limit: a second event on the Free plan', async () => {
+    const body = expectCode(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() }), 403, 'plan_limit');
+    expect(body.detail).toMatch(/Free plan allows 1 event/);
+  });
+
+  it('blocked and conflict: following across a block', async () => {
+    const [a, b] = await Promise.all([signUp(t), signUp(t)]);
+    expect((await call(t.app, 'POST', paths.block(b.id, 1), { jwt: a.jwt })).statusCode).toBe(200);
+    expectCode(await call(t.app, 'POST', paths.follow(a.id), { jwt: b.jwt }), 403, 'blocked');
+    expectCode(await call(t.app, 'POST', paths.follow(b.id), { jwt: a.jwt }), 409, 'conflict');
+  });
+
+  it('not_found: an event that does not exist, and an unknown address', async () => {
+    expectCode(await call(t.app, 'GET', paths.event(randomUUID())), 404, 'not_found');
+    expectCode(await call(t.app, 'GET', '/engine/api/v1/no-such-call'), 404, 'not_found');
+  });
+
+  it('email_taken: registering an address twice', async () => {
+    expectCode(await call(t.app, 'POST', paths.register, { body: { email: host.email, name: 'Again', password: PASSWORD } }), 409, 'email_taken');
+  });
+
+  it('payload_too_large and unsupported_media_type', async () => {
+    expectCode(await call(t.app, 'POST', paths.login, { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }) }), 413, 'payload_too_large');
+    expectCode(
+      await call(t.app, 'POST', paths.eventThumbnail(eventId), { jwt: host.jwt, body: { file: 'x' } }),
+      415,
+      'unsupported_media_type',
+    );
+  });
+
+  it('rate_limited: past the limit, with Retry-After', async () => {
+    const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
+    const ask = () => call(t.app, 'POST', paths.forgot, { body: { email: host.email }, headers: ip });
+    expect((await ask()).statusCode).toBe(200);
+    const res = await ask();
+    expectCode(res, 429, 'rate_limited');
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+
+  it('not_implemented: a call the server does not offer yet', async () => {
+    expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Google', token: 'x' } }), 501, 'not_implemented');
+  });
+
+  it('covers every code but internal (which no request may cause; see plugins/errors.test.ts)', () => {
+    expect(PROBLEM_CODES.filter((code) => !covered.has(code) && code !== 'internal')).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// Places: coordinates, the map box of a search, and cities of the gazetteer.
+
+export const latitude = z.number({ message: 'Latitude must be a number.' }).min(-90, { message: 'Latitude is -90 to 90.' }).max(90, { message: 'Latitude is -90 to 90.' });
+export const longitude = z.number({ message: 'Longitude must be a number.' }).min(-180, { message: 'Longitude is -180 to 180.' }).max(180, { message: 'Longitude is -180 to 180.' });
+
+/** The four edges of a map box; all four or none. Spread into an object, then `.superRefine(checkBox)`. */
+export const boxFields = {
+  minLatitude: latitude.nullish(),
+  maxLatitude: latitude.nullish(),
+  minLongitude: longitude.nullish(),
+  maxLongitude: longitude.nullish(),
+};
+
+type BoxEdges = { minLatitude?: number | null; maxLatitude?: number | null; minLongitude?: number | null; maxLongitude?: number | null };
+
+/** One box rule for every request that takes a box: south below north, and all four edges or none. */
+export function checkBox(v: BoxEdges, ctx: z.RefinementCtx): void {
+  if (v.minLatitude != null && v.maxLatitude != null && v.minLatitude > v.maxLatitude) {
+    ctx.addIssue({ code: 'custom', message: 'minLatitude must not be above maxLatitude.', path: ['minLatitude'] });
+  }
+  const edges = [v.minLatitude, v.maxLatitude, v.minLongitude, v.maxLongitude];
+  if (!edges.every((x) => x == null) && !edges.every((x) => x != null)) {
+    ctx.addIssue({ code: 'custom', message: 'Give all four box edges or none.', path: ['minLatitude'] });
+  }
+}
+
+export const CitySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    state: z.string().nullable(),
+    country: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    population: z.number().int(),
+    distanceKm: z.number().nullable(),
+  })
+  .meta({ id: 'City' });
+export type City = z.infer<typeof CitySchema>;
+export const CitySearchQuerySchema = z.object({
+  search: z.string().trim().min(1, { message: 'search is required.' }).max(100),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+const numberParam = (name: string) => z.string({ message: `${name} is required.` }).trim().min(1, { message: `${name} is required.` }).pipe(z.coerce.number({ message: `${name} must be a number.` }));
+export const CityNearbyQuerySchema = z.object({
+  latitude: numberParam('latitude').pipe(latitude),
+  longitude: numberParam('longitude').pipe(longitude),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export const AreaCitiesRequestSchema = z
+  .object({
+    latitude,
+    longitude,
+    zoom: z.number().min(0).max(22),
+    ...boxFields,
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .superRefine(checkBox)
+  .meta({ id: 'AreaCitiesRequest' });
