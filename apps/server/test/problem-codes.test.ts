@@ -143,6 +143,14 @@ describe('every Problem code, where it belongs', () => {
     expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Google', token: 'x' } }), 501, 'not_implemented');
   });
 
+  it('OpenAPI lists every code with its meaning, on the Problem schema', async () => {
+    const doc = (await call(t.app, 'GET', '/openapi.json', { tenant: null })).json();
+    const schemas = doc.components.schemas;
+    expect(schemas.Problem.required).toContain('code');
+    expect(schemas.ProblemCode.enum).toEqual(PROBLEM_CODES);
+    for (const code of PROBLEM_CODES) expect(schemas.ProblemCode.description).toContain(`\`${code}\``);
+  });
+
   it('covers every code but internal (which no request may cause; see plugins/errors.test.ts)', () => {
     expect(PROBLEM_CODES.filter((code) => !covered.has(code) && code !== 'internal')).toEqual([]);
   });
