@@ -126,6 +126,20 @@ export default tseslint.config(
     rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, root }] },
   },
   {
+    // SQL lives in repositories (and the shared pieces in db/); everything else calls them.
+    files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/db/**`, `${SERVER}/modules/*/*repository.ts`, `${SERVER}/modules/*/repository/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository: add a function there and call it.' }],
+          patterns: [{ group: ['**/db/schema*', '**/db/fragments*'], message: 'Tables and SQL fragments are for repositories.' }],
+        },
+      ],
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     languageOptions: { globals: { ...globals.browser } },
   },

@@ -6,33 +6,37 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { bootSteps, runBoot } from './app/boot';
+import { BootGate, bootSteps, runBoot } from './app/boot';
 import { startSessionLifecycle } from './app/session-lifecycle';
 import { registerServiceWorker, watchConnectivity } from './app/service-worker';
 
-async function start() {
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+async function start(): Promise<AppRouter> {
   const outcome = await runBoot(bootSteps);
   if (outcome.redirect) {
     // Spec 2: a start-up redirect stops the mount.
     if (outcome.redirect.replace) window.location.replace(outcome.redirect.redirect);
     else window.location.assign(outcome.redirect.redirect);
-    return;
+    // The browser is leaving: the loading overlay stays up until it has gone.
+    return new Promise<never>(() => {});
   }
 
+  // Created only now: its guards read the session the authentication step restored.
   const router = createAppRouter();
   startSessionLifecycle(router);
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-
   watchConnectivity();
   // The dev server has no generated worker, and a stale one would serve old bundles.
   if (import.meta.env.PROD) void registerServiceWorker();
+  return router;
 }
 
-void start();
+const booted = start();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders>
+      <BootGate boot={booted} render={(router) => <RouterProvider router={router} />} />
+    </AppProviders>
+  </StrictMode>,
+);

@@ -1,8 +1,7 @@
 import type { createBrowserRouter } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { queryClient, setUnauthorizedHandler } from '@/lib/api';
+import { queryClient, queryKeys, setUnauthorizedHandler } from '@/lib/api';
 import { session } from '@/lib/session';
-import { usageQueryKey } from '@/features/account/api/get-usage';
 import { loginPathFor, matchesRequireLogin } from './guards/access';
 
 type AppRouter = Pick<ReturnType<typeof createBrowserRouter>, 'navigate' | 'state'>;
@@ -18,7 +17,7 @@ let router: AppRouter | null = null;
 export async function endExpiredSession(): Promise<void> {
   const wasLoggedIn = session.isLoggedIn();
   await session.logout();
-  queryClient.removeQueries({ queryKey: usageQueryKey });
+  queryClient.removeQueries({ queryKey: queryKeys.usage });
   if (!wasLoggedIn || !router) return;
   notifications.show({ color: 'yellow', title: 'Signed out', message: 'Your session has ended. Please sign in again.' });
   if (matchesRequireLogin(router.state.matches)) {

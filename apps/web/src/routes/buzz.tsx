@@ -4,6 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Page } from '@/components/page';
 import { ErrorPanel } from '@/components/error-panel';
 import { useEvent } from '@/features/events/api/get-event';
+import { useFollowingEvents } from '@/features/events/api/following-events';
+import { useMyEvents } from '@/features/events/api/my-events';
 import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
 
@@ -30,9 +32,15 @@ function BuzzEvent({ id }: { id: string }) {
 export default function BuzzRoute() {
   const { id } = useParams();
   if (id) return <BuzzEvent key={id} id={id} />;
+  return <BuzzPick />;
+}
+
+function BuzzPick() {
+  const mine = useMyEvents();
+  const following = useFollowingEvents();
   return (
     <Page title="Buzz" description="Pick an event to watch live. Live events come first.">
-      <BuzzPicker />
+      <BuzzPicker mine={mine} following={following} />
     </Page>
   );
 }

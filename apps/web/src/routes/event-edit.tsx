@@ -2,15 +2,14 @@ import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
-import { isApiError } from '@/lib/api';
-import { useSessionUser } from '@/lib/session';
+import { hasCode } from '@/lib/api';
+import { isOwner, useSessionUser } from '@/lib/session';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { Page } from '@/components/page';
 import { PageLoader } from '@/components/page-loader';
 import { useEvent } from '@/features/events/api/get-event';
 import { EventForm } from '@/features/events/components/event-form';
-import { isOwner } from '@/features/events/is-owner';
 import { PlaceField } from '@/features/map/components/place-field';
 
 function EditContent({ id }: { id: string }) {
@@ -20,7 +19,7 @@ function EditContent({ id }: { id: string }) {
 
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    if (isApiError(event.error) && event.error.status === 404) {
+    if (hasCode(event.error, 'not_found')) {
       return <NotFoundPanel title="Event not found" message="This event does not exist or was deleted." />;
     }
     return <ErrorPanel error={event.error} title="The event could not be loaded" onRetry={() => void event.refetch()} />;

@@ -3,15 +3,14 @@ import { Button, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock, IconPlus } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
-import { isApiError } from '@/lib/api';
-import { useSessionUser } from '@/lib/session';
+import { hasCode } from '@/lib/api';
+import { isOwner, useSessionUser } from '@/lib/session';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { Page } from '@/components/page';
 import { PageLoader } from '@/components/page-loader';
 import { useEvent } from '@/features/events/api/get-event';
-import { isOwner } from '@/features/events/is-owner';
-import { useEventFlyers } from '@/features/flyers/api/event-flyers';
+import { useEventFlyers } from '@/lib/queries/event-flyers';
 import { FlyerDesigner } from '@/features/flyers/components/flyer-designer';
 import { FlyerList } from '@/features/flyers/components/flyer-list';
 
@@ -73,7 +72,7 @@ function EventFlyers({ id }: { id: string }) {
 
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    if (isApiError(event.error) && event.error.status === 404) {
+    if (hasCode(event.error, 'not_found')) {
       return <NotFoundPanel title="Event not found" message="This event does not exist or was deleted." />;
     }
     return <ErrorPanel error={event.error} title="The event could not be loaded" onRetry={() => void event.refetch()} />;

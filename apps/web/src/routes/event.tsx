@@ -3,8 +3,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
-import { isApiError } from '@/lib/api';
-import { useSessionUser } from '@/lib/session';
+import { hasCode } from '@/lib/api';
+import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
@@ -12,7 +12,6 @@ import { PageLoader } from '@/components/page-loader';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
-import { isOwner } from '@/features/events/is-owner';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventTimelines } from '@/features/buzz/api/timelines';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
@@ -64,7 +63,7 @@ function EventContent({ id }: { id: string }) {
 
   if (event.isPending) return <PageLoader label="Loading the event" />;
   if (event.isError) {
-    if (isApiError(event.error) && event.error.status === 404) {
+    if (hasCode(event.error, 'not_found')) {
       return <NotFoundPanel title="Event not found" message="This event does not exist, was deleted, or is not published yet." />;
     }
     return <ErrorPanel error={event.error} title="The event could not be loaded" onRetry={() => void event.refetch()} />;

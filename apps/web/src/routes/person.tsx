@@ -3,7 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
 import { useSessionUser } from '@/lib/session';
-import { isApiError } from '@/lib/api';
+import { hasCode } from '@/lib/api';
 import { loginPathFor } from '@/app/guards/access';
 import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/page-loader';
@@ -19,7 +19,7 @@ function PersonContent({ id }: { id: string }) {
 
   if (person.isPending) return <PageLoader label="Loading profile" />;
   if (person.isError) {
-    if (isApiError(person.error) && person.error.status === 404) {
+    if (hasCode(person.error, 'not_found')) {
       return <NotFoundPanel title="Person not found" message="This person does not exist or has left Hubbub." />;
     }
     return <ErrorPanel error={person.error} title="Could not load this person" onRetry={() => void person.refetch()} />;

@@ -7,3 +7,4 @@ export * from './run-boot';
 
 /** Order matters (spec 2): shared start-up, authentication, theme. */
 export const bootSteps: BootStep[] = [sharedStep, authStep, themeStep];
+export { BootGate } from './boot-gate';

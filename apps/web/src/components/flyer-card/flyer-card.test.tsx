@@ -1,28 +1,10 @@
-// @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FlyerContent } from '@hubbub/contract';
 import { FlyerCard } from './flyer-card';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine reads it for the colour scheme.
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
-});
-afterEach(cleanup);
 
 const wrap = (node: ReactNode) => render(<MantineProvider>{node}</MantineProvider>);
 

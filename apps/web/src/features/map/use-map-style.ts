@@ -1,6 +1,7 @@
 import { useComputedColorScheme } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { StyleSpecification } from 'maplibre-gl';
+import { queryKeys } from '@/lib/api';
 import { useContainerData } from '@/lib/container/container-data';
 import { loadAtlas } from './basemap/atlas';
 import { mapFontFaces } from './basemap/fonts';
@@ -20,7 +21,7 @@ export function useMapStyle(): {
   const hosted = useContainerData()?.mapStyleUrl ?? null;
   const scheme: BasemapScheme = useComputedColorScheme('light');
   const offline = useQuery({
-    queryKey: ['offline-basemap', scheme],
+    queryKey: queryKeys.offlineBasemap(scheme),
     queryFn: async () => buildOfflineStyle(await loadAtlas(), scheme, mapFontFaces()),
     enabled: !hosted,
     staleTime: Infinity,

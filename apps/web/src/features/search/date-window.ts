@@ -1,5 +1,5 @@
 import { EVENT_SEARCH_MAX_DAYS } from '@hubbub/contract';
-import { dayjs } from './dayjs';
+import { dayjs } from '@/lib/dates/dayjs';
 
 /** A calendar day, "YYYY-MM-DD", in the viewer's time zone. */
 export type Day = string;

@@ -1,18 +1,29 @@
-import { ProblemSchema, type Problem } from '@hubbub/contract';
+import { ProblemSchema, type Problem, type ProblemCode } from '@hubbub/contract';
+
+/**
+ * The server's codes plus two the client gives itself: `network` when no answer came at all,
+ * `unexpected` when the answer is not a Problem (a proxy's HTML page, a newer server's unknown
+ * code, a body that breaks the contract).
+ */
+export type ApiErrorCode = ProblemCode | 'network' | 'unexpected';
+
+export type ApiProblem = Omit<Problem, 'code'> & { code: ApiErrorCode };
 
 /** A failed call, carrying the server's problem document when there was one. */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ApiErrorCode;
   readonly title: string;
   readonly detail?: string;
   readonly errors?: Record<string, string[]>;
   /** Seconds to wait, from Retry-After on 429 answers. */
   readonly retryAfter?: number;
 
-  constructor(problem: Problem, retryAfter?: number) {
+  constructor(problem: ApiProblem, retryAfter?: number) {
     super(problem.detail || problem.title);
     this.name = 'ApiError';
     this.status = problem.status;
+    this.code = problem.code;
     this.title = problem.title;
     this.detail = problem.detail;
     this.errors = problem.errors;
@@ -20,16 +31,33 @@ export class ApiError extends Error {
   }
 
   static network(): ApiError {
-    return new ApiError({ status: 0, title: 'Cannot reach the server. Check your connection and try again.' });
+    return new ApiError({ status: 0, code: 'network', title: 'Cannot reach the server. Check your connection and try again.' });
   }
 
   static unexpected(status: number): ApiError {
-    return new ApiError({ status, title: 'The server sent an unexpected answer. Please try again later.' });
+    return new ApiError({ status, code: 'unexpected', title: 'The server sent an unexpected answer. Please try again later.' });
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** True when `error` is an ApiError with one of `codes`: how screens tell failures apart. */
+export function hasCode<C extends ApiErrorCode>(error: unknown, ...codes: C[]): error is ApiError & { readonly code: C } {
+  return isApiError(error) && (codes as ApiErrorCode[]).includes(error.code);
+}
+
+// Without a (known) code the texts are still worth showing; only the decision falls back.
+const CodelessProblemSchema = ProblemSchema.omit({ code: true });
+
+/** Turns any answer body into an ApiError; never throws, whatever the body is. */
+export function errorFromBody(status: number, statusText: string, body: unknown, retryAfter?: number): ApiError {
+  const problem = ProblemSchema.safeParse(body);
+  if (problem.success) return new ApiError(problem.data, retryAfter);
+  const codeless = CodelessProblemSchema.safeParse(body);
+  if (codeless.success) return new ApiError({ ...codeless.data, status, code: 'unexpected' }, retryAfter);
+  return new ApiError({ status, code: 'unexpected', title: statusText || `Request failed (${status}).` }, retryAfter);
 }
 
 /** Builds an ApiError from a failed response, whatever its body looks like. */
@@ -42,12 +70,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // Proxies and crashes answer with HTML or nothing; fall back to the status text.
   }
-  const parsed = ProblemSchema.safeParse(body);
-  if (parsed.success) return new ApiError(parsed.data, retryAfter);
-  return new ApiError(
-    { status: response.status, title: response.statusText || `Request failed (${response.status}).` },
-    retryAfter,
-  );
+  return errorFromBody(response.status, response.statusText, body, retryAfter);
 }
 
 /** The text to show a person for any error thrown by a call or by code. */

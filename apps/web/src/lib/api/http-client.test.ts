@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildQuery, createHttpClient } from './http-client';
 
@@ -14,7 +13,7 @@ describe('http client', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn().mockResolvedValue(
-        new Response(JSON.stringify({ status: 429, title: 'Too Many Requests', detail: 'Slow down.', errors: { email: ['x'] } }), {
+        new Response(JSON.stringify({ status: 429, code: 'rate_limited', title: 'Too Many Requests', detail: 'Slow down.', errors: { email: ['x'] } }), {
           status: 429,
           headers: { 'Content-Type': 'application/json', 'Retry-After': '30' },
         }),
@@ -23,6 +22,7 @@ describe('http client', () => {
     const client = createHttpClient({ name: 't', baseUrl: '' });
     await expect(client.post('/login', { a: 1 })).rejects.toMatchObject({
       status: 429,
+      code: 'rate_limited',
       message: 'Slow down.',
       retryAfter: 30,
       errors: { email: ['x'] },
@@ -31,7 +31,20 @@ describe('http client', () => {
 
   it('reports an unreachable server plainly', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    await expect(createHttpClient({ name: 't', baseUrl: '' }).get('/x')).rejects.toMatchObject({ status: 0 });
+    await expect(createHttpClient({ name: 't', baseUrl: '' }).get('/x')).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+
+  it('gives an answer that is not a Problem the code unexpected', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' })));
+    await expect(createHttpClient({ name: 't', baseUrl: '' }).get('/x')).rejects.toMatchObject({ status: 502, code: 'unexpected', message: 'Bad Gateway' });
+  });
+
+  it('gives a 200 that breaks the contract the code unexpected', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"id":1}', { status: 200 })));
+    const schema = { parse: () => { throw new Error('no'); } };
+    await expect(createHttpClient({ name: 't', baseUrl: '' }).get('/x', { schema })).rejects.toMatchObject({ status: 200, code: 'unexpected' });
+    vi.mocked(console.error).mockRestore();
   });
 
   it('sends an empty POST without a body or content type', async () => {

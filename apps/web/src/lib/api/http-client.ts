@@ -1,5 +1,6 @@
 import { DEFAULT_TENANT, TENANT_HEADER } from '@hubbub/contract';
 import { ApiError, errorFromResponse } from './api-error';
+import { curableByRefresh } from './error-policy';
 
 /** Anything with a zod-like parse; keeps this module free of a direct zod dependency. */
 export interface Parser<T> {
@@ -14,11 +15,14 @@ export interface RequestOptions<T> {
   params?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
-  /** Skips the refresh-and-retry on 401 (login, refresh and logout themselves). */
+  /** Skips the refresh-and-retry (login, refresh and logout themselves). */
   noRetry?: boolean;
 }
 
-/** Called on a 401 of an authenticated call; true means new tokens are in place and a retry may succeed. */
+/**
+ * Called when an authenticated call fails with a code a refresh can cure (see error-policy);
+ * true means new tokens are in place and a retry may succeed.
+ */
 export type UnauthorizedHandler = () => Promise<boolean>;
 
 export interface HttpClient {
@@ -87,15 +91,15 @@ export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: Htt
     const hadAuthorization = Boolean(headers.Authorization);
     let response = await send(method, fullUrl, options.body, options.signal);
 
-    if (response.status === 401 && hadAuthorization && !options.noRetry && unauthorizedHandler) {
+    if (!response.ok) {
+      const error = await errorFromResponse(response);
+      if (!(curableByRefresh(error) && hadAuthorization && !options.noRetry && unauthorizedHandler)) throw error;
       const before = headers.Authorization;
       const refreshed = await unauthorizedHandler();
-      if (refreshed && headers.Authorization && headers.Authorization !== before) {
-        response = await send(method, fullUrl, options.body, options.signal);
-      }
+      if (!(refreshed && headers.Authorization && headers.Authorization !== before)) throw error;
+      response = await send(method, fullUrl, options.body, options.signal);
+      if (!response.ok) throw await errorFromResponse(response);
     }
-
-    if (!response.ok) throw await errorFromResponse(response);
     if (response.status === 204) return undefined as T;
 
     const text = await response.text();

@@ -1,6 +1,7 @@
 export const MAX_FILE_NAME_BYTES = 255;
 
 // Illegal on Windows, macOS or Linux, plus % (URL escapes) and C0/C1 control characters.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point here
 const ILLEGAL_RE = /[/\\?%*:|"<>\u0000-\u001f\u007f-\u009f]/g;
 // A lone surrogate cannot be encoded as UTF-8, so no file system will take it.
 const LONE_SURROGATE_RE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -1,10 +1,7 @@
-// @vitest-environment jsdom
-import { act, cleanup, renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { required, type Rule } from './rules';
 import { useFieldRules } from './use-field-rules';
-
-afterEach(cleanup);
 
 const rules: Rule[] = [required('Required.'), 'time'];
 

@@ -65,12 +65,13 @@ class FakeConnection implements HubConnectionLike {
   start = vi.fn(async () => {});
   stop = vi.fn(async () => {});
   joinResult: boolean | Error = true;
-  invoke = vi.fn(async (method: string, ..._args: unknown[]): Promise<any> => {
+  // `never` fits the interface's generic answer type whatever the caller asks for.
+  invoke = vi.fn(async (method: string, ..._args: unknown[]): Promise<never> => {
     if (method === 'JoinEventSession') {
       if (this.joinResult instanceof Error) throw this.joinResult;
-      return this.joinResult;
+      return this.joinResult as never;
     }
-    return undefined;
+    return undefined as never;
   });
   on(name: string, handler: (...args: unknown[]) => void) {
     this.handlers.set(name, handler);

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
 import { CLAIM_FEATURE, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE, paths } from '@hubbub/contract';
@@ -119,9 +118,10 @@ describe('session', () => {
     });
 
     it('rejects with the server problem and stays logged out', async () => {
-      fetchMock.mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized', detail: 'Wrong email or password.' }));
+      fetchMock.mockResolvedValueOnce(json(401, { status: 401, code: 'invalid_credentials', title: 'Unauthorized', detail: 'Wrong email or password.' }));
       await expect(session.login({ email: 'a@b.co', password: 'x' })).rejects.toMatchObject({
         status: 401,
+        code: 'invalid_credentials',
         message: 'Wrong email or password.',
       });
       expect(session.isLoggedIn()).toBe(false);
@@ -152,7 +152,7 @@ describe('session', () => {
     it('returns false on a 401 and on a network failure', async () => {
       writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
       await session.restore();
-      fetchMock.mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }));
+      fetchMock.mockResolvedValueOnce(json(401, { status: 401, code: 'refresh_invalid', title: 'Unauthorized' }));
       expect(await session.refresh()).toBe(false);
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
       expect(await session.refresh()).toBe(false);
@@ -244,9 +244,11 @@ describe('session', () => {
       setUnauthorizedHandler(() => session.refresh());
     });
 
+    const expired = { status: 401, code: 'unauthenticated', title: 'Unauthorized', detail: 'The token has expired. Log in again.' };
+
     it('refreshes once and retries with the new token', async () => {
       fetchMock
-        .mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }))
+        .mockResolvedValueOnce(json(401, expired))
         .mockResolvedValueOnce(json(200, loginResult(jwtB, 'r2')))
         .mockResolvedValueOnce(json(200, { ok: true }));
       await expect(client.get('/presence/api/v1/user/summary/')).resolves.toEqual({ ok: true });
@@ -256,19 +258,38 @@ describe('session', () => {
 
     it('gives up with the 401 when the refresh fails', async () => {
       fetchMock
-        .mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }))
-        .mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }));
-      await expect(client.get('/presence/api/v1/user/summary/')).rejects.toMatchObject({ status: 401 });
+        .mockResolvedValueOnce(json(401, expired))
+        .mockResolvedValueOnce(json(401, { status: 401, code: 'token_reused', title: 'Unauthorized' }));
+      await expect(client.get('/presence/api/v1/user/summary/')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
       expect(fetchMock).toHaveBeenCalledTimes(2);
     });
 
     it('does not retry twice', async () => {
       fetchMock
-        .mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }))
+        .mockResolvedValueOnce(json(401, expired))
         .mockResolvedValueOnce(json(200, loginResult(jwtB, 'r2')))
-        .mockResolvedValueOnce(json(401, { status: 401, title: 'Unauthorized' }));
+        .mockResolvedValueOnce(json(401, expired));
       await expect(client.get('/x')).rejects.toMatchObject({ status: 401 });
       expect(fetchMock).toHaveBeenCalledTimes(3);
+    });
+
+    it('takes up the tokens another tab rotated when the session has ended here', async () => {
+      writeTokenCookie({ jwt: jwtB, refreshToken: 'r2' });
+      fetchMock
+        .mockResolvedValueOnce(json(401, { status: 401, code: 'session_ended', title: 'Unauthorized' }))
+        .mockResolvedValueOnce(json(200, { ok: true }));
+      await expect(client.get('/x')).resolves.toEqual({ ok: true });
+      expect(fetchMock.mock.calls[1][1].headers.Authorization).toBe(`Bearer ${jwtB}`);
+    });
+
+    it.each([
+      ['a 401 without a code', { status: 401, title: 'Unauthorized' }],
+      ['a code a refresh cannot cure', { status: 401, code: 'invalid_credentials', title: 'Unauthorized' }],
+      ['a 403', { status: 403, code: 'not_owner', title: 'Forbidden' }],
+    ])('does not refresh on %s', async (_name, problem) => {
+      fetchMock.mockResolvedValueOnce(json(problem.status, problem));
+      await expect(client.get('/x')).rejects.toMatchObject({ status: problem.status });
+      expect(fetchMock).toHaveBeenCalledTimes(1);
     });
   });
 });

@@ -1,27 +1,9 @@
-// @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ModalsProvider, modals } from '@mantine/modals';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { confirm } from './confirm';
 
-beforeAll(() => {
-  // jsdom has no matchMedia; Mantine reads it for the colour scheme and reduced motion.
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
-});
-afterEach(cleanup);
 
 function mount() {
   render(
@@ -81,4 +63,14 @@ describe('confirm', () => {
     const button = screen.getByRole('button', { name: 'Delete' });
     expect(button.getAttribute('style') ?? '').toContain('red');
   });
+
+  it('takes its position from the dialog positions: centred by default, near the top when asked', () => {
+    const open = vi.spyOn(modals, 'openConfirmModal').mockReturnValue('m');
+    void confirm({ title: 'A', message: 'B' });
+    void confirm({ title: 'A', message: 'B', position: 'top' });
+    expect(open.mock.calls[0][0]).toMatchObject({ centered: true });
+    expect(open.mock.calls[1][0]).toMatchObject({ centered: false, yOffset: '5dvh' });
+  });
 });
+
+afterEach(() => vi.restoreAllMocks());

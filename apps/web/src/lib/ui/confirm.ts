@@ -1,5 +1,6 @@
 import { modals } from '@mantine/modals';
 import type { ReactNode } from 'react';
+import { modalPlacement, type ModalPosition } from './dialog-positions';
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -8,6 +9,8 @@ export interface ConfirmOptions {
   cancelLabel?: string;
   /** Paints the confirm button red, for destructive actions. */
   danger?: boolean;
+  /** Where the dialog sits (spec 9 dialog positions); a yes/no question is a modal. */
+  position?: ModalPosition;
 }
 
 /**
@@ -20,13 +23,14 @@ export function confirm({
   confirmLabel = 'OK',
   cancelLabel = 'Cancel',
   danger = false,
+  position = 'standard',
 }: ConfirmOptions): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
     // Mantine calls onClose after onConfirm too; a promise settles once, so true stands.
     modals.openConfirmModal({
       title,
       children: message,
-      centered: true,
+      ...modalPlacement(position),
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       confirmProps: danger ? { color: 'red' } : undefined,
       onConfirm: () => resolve(true),

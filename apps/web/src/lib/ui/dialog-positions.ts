@@ -1,25 +1,36 @@
 import type { DrawerProps, ModalProps } from '@mantine/core';
 
+/** Spec 9. Every dialog of the app takes its position from here rather than from its own props. */
 export const DIALOG_POSITIONS = ['standard', 'top', 'bottom', 'left', 'right'] as const;
 export type DialogPosition = (typeof DIALOG_POSITIONS)[number];
 
-/**
- * A Mantine Modal can only sit centred or near the top, so edge positions become a Drawer
- * sliding from that edge; render `component` with `props` spread onto it.
- */
-export type DialogPlacement =
-  | { component: 'modal'; props: Pick<ModalProps, 'centered' | 'yOffset' | 'xOffset'> }
-  | { component: 'drawer'; props: Pick<DrawerProps, 'position'> };
+/** A Mantine Modal can only sit centred or near the top; the edges are a Drawer's. */
+export type ModalPosition = Extract<DialogPosition, 'standard' | 'top'>;
+export type EdgePosition = Exclude<DialogPosition, ModalPosition>;
+
+export type ModalPlacement = Pick<ModalProps, 'centered' | 'yOffset'>;
+export type DrawerPlacement = Pick<DrawerProps, 'position'>;
+
+const MODAL_PLACEMENTS: Record<ModalPosition, ModalPlacement> = {
+  standard: { centered: true },
+  top: { centered: false, yOffset: '5dvh' },
+};
+
+/** Props to spread onto a Modal (or `modals.open*`) for `position`. */
+export function modalPlacement(position: ModalPosition = 'standard'): ModalPlacement {
+  return MODAL_PLACEMENTS[position];
+}
+
+/** Props to spread onto a Drawer sliding in from `position`. */
+export function drawerPlacement(position: EdgePosition): DrawerPlacement {
+  return { position };
+}
+
+/** For a dialog that may sit anywhere: which component to render, and its props. */
+export type DialogPlacement = { component: 'modal'; props: ModalPlacement } | { component: 'drawer'; props: DrawerPlacement };
 
 export function dialogPlacement(position: DialogPosition = 'standard'): DialogPlacement {
-  switch (position) {
-    case 'standard':
-      return { component: 'modal', props: { centered: true } };
-    case 'top':
-      return { component: 'modal', props: { centered: false, yOffset: '5dvh' } };
-    case 'bottom':
-    case 'left':
-    case 'right':
-      return { component: 'drawer', props: { position } };
-  }
+  return position === 'standard' || position === 'top'
+    ? { component: 'modal', props: modalPlacement(position) }
+    : { component: 'drawer', props: drawerPlacement(position) };
 }

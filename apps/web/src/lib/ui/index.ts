@@ -1,9 +1,15 @@
-export { KEY_CODES, TEXTAREA_ROWS } from './constants';
+export { TEXTAREA_ROWS } from './constants';
 export {
   DIALOG_POSITIONS,
   dialogPlacement,
+  drawerPlacement,
+  modalPlacement,
   type DialogPlacement,
   type DialogPosition,
+  type DrawerPlacement,
+  type EdgePosition,
+  type ModalPlacement,
+  type ModalPosition,
 } from './dialog-positions';
 export { SHAKE_MS, shakeClassName, useShake } from './use-shake';
 export { confirm, type ConfirmOptions } from './confirm';

@@ -1,10 +1,10 @@
-// @vitest-environment jsdom
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHAKE_MS, shakeClassName, useShake } from './use-shake';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
+  // Unmounted while the fake clock still runs, so the hook's clearTimeout reaches its timer.
   cleanup();
   vi.useRealTimers();
 });

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import classes from './shake.module.css';
 
-/** Spec 9: a dialog that refuses to close shakes for this long. */
+/** Spec 9: a refused form or dialog shakes for this long. */
 export const SHAKE_MS = 170;
 export const shakeClassName: string = classes.shake;
 
 /**
- * Put `className` on the dialog content (e.g. Modal `classNames={{ content: className }}`) and
- * call `shake()` from a blocked close, such as a click outside a dialog with unsaved changes.
+ * Put `className` on what was refused (a form whose sign-in failed, or a dialog's content via
+ * Modal `classNames={{ content: className }}`) and call `shake()` when it is refused.
  */
 export function useShake(): { shaking: boolean; shake: () => void; className: string | undefined } {
   const [shaking, setShaking] = useState(false);

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ManifestSchema, ProductListSchema, paths, type Product } from '@hubbub/contract';
-import { api, ApiError } from '@/lib/api';
-
-export const productsQueryKey = ['manifest', 'products'] as const;
+import { api, ApiError, queryKeys } from '@/lib/api';
 
 /** The manifest carries the product list as a JSON string in settings.Products. */
 export async function getProducts(): Promise<Product[]> {
@@ -15,7 +13,7 @@ export async function getProducts(): Promise<Product[]> {
 }
 
 export function productsQueryOptions() {
-  return queryOptions({ queryKey: productsQueryKey, queryFn: getProducts, staleTime: 10 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.products, queryFn: getProducts, staleTime: 10 * 60_000 });
 }
 
 export function useProducts() {

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AccountUsageSchema, paths, type AccountUsage } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-
-export const usageQueryKey = ['usage'] as const;
+import { engineApi, queryKeys } from '@/lib/api';
 
 /** Spec 7/8: a failure yields null, with no message. */
 export async function getUsage(): Promise<AccountUsage | null> {
@@ -14,7 +12,7 @@ export async function getUsage(): Promise<AccountUsage | null> {
 }
 
 export function usageQueryOptions() {
-  return queryOptions({ queryKey: usageQueryKey, queryFn: getUsage });
+  return queryOptions({ queryKey: queryKeys.usage, queryFn: getUsage });
 }
 
 export function useUsage(enabled = true) {

@@ -4,36 +4,22 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { SignedInUser } from '@/lib/session';
-import { applyServerErrors, isApiError } from '@/lib/api';
+import { applyServerErrors } from '@/lib/api';
 import { mantineValidator, required } from '@/lib/forms';
+import { useShake } from '@/lib/ui';
 import { useLogin } from '../api/login';
 import { emailRules } from '../api/validation';
+import { loginErrorMessage, type LoginFailure } from '../login-error';
 
 interface LoginFormProps {
   initialEmail?: string;
   onSuccess: (user: SignedInUser) => void;
 }
 
-interface Failure {
-  message: string;
-  unverified?: boolean;
-}
-
-function describeFailure(error: unknown, fallback: string | null): Failure {
-  if (isApiError(error)) {
-    if (error.status === 401) return { message: error.detail || 'The email or password is not correct.' };
-    if (error.status === 403) return { message: error.detail || 'Verify your email address before you sign in.', unverified: true };
-    if (error.status === 429) {
-      const wait = error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
-      return { message: `${error.detail || 'Too many attempts.'}${error.detail?.includes('again') ? '' : wait}` };
-    }
-  }
-  return { message: fallback ?? 'Sign-in failed. Please try again.' };
-}
-
 export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
   const login = useLogin();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const shake = useShake();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: initialEmail, password: '' },
@@ -48,13 +34,14 @@ export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
     try {
       onSuccess(await login.mutateAsync({ email: values.email.trim(), password: values.password }));
     } catch (error) {
-      setFailure(describeFailure(error, applyServerErrors(error, form, ['email', 'password'])));
+      setFailure(loginErrorMessage(error, applyServerErrors(error, form, ['email', 'password'])));
+      shake.shake();
     }
   });
 
   const email = form.getValues().email;
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={shake.className}>
       <Stack gap="md">
         {failure && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="Could not sign in">

@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH, type RegistrationResult } from '@hubbub/contract';
 import { applyServerErrors } from '@/lib/api';
 import { FieldError, mantineValidator, required } from '@/lib/forms';
+import { useShake } from '@/lib/ui';
 import { useRegister } from '../api/register';
 import { emailRules, newPasswordRules } from '../api/validation';
 
 export function RegisterForm({ onSuccess }: { onSuccess: (result: RegistrationResult) => void }) {
   const register = useRegister();
   const [message, setMessage] = useState<string | null>(null);
+  const shake = useShake();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { name: '', email: '', password: '' },
@@ -30,11 +32,12 @@ export function RegisterForm({ onSuccess }: { onSuccess: (result: RegistrationRe
       onSuccess(await register.mutateAsync({ name: values.name.trim(), email: values.email.trim(), password: values.password }));
     } catch (error) {
       setMessage(applyServerErrors(error, form, ['name', 'email', 'password']));
+      shake.shake();
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={shake.className}>
       <Stack gap="md">
         <FieldError message={message} title="Could not create the account" />
         <TextInput label="Name" autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />

@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '@hubbub/contract';
-import { applyServerErrors } from '@/lib/api';
+import { applyServerErrors, hasCode } from '@/lib/api';
 import { FieldError, mantineValidator, required } from '@/lib/forms';
+import { useShake } from '@/lib/ui';
 import { useResetPassword } from '../api/reset-password';
 import { codeRules, newPasswordRules, normaliseCode } from '../api/validation';
 
@@ -14,6 +15,7 @@ export function ResetPasswordForm({ linkCode }: { linkCode?: string | null }) {
   const reset = useResetPassword();
   const [done, setDone] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const shake = useShake();
   const [useTypedCode, setUseTypedCode] = useState(!linkCode);
   const form = useForm({
     mode: 'uncontrolled',
@@ -34,8 +36,9 @@ export function ResetPasswordForm({ linkCode }: { linkCode?: string | null }) {
       setDone((await reset.mutateAsync({ code, password: values.password })).message);
     } catch (error) {
       setMessage(applyServerErrors(error, form, ['password']));
-      // A dead link leaves the typed code as the way forward.
-      if (!useTypedCode) setUseTypedCode(true);
+      shake.shake();
+      // A dead link leaves the typed code as the way forward; other failures keep the link's code.
+      if (!useTypedCode && hasCode(error, 'code_invalid')) setUseTypedCode(true);
     }
   });
 
@@ -53,7 +56,7 @@ export function ResetPasswordForm({ linkCode }: { linkCode?: string | null }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate className={shake.className}>
       <Stack gap="md">
         <FieldError message={message} title="Could not reset the password" />
         {useTypedCode ? (

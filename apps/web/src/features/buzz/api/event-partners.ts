@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EventLinkSearchResultSchema, paths, type EventLinkSearchResult } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { buzzKeys } from './buzz-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 /** People linked to the event (first page); the server only answers the host with everyone's links. */
 export function searchEventLinks(eventId: string, signal?: AbortSignal): Promise<EventLinkSearchResult> {
@@ -9,7 +8,7 @@ export function searchEventLinks(eventId: string, signal?: AbortSignal): Promise
 }
 
 export function eventPartnersQueryOptions(eventId: string) {
-  return queryOptions({ queryKey: buzzKeys.partners(eventId), queryFn: ({ signal }) => searchEventLinks(eventId, signal) });
+  return queryOptions({ queryKey: queryKeys.eventPartners(eventId), queryFn: ({ signal }) => searchEventLinks(eventId, signal) });
 }
 
 export function useEventPartners(eventId: string, enabled: boolean) {

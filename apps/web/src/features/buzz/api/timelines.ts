@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { launchPaths, TimelineListSchema, TimelineSchema, type LaunchRequest, type Timeline } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { buzzKeys } from './buzz-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 export function getEventTimelines(eventId: string, signal?: AbortSignal): Promise<Timeline[]> {
   return engineApi.get(launchPaths.eventTimelines(eventId), { schema: TimelineListSchema, signal });
 }
 
 export function timelinesQueryOptions(eventId: string) {
-  return queryOptions({ queryKey: buzzKeys.timelines(eventId), queryFn: ({ signal }) => getEventTimelines(eventId, signal) });
+  return queryOptions({ queryKey: queryKeys.eventTimelines(eventId), queryFn: ({ signal }) => getEventTimelines(eventId, signal) });
 }
 
 export function useEventTimelines(eventId: string) {
@@ -24,7 +23,7 @@ export function useLaunchFlyers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: launchFlyers,
-    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: buzzKeys.timelines(eventId) }),
+    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventTimelines(eventId) }),
   });
 }
 
@@ -32,6 +31,6 @@ export function useCancelLaunch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; eventId: string }) => engineApi.delete(launchPaths.cancelLaunch(id)),
-    onSuccess: (_ok, { eventId }) => void client.invalidateQueries({ queryKey: buzzKeys.timelines(eventId) }),
+    onSuccess: (_ok, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventTimelines(eventId) }),
   });
 }

@@ -1,11 +1,11 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EventStatus, type EventList } from '@hubbub/contract';
 import { ErrorPanel } from '@/components/error-panel';
-import { useMyEvents } from '@/features/events/api/my-events';
-import { useFollowingEvents } from '@/features/events/api/following-events';
 
 type ListedEvent = EventList['events'][number];
+type EventListQuery = UseQueryResult<EventList>;
 
 /** Live (Started) first, then by start date. */
 function liveFirst(events: ListedEvent[]): ListedEvent[] {
@@ -15,7 +15,7 @@ function liveFirst(events: ListedEvent[]): ListedEvent[] {
   });
 }
 
-function EventRows({ title, query, empty, testId }: { title: string; query: ReturnType<typeof useMyEvents>; empty: string; testId: string }) {
+function EventRows({ title, query, empty, testId }: { title: string; query: EventListQuery; empty: string; testId: string }) {
   return (
     <Stack gap="xs" data-testid={testId}>
       <Title order={2} fz="lg">
@@ -58,10 +58,11 @@ function EventRows({ title, query, empty, testId }: { title: string; query: Retu
   );
 }
 
-/** /buzz without an id: the user's own and followed events to open the buzz of. */
-export function BuzzPicker() {
-  const mine = useMyEvents();
-  const following = useFollowingEvents();
+/**
+ * /buzz without an id: the user's own and followed events to open the buzz of. The lists belong
+ * to the events feature, so the page fetches them and hands them in.
+ */
+export function BuzzPicker({ mine, following }: { mine: EventListQuery; following: EventListQuery }) {
   return (
     <Stack gap="xl">
       <EventRows title="Your events" query={mine} empty="You have no events yet." testId="buzz-mine" />

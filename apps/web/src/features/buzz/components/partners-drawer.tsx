@@ -1,13 +1,14 @@
 import { Anchor, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HubEvent } from '@hubbub/contract';
+import { drawerPlacement } from '@/lib/ui';
 import { useEventPartners } from '../api/event-partners';
 
 /** The event's host and, for the host, the people linked to the event (spec 2 partners drawer). */
 export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: HubEvent; isOwner: boolean; opened: boolean; onClose: () => void }) {
   const partners = useEventPartners(event.id, opened && isOwner);
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Partners" size="sm">
+    <Drawer opened={opened} onClose={onClose} {...drawerPlacement('right')} title="Partners" size="sm">
       <Stack gap="md" data-testid="partners-drawer">
         <Stack gap={4}>
           <Text size="xs" c="dimmed" tt="uppercase" fw={700}>

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IdResultSchema, OkSchema, paths, type HubEvent, type LinkType } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 export function linkEvent(eventId: string, type: LinkType): Promise<{ id: string }> {
   return engineApi.post(paths.eventLink, { eventId, type }, { schema: IdResultSchema });
@@ -25,7 +24,7 @@ export function useToggleEventLink() {
     mutationFn: async ({ eventId, type, linkId }: ToggleLink) =>
       linkId ? (await unlinkEvent(linkId), null) : (await linkEvent(eventId, type)).id,
     onSuccess: (newLinkId, { eventId, type }) => {
-      client.setQueryData<HubEvent>(eventKeys.detail(eventId), (event) => {
+      client.setQueryData<HubEvent>(queryKeys.events.detail(eventId), (event) => {
         if (!event) return event;
         const delta = newLinkId ? 1 : -1;
         return {
@@ -36,8 +35,8 @@ export function useToggleEventLink() {
         };
       });
       // The server's counts win once they arrive (others may have linked meanwhile).
-      void client.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
-      if (type === 'Follow') void client.invalidateQueries({ queryKey: eventKeys.following });
+      void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
+      if (type === 'Follow') void client.invalidateQueries({ queryKey: queryKeys.events.following });
     },
   });
 }
@@ -48,8 +47,8 @@ export function useUnfollowEvent() {
   return useMutation({
     mutationFn: ({ linkId }: { eventId: string; linkId: string }) => unlinkEvent(linkId),
     onSuccess: (_ok, { eventId }) => {
-      void client.invalidateQueries({ queryKey: eventKeys.following });
-      void client.invalidateQueries({ queryKey: eventKeys.detail(eventId) });
+      void client.invalidateQueries({ queryKey: queryKeys.events.following });
+      void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
     },
   });
 }

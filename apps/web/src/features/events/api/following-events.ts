@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EventListSchema, paths, type EventList } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 /** Events the signed-in user follows, soonest first, each with the follow link's id. */
 export function getFollowingEvents(signal?: AbortSignal): Promise<EventList> {
@@ -9,7 +8,7 @@ export function getFollowingEvents(signal?: AbortSignal): Promise<EventList> {
 }
 
 export function followingEventsQueryOptions() {
-  return queryOptions({ queryKey: eventKeys.following, queryFn: ({ signal }) => getFollowingEvents(signal) });
+  return queryOptions({ queryKey: queryKeys.events.following, queryFn: ({ signal }) => getFollowingEvents(signal) });
 }
 
 export function useFollowingEvents() {

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
-/** 404 for unknown events and for drafts that are not yours. */
+/** `not_found` for unknown events and for drafts that are not yours. */
 export function getEvent(id: string, signal?: AbortSignal): Promise<HubEvent> {
   return engineApi.get(paths.event(id), { schema: EventSchema, signal });
 }
 
 export function eventQueryOptions(id: string) {
-  return queryOptions({ queryKey: eventKeys.detail(id), queryFn: ({ signal }) => getEvent(id, signal) });
+  return queryOptions({ queryKey: queryKeys.events.detail(id), queryFn: ({ signal }) => getEvent(id, signal) });
 }
 
 export function useEvent(id: string) {

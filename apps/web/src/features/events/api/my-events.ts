@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EventListSchema, paths, type EventList } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 /** The signed-in user's events, drafts included, soonest first. */
 export function getMyEvents(signal?: AbortSignal): Promise<EventList> {
@@ -9,7 +8,7 @@ export function getMyEvents(signal?: AbortSignal): Promise<EventList> {
 }
 
 export function myEventsQueryOptions() {
-  return queryOptions({ queryKey: eventKeys.mine, queryFn: ({ signal }) => getMyEvents(signal) });
+  return queryOptions({ queryKey: queryKeys.events.mine, queryFn: ({ signal }) => getMyEvents(signal) });
 }
 
 export function useMyEvents() {

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { EventSchema, OkSchema, paths, type EventCreate, type EventUpdate, type HubEvent, type Ok } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys, staleElsewhere } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
-/** 403 with a detail naming the limit when the plan's event capacity is used up. */
+/** Fails with `plan_limit` (its detail names the limit) when the plan's event capacity is used up. */
 export function createEvent(event: EventCreate): Promise<HubEvent> {
   return engineApi.post(paths.eventCreate, event, { schema: EventSchema });
 }
 
-/** 403 for anyone but the owner. */
+/** Fails with `not_owner` for anyone but the owner. */
 export function updateEvent(event: EventUpdate): Promise<HubEvent> {
   return engineApi.post(paths.eventUpdate, event, { schema: EventSchema });
 }
@@ -19,13 +18,15 @@ export function deleteEvent(id: string): Promise<Ok> {
 
 /** Lists, map search and usage all count events; any change makes them stale. */
 export function invalidateEventLists(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: eventKeys.mine });
-  void client.invalidateQueries({ queryKey: eventKeys.following });
-  for (const queryKey of staleElsewhere) void client.invalidateQueries({ queryKey });
+  void client.invalidateQueries({ queryKey: queryKeys.events.mine });
+  void client.invalidateQueries({ queryKey: queryKeys.events.following });
+  void client.invalidateQueries({ queryKey: queryKeys.eventSearch.all });
+  void client.invalidateQueries({ queryKey: queryKeys.eventPoints.all });
+  void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
 
 function applySaved(client: QueryClient, event: HubEvent) {
-  client.setQueryData(eventKeys.detail(event.id), event);
+  client.setQueryData(queryKeys.events.detail(event.id), event);
   invalidateEventLists(client);
 }
 
@@ -46,7 +47,7 @@ export function useDeleteEvent() {
     onSuccess: (_ok, id) => {
       // The page showing the event is still mounted and would refetch (and 404) a removed
       // query; it navigates away, and its query is then garbage-collected.
-      client.removeQueries({ queryKey: eventKeys.detail(id), type: 'inactive' });
+      client.removeQueries({ queryKey: queryKeys.events.detail(id), type: 'inactive' });
       invalidateEventLists(client);
     },
   });

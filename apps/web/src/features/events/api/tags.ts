@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { paths, TagSchema, type Tag } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
 const TagListSchema = TagSchema.array();
 
@@ -16,7 +15,7 @@ export function searchTags(searchText: string, categoryId: string | null, signal
 
 export function tagCategoriesQueryOptions() {
   // Categories change with releases, not with use: keep them for the session.
-  return queryOptions({ queryKey: eventKeys.tagCategories, queryFn: ({ signal }) => getTagCategories(signal), staleTime: 60 * 60_000 });
+  return queryOptions({ queryKey: queryKeys.tags.categories, queryFn: ({ signal }) => getTagCategories(signal), staleTime: 60 * 60_000 });
 }
 
 export function useTagCategories() {
@@ -25,7 +24,7 @@ export function useTagCategories() {
 
 export function tagSearchQueryOptions(searchText: string, categoryId: string | null = null) {
   return queryOptions({
-    queryKey: eventKeys.tagSearch(searchText, categoryId),
+    queryKey: queryKeys.tags.search(searchText, categoryId),
     queryFn: ({ signal }) => searchTags(searchText, categoryId, signal),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

@@ -1,18 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
+import { engineApi, queryKeys, uploadForm } from '@/lib/api';
 import { invalidateEventLists } from './save-event';
-import { eventKeys } from './query-keys';
 
 /** The server's limit; checked here first so a person does not wait for a 413. */
 export const THUMBNAIL_MAX_BYTES = 10 * 1024 * 1024;
 export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-/** One multipart field named `file`; the server checks the bytes really are an image (400 if not). */
+/** One multipart field named `file`; the server checks the bytes really are an image (`image_invalid` if not). */
 export function uploadThumbnail({ eventId, file, fileName }: { eventId: string; file: Blob; fileName: string }): Promise<HubEvent> {
-  const form = new FormData();
-  form.append('file', file, fileName);
-  return engineApi.post(paths.eventThumbnail(eventId), form, { schema: EventSchema });
+  return engineApi.post(paths.eventThumbnail(eventId), uploadForm(file, fileName), { schema: EventSchema });
 }
 
 export function deleteThumbnail(eventId: string): Promise<HubEvent> {
@@ -20,7 +17,7 @@ export function deleteThumbnail(eventId: string): Promise<HubEvent> {
 }
 
 function applyEvent(client: QueryClient, event: HubEvent) {
-  client.setQueryData(eventKeys.detail(event.id), event);
+  client.setQueryData(queryKeys.events.detail(event.id), event);
   invalidateEventLists(client);
 }
 

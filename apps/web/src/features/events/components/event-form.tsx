@@ -11,7 +11,7 @@ import { useDeleteThumbnail, useUploadThumbnail } from '../api/thumbnail';
 import { isValidTimeZone, viewerTimeZone } from '../event-dates';
 import { STATUS_OPTIONS } from '../event-status';
 import { endRule, LIMITS, newEventValues, toEventCreate, toEventUpdate, valuesFromEvent, type EventFormValues } from '../form/event-form-values';
-import { applyEventErrors } from '../form/server-errors';
+import { applyEventErrors, type EventSaveAlert } from '../form/server-errors';
 import { TagsField } from './tags-field';
 import { ThumbnailField, type ThumbnailChange } from './thumbnail-field';
 
@@ -44,7 +44,7 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
   const update = useUpdateEvent();
   const upload = useUploadThumbnail();
   const removeThumbnail = useDeleteThumbnail();
-  const [message, setMessage] = useState<string | null>(null);
+  const [alert, setAlert] = useState<EventSaveAlert | null>(null);
   const [thumbnail, setThumbnail] = useState<ThumbnailChange>({ kind: 'keep' });
 
   const form = useForm<EventFormValues>({
@@ -65,12 +65,12 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
   const saving = create.isPending || update.isPending || upload.isPending || removeThumbnail.isPending;
 
   const submit = form.onSubmit(async (values) => {
-    setMessage(null);
+    setAlert(null);
     let saved: HubEvent;
     try {
       saved = event ? await update.mutateAsync(toEventUpdate(values, event)) : await create.mutateAsync(toEventCreate(values));
     } catch (error) {
-      setMessage(applyEventErrors(error, form));
+      setAlert(applyEventErrors(error, form));
       return;
     }
     // The event is saved at this point; a picture problem must not hide that.
@@ -88,7 +88,7 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
   return (
     <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
       <Stack gap="md" maw={720}>
-        <FieldError message={message} title="The event could not be saved" />
+        <FieldError message={alert?.message} title={alert?.title} />
         <TextInput label="Name" required maxLength={LIMITS.name} key={form.key('name')} {...form.getInputProps('name')} />
         <Select
           label="Time zone"

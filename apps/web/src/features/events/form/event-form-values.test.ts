@@ -65,14 +65,26 @@ describe('server errors on the event form', () => {
     expect(formFieldFor('nonsense')).toBeNull();
   });
 
-  it('puts field errors on fields and leaves the 403 detail for the alert', () => {
+  it('puts field errors on fields and leaves the rest for the alert', () => {
     const set: Record<string, string> = {};
     const form = { setFieldError: (path: string, message: string) => void (set[path] = message) };
-    const fields = new ApiError({ status: 400, title: 'Bad', errors: { endDate: ['The end must be after the start.'], 'area.latitude': ['Latitude is -90 to 90.'] } });
+    const fields = new ApiError({ status: 400, code: 'validation', title: 'Bad', errors: { endDate: ['The end must be after the start.'], 'area.latitude': ['Latitude is -90 to 90.'] } });
     expect(applyEventErrors(fields, form)).toBeNull();
     expect(set).toEqual({ end: 'The end must be after the start.', area: 'Latitude is -90 to 90.' });
 
-    const capacity = new ApiError({ status: 403, title: 'Forbidden', detail: 'Your plan allows 1 event.' });
-    expect(applyEventErrors(capacity, form)).toBe('Your plan allows 1 event.');
+    const unplaced = new ApiError({ status: 400, code: 'validation', title: 'Bad', detail: 'Check the fields.', errors: { nonsense: ['?'] } });
+    expect(applyEventErrors(unplaced, form)).toEqual({ title: 'The event could not be saved', message: 'Check the fields.' });
+  });
+
+  it('shows plan_limit as the plan limit, with the detail naming it', () => {
+    const form = { setFieldError: () => undefined };
+    const capacity = new ApiError({ status: 403, code: 'plan_limit', title: 'Forbidden', detail: 'Your plan allows 1 event.' });
+    expect(applyEventErrors(capacity, form)).toEqual({ title: 'Event limit reached', message: 'Your plan allows 1 event.' });
+  });
+
+  it('does not show a not_owner 403 as a plan limit', () => {
+    const form = { setFieldError: () => undefined };
+    const refused = new ApiError({ status: 403, code: 'not_owner', title: 'Forbidden' });
+    expect(applyEventErrors(refused, form)).toEqual({ title: 'The event could not be saved', message: 'Only the host of this event can change it.' });
   });
 });

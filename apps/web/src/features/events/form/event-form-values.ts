@@ -8,7 +8,7 @@ import {
   type EventUpdate,
   type HubEvent,
 } from '@hubbub/contract';
-import { dayjs } from '../dayjs';
+import { dayjs } from '@/lib/dates/dayjs';
 
 /** Wall-clock date and time as Mantine's DateTimePicker gives it: "YYYY-MM-DD HH:mm:ss". */
 export type LocalDateTime = string;

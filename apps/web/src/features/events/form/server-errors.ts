@@ -1,4 +1,4 @@
-import { ApiError, applyServerErrors, isApiError } from '@/lib/api';
+import { ApiError, applyServerErrors, hasCode, isApiError } from '@/lib/api';
 import type { EventFormValues } from './event-form-values';
 
 type FormField = keyof EventFormValues;
@@ -24,17 +24,31 @@ export function formFieldFor(serverField: string): FormField | null {
   return SERVER_TO_FORM[serverField] ?? SERVER_TO_FORM[serverField.split('.')[0]] ?? null;
 }
 
+export interface EventSaveAlert {
+  title: string;
+  message: string;
+}
+
+const NOT_SAVED = 'The event could not be saved';
+
 /**
- * Puts the server's field errors on the form's fields and returns what belongs in the alert
- * above it, e.g. the 403 detail naming the plan's event limit.
+ * Puts the server's field errors on the form's fields and returns the alert for above it (null
+ * when every problem landed on a field). Decided on the Problem code: `plan_limit` gets its own
+ * title and the detail naming the plan's event limit; `not_owner` is no limit.
  */
-export function applyEventErrors(error: unknown, form: { setFieldError(path: string, error: string): void }): string | null {
-  if (!isApiError(error) || !error.errors) return applyServerErrors(error, form, FORM_FIELDS);
+export function applyEventErrors(error: unknown, form: { setFieldError(path: string, error: string): void }): EventSaveAlert | null {
+  if (hasCode(error, 'plan_limit')) return { title: 'Event limit reached', message: error.detail || error.message };
+  if (hasCode(error, 'not_owner')) return { title: NOT_SAVED, message: error.detail || 'Only the host of this event can change it.' };
+  const message = applyServerErrors(mapFields(error), form, FORM_FIELDS);
+  return message === null ? null : { title: NOT_SAVED, message };
+}
+
+function mapFields(error: unknown): unknown {
+  if (!isApiError(error) || !error.errors) return error;
   const errors: Record<string, string[]> = {};
   for (const [field, messages] of Object.entries(error.errors)) {
     const key = formFieldFor(field) ?? field;
     (errors[key] ??= []).push(...messages);
   }
-  const mapped = new ApiError({ status: error.status, title: error.title, detail: error.detail, errors });
-  return applyServerErrors(mapped, form, FORM_FIELDS);
+  return new ApiError({ status: error.status, code: error.code, title: error.title, detail: error.detail, errors }, error.retryAfter);
 }

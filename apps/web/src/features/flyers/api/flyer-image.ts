@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FlyerSchema, flyerPaths, type Flyer } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
+import { engineApi, uploadForm } from '@/lib/api';
 import { invalidateEventFlyers } from './save-flyer';
 
 /** The server's limits (same rules as event thumbnails); checked here first so nobody waits for a 413. */
@@ -15,9 +15,7 @@ export function flyerImageProblem(file: { type: string; size: number }): string 
 
 /** One multipart field named `file`; the answer's content has the new imagePath. */
 export function uploadFlyerImage({ id, file }: { id: string; file: File }): Promise<Flyer> {
-  const form = new FormData();
-  form.append('file', file, file.name || 'flyer-image');
-  return engineApi.post(flyerPaths.flyerImage(id), form, { schema: FlyerSchema });
+  return engineApi.post(flyerPaths.flyerImage(id), uploadForm(file, file.name || 'flyer-image'), { schema: FlyerSchema });
 }
 
 export function deleteFlyerImage(id: string): Promise<Flyer> {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { FlyerSchema, OkSchema, flyerPaths, type Flyer, type FlyerCreate, type FlyerUpdate, type Ok } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
-import { eventDetailKey, flyerKeys } from './query-keys';
+import { engineApi, queryKeys } from '@/lib/api';
 
-/** 403 with a detail naming the limit when the plan's flyerCapacity for the event is used up. */
+/** Fails with `plan_limit` (its detail names the limit) when the plan's flyerCapacity for the event is used up. */
 export function createFlyer(flyer: FlyerCreate): Promise<Flyer> {
   return engineApi.post(flyerPaths.flyerCreate, flyer, { schema: FlyerSchema });
 }
@@ -18,8 +17,8 @@ export function deleteFlyer(id: string): Promise<Ok> {
 
 /** The flyer list and the event (which embeds its flyers) are both stale after any change. */
 export function invalidateEventFlyers(client: QueryClient, eventId: string) {
-  void client.invalidateQueries({ queryKey: flyerKeys.event(eventId) });
-  void client.invalidateQueries({ queryKey: eventDetailKey(eventId) });
+  void client.invalidateQueries({ queryKey: queryKeys.eventFlyers(eventId) });
+  void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
 }
 
 export function useCreateFlyer() {

@@ -1,4 +1,4 @@
-import { errorMessage, isApiError } from '@/lib/api';
+import { errorMessage, hasCode, isApiError } from '@/lib/api';
 
 export interface SaveProblem {
   /** Goes under the name field. */
@@ -7,14 +7,20 @@ export interface SaveProblem {
   alert: { title: string; message: string } | null;
 }
 
+const NOT_SAVED = 'The flyer could not be saved';
+
 /**
- * Sorts a failed save into the form: name problems under the name, the flyer-capacity 403
- * (whose detail names the plan's limit) and content problems in the alert.
+ * Sorts a failed save into the form: name problems under the name, the plan's flyer limit
+ * (`plan_limit`, whose detail names the limit) under its own title, and content problems and
+ * anything else (a `not_owner` too) under "could not be saved".
  */
 export function saveProblem(error: unknown): SaveProblem {
-  if (!isApiError(error)) return { name: null, alert: { title: 'The flyer could not be saved', message: errorMessage(error) } };
-  if (error.status === 403) {
-    return { name: null, alert: { title: error.title || 'Not allowed', message: error.detail ?? error.message } };
+  if (!isApiError(error)) return { name: null, alert: { title: NOT_SAVED, message: errorMessage(error) } };
+  if (hasCode(error, 'plan_limit')) {
+    return { name: null, alert: { title: error.title || 'Flyer limit reached', message: error.detail ?? error.message } };
+  }
+  if (hasCode(error, 'not_owner')) {
+    return { name: null, alert: { title: NOT_SAVED, message: error.detail || 'Only the host of this event can change its flyers.' } };
   }
   const fields = error.errors ?? {};
   const name = fields.name?.length ? fields.name.join(' ') : null;
@@ -22,5 +28,5 @@ export function saveProblem(error: unknown): SaveProblem {
     .filter(([field]) => field !== 'name')
     .flatMap(([, messages]) => messages);
   if (name && !rest.length) return { name, alert: null };
-  return { name, alert: { title: 'The flyer could not be saved', message: rest.length ? rest.join(' ') : errorMessage(error) } };
+  return { name, alert: { title: NOT_SAVED, message: rest.length ? rest.join(' ') : errorMessage(error) } };
 }

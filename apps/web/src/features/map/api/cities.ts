@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { CitySchema, paths, type City } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
+import { engineApi, queryKeys } from '@/lib/api';
 
 const CityListSchema = CitySchema.array();
-
-export const cityKeys = {
-  search: (search: string, limit: number) => ['cities', search, limit] as const,
-  nearby: (latitude: number, longitude: number) => ['cities-nearby', latitude, longitude] as const,
-};
 
 /** Prefix and fuzzy matches, most populous first. */
 export function searchCities(search: string, limit = 8, signal?: AbortSignal): Promise<City[]> {
@@ -21,7 +16,7 @@ export function getNearbyCities(latitude: number, longitude: number, limit = 1):
 
 export function citySearchQueryOptions(search: string, limit = 8) {
   return queryOptions({
-    queryKey: cityKeys.search(search, limit),
+    queryKey: queryKeys.cities.search(search, limit),
     queryFn: ({ signal }) => searchCities(search, limit, signal),
     staleTime: 10 * 60_000,
     placeholderData: keepPreviousData,

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths, ProfileSchema, type Profile } from '@hubbub/contract';
-import { api } from '@/lib/api';
-
-export const profileQueryKey = ['profile'] as const;
+import { api, queryKeys } from '@/lib/api';
 
 export function getProfile(): Promise<Profile> {
   return api.get(paths.profile, { schema: ProfileSchema });
 }
 
 export function profileQueryOptions() {
-  return queryOptions({ queryKey: profileQueryKey, queryFn: getProfile });
+  return queryOptions({ queryKey: queryKeys.profile, queryFn: getProfile });
 }
 
 export function useProfile() {

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OkSchema, paths, type Ok, type ProfileUpdate } from '@hubbub/contract';
-import { api } from '@/lib/api';
+import { api, queryKeys } from '@/lib/api';
 import { session } from '@/lib/session';
-import { profileQueryKey } from './get-profile';
 
 export function updateProfile(update: ProfileUpdate): Promise<Ok> {
   return api.post(paths.profile, update, { schema: OkSchema });
@@ -13,10 +12,10 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: profileQueryKey });
+      await client.invalidateQueries({ queryKey: queryKeys.profile });
       // The public page and people lists show the name and bio too.
-      void client.invalidateQueries({ queryKey: ['person'] });
-      void client.invalidateQueries({ queryKey: ['user-search'] });
+      void client.invalidateQueries({ queryKey: queryKeys.users.all });
+      void client.invalidateQueries({ queryKey: queryKeys.users.searches });
       // The header shows the name from auth/user, not from the profile.
       void session.fetchUser();
     },

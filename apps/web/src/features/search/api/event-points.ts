@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { EventPointsResultSchema, paths, type EventPointsResult, type EventSearchRequest } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
+import { engineApi, queryKeys } from '@/lib/api';
 import type { SearchBox, SearchFilters } from '../search-state';
-import { searchKeys } from './query-keys';
 
 /** Every event in the box (up to 100,000) as [id, lng, lat], for the map's clusters. */
 export function getEventPoints(request: EventSearchRequest, signal?: AbortSignal): Promise<EventPointsResult> {
@@ -11,7 +10,7 @@ export function getEventPoints(request: EventSearchRequest, signal?: AbortSignal
 
 export function eventPointsQueryOptions(filters: SearchFilters, box: SearchBox) {
   return queryOptions({
-    queryKey: searchKeys.points(filters, box),
+    queryKey: queryKeys.eventPoints.list(filters, box),
     queryFn: ({ signal }) => getEventPoints({ ...filters, ...box }, signal),
     // Clusters stay on the map while the next answer is on its way.
     placeholderData: keepPreviousData,

@@ -1,8 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { EventSearchResultSchema, paths, type EventSearchRequest, type EventSearchResult } from '@hubbub/contract';
-import { engineApi } from '@/lib/api';
+import { engineApi, queryKeys } from '@/lib/api';
 import type { SearchBox, SearchFilters } from '../search-state';
-import { searchKeys } from './query-keys';
 
 export function searchEvents(request: EventSearchRequest, signal?: AbortSignal): Promise<EventSearchResult> {
   return engineApi.post(paths.eventSearch, request, { schema: EventSearchResultSchema, signal });
@@ -11,7 +10,7 @@ export function searchEvents(request: EventSearchRequest, signal?: AbortSignal):
 /** Pages of 50, soonest first, for what is in the box. */
 export function eventSearchQueryOptions(filters: SearchFilters, box: SearchBox) {
   return infiniteQueryOptions({
-    queryKey: searchKeys.list(filters, box),
+    queryKey: queryKeys.eventSearch.list(filters, box),
     queryFn: ({ pageParam, signal }) => searchEvents({ ...filters, ...box, orderBy: 'StartDate', pageNumber: pageParam }, signal),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.pageNumber * last.pageSize < last.totalCount ? last.pageNumber + 1 : undefined),

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths, PersonSchema, type Person } from '@hubbub/contract';
-import { api } from '@/lib/api';
-import { userKeys } from './query-keys';
+import { api, queryKeys } from '@/lib/api';
 
 /** The public endpoint works logged out; with a bearer the relation flags are filled in. */
 export function getPerson(id: string): Promise<Person> {
@@ -9,7 +8,7 @@ export function getPerson(id: string): Promise<Person> {
 }
 
 export function personQueryOptions(id: string) {
-  return queryOptions({ queryKey: userKeys.person(id), queryFn: () => getPerson(id) });
+  return queryOptions({ queryKey: queryKeys.users.person(id), queryFn: () => getPerson(id) });
 }
 
 export function usePerson(id: string) {

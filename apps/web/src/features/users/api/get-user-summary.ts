@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { paths, UserSummarySchema, type UserSummary } from '@hubbub/contract';
-import { api } from '@/lib/api';
-import { userKeys } from './query-keys';
+import { api, queryKeys } from '@/lib/api';
 
 /** Counts for the signed-in user. */
 export function getUserSummary(): Promise<UserSummary> {
@@ -9,7 +8,7 @@ export function getUserSummary(): Promise<UserSummary> {
 }
 
 export function userSummaryQueryOptions() {
-  return queryOptions({ queryKey: userKeys.summary, queryFn: getUserSummary });
+  return queryOptions({ queryKey: queryKeys.users.summary, queryFn: getUserSummary });
 }
 
 export function useUserSummary(enabled = true) {

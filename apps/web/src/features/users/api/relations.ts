@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { paths, RelationSchema, type Person, type Relation } from '@hubbub/contract';
-import { api } from '@/lib/api';
-import { userKeys } from './query-keys';
+import { api, queryKeys } from '@/lib/api';
 
 /** The follow endpoint takes the user id in the query string and an empty body. */
 export function followUser(userId: string): Promise<Relation> {
@@ -18,12 +17,12 @@ export function blockUser({ userId, block }: { userId: string; block: boolean })
 
 /** Shows the new relation at once, then refetches the counts it changed. */
 function applyRelation(client: QueryClient, relation: Relation) {
-  client.setQueryData<Person>(userKeys.person(relation.userId), (person) =>
+  client.setQueryData<Person>(queryKeys.users.person(relation.userId), (person) =>
     person ? { ...person, isFollowing: relation.isFollowing, isBlocked: relation.isBlocked } : person,
   );
-  void client.invalidateQueries({ queryKey: userKeys.person(relation.userId) });
-  void client.invalidateQueries({ queryKey: userKeys.searches });
-  void client.invalidateQueries({ queryKey: userKeys.summary });
+  void client.invalidateQueries({ queryKey: queryKeys.users.person(relation.userId) });
+  void client.invalidateQueries({ queryKey: queryKeys.users.searches });
+  void client.invalidateQueries({ queryKey: queryKeys.users.summary });
 }
 
 export function useFollowUser() {

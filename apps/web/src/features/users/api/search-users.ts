@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { paths, UserSearchResultSchema, type UserSearchCriteria, type UserSearchResult } from '@hubbub/contract';
-import { api } from '@/lib/api';
-import { userKeys } from './query-keys';
+import { api, queryKeys } from '@/lib/api';
 
 export function searchUsers(criteria: UserSearchCriteria): Promise<UserSearchResult> {
   return api.post(paths.userSearch, criteria, { schema: UserSearchResultSchema });
@@ -9,7 +8,7 @@ export function searchUsers(criteria: UserSearchCriteria): Promise<UserSearchRes
 
 export function userSearchQueryOptions(searchText: string, pageNumber = 1) {
   return queryOptions({
-    queryKey: userKeys.search(searchText, pageNumber),
+    queryKey: queryKeys.users.search(searchText, pageNumber),
     queryFn: () => searchUsers({ searchText, pageNumber }),
     placeholderData: keepPreviousData,
   });

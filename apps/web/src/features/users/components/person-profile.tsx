@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconLink, IconMapPin } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { dayjs } from '@/lib/dates/dayjs';
 import { Link } from 'react-router';
 import type { Person } from '@hubbub/contract';
 import { UserAvatar } from '@/components/user-avatar';

@@ -2,7 +2,8 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 
-// Day windows start at midnight in a given zone (the viewer's), which needs both plugins.
+// Events are entered in their own time zone and search day windows start at midnight in the
+// viewer's, so both plugins are needed; extended here once for every screen.
 dayjs.extend(utc);
 dayjs.extend(timezone);
 

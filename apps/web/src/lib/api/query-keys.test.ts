@@ -1,0 +1,27 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from './query-keys';
+
+/** Whether invalidating `prefix` reaches the query cached under `key`. */
+async function reaches(prefix: readonly unknown[], key: readonly unknown[]): Promise<boolean> {
+  const client = new QueryClient();
+  client.setQueryData(key, 1);
+  await client.invalidateQueries({ queryKey: prefix });
+  return client.getQueryState(key)?.isInvalidated ?? false;
+}
+
+describe('queryKeys', () => {
+  it('lets a prefix invalidate every longer key under it', async () => {
+    const box = { minLatitude: 1, maxLatitude: 2, minLongitude: 3, maxLongitude: 4 };
+    expect(await reaches(queryKeys.eventSearch.all, queryKeys.eventSearch.list({ searchText: 'jazz' }, box))).toBe(true);
+    expect(await reaches(queryKeys.eventPoints.all, queryKeys.eventPoints.list({}, box))).toBe(true);
+    expect(await reaches(queryKeys.users.all, queryKeys.users.person('u1'))).toBe(true);
+    expect(await reaches(queryKeys.users.searches, queryKeys.users.search('ada', 2))).toBe(true);
+  });
+
+  it('keeps neighbours apart', async () => {
+    expect(await reaches(queryKeys.events.detail('e1'), queryKeys.events.detail('e2'))).toBe(false);
+    expect(await reaches(queryKeys.events.detail('e1'), queryKeys.eventFlyers('e1'))).toBe(false);
+    expect(await reaches(queryKeys.eventSearch.all, queryKeys.eventPoints.list({}, {}))).toBe(false);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Every query key of the app, in one place. Features read and invalidate caches owned by other
+ * features (a saved flyer makes the event page stale, a saved event the map search and usage),
+ * so a key's spelling must live once. Each `all` is the prefix its longer keys start with, so
+ * invalidating it reaches them all.
+ */
+
+const eventSearchAll = ['event-search'] as const;
+const eventPointsAll = ['event-points'] as const;
+const people = ['person'] as const;
+const userSearches = ['user-search'] as const;
+
+export const queryKeys = {
+  account: ['account'] as const,
+  products: ['manifest', 'products'] as const,
+  usage: ['usage'] as const,
+  profile: ['profile'] as const,
+
+  events: {
+    detail: (id: string) => ['event', id] as const,
+    mine: ['events-mine'] as const,
+    following: ['events-following'] as const,
+  },
+  eventFlyers: (eventId: string) => ['event-flyers', eventId] as const,
+  eventTimelines: (eventId: string) => ['event-timelines', eventId] as const,
+  eventPartners: (eventId: string) => ['event-partners', eventId] as const,
+
+  tags: {
+    categories: ['tag-categories'] as const,
+    search: (searchText: string, categoryId: string | null) => ['tag-search', searchText, categoryId] as const,
+  },
+
+  // The box is part of these keys: moving the map is a new query, and the one it replaces loses
+  // its observer, which aborts its request.
+  eventSearch: {
+    all: eventSearchAll,
+    list: <F, B>(filters: F, box: B) => [...eventSearchAll, filters, box] as const,
+  },
+  eventPoints: {
+    all: eventPointsAll,
+    list: <F, B>(filters: F, box: B) => [...eventPointsAll, filters, box] as const,
+  },
+
+  users: {
+    all: people,
+    person: (id: string) => [...people, id] as const,
+    searches: userSearches,
+    search: (searchText: string, pageNumber: number) => [...userSearches, searchText, pageNumber] as const,
+    summary: ['user-summary'] as const,
+  },
+
+  cities: {
+    search: (search: string, limit: number) => ['cities', search, limit] as const,
+    inArea: <B>(box: B, limit: number) => ['area-cities', box, limit] as const,
+  },
+  offlineBasemap: (scheme: string) => ['offline-basemap', scheme] as const,
+};

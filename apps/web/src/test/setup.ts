@@ -1,0 +1,41 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Testing Library only cleans up by itself when vitest globals are on; they are off here.
+afterEach(cleanup);
+
+// Plain properties rather than vi.stubGlobal: tests that call vi.unstubAllGlobals() for their
+// own fetch stubs must not take these away from the tests after them.
+if (typeof window !== 'undefined') {
+  // Mantine reads it for the colour scheme and reduced motion.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      writable: true,
+      value: (query: string): MediaQueryList =>
+        ({
+          matches: false,
+          media: query,
+          onchange: null,
+          addListener: () => {},
+          removeListener: () => {},
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    });
+  }
+
+  // Mantine's ScrollArea and floating elements observe their size.
+  if (!('ResizeObserver' in window)) {
+    class ResizeObserverStub {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: ResizeObserverStub });
+  }
+
+  // Combobox options scroll themselves into view; jsdom does no layout.
+  if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+}
