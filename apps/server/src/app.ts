@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,14 +8,14 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@hubbub/contract';
 import type { AppContext, BuildOptions } from './app-context.js';
-import { malformed } from './lib/app-error.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
-import { errorsPlugin, problem } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
+import { requestTextPlugin } from './plugins/request-text.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limits.js';
 import { spaPlugin } from './plugins/spa.js';
 import { createTenantHook } from './plugins/tenant.js';
@@ -51,22 +52,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Unique across instances and restarts: a 500's correlation id finds its log line.
+    genReqId: () => randomUUID(),
+    clientErrorHandler,
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-
-  // The spec's follow call posts an empty body; an empty JSON body means "no body", not an error.
-  const defaultJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
-    // PostgreSQL cannot store NUL in text; refuse it here rather than fail in the database.
-    if (typeof body === 'string' && body.includes('\\u0000')) return done(malformed('Text must not contain NUL characters.'), undefined);
-    return defaultJson(request, body as string, done);
-  });
-
-  app.addHook('onRequest', async (request) => {
-    if (/%00/.test(request.url)) throw malformed('The address must not contain NUL characters.');
-  });
 
   const tenants = await ensureTenants(database.db, config.TENANTS);
   for (const tenantId of tenants.values()) await ensureCategories(database.db, tenantId);
@@ -96,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('tenant', null as never);
 
   await app.register(errorsPlugin);
+  await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });
   await app.register(rateLimit, {
     global: false,

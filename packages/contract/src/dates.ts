@@ -13,11 +13,21 @@ export function isIsoInstant(value: string): boolean {
   return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
-/** A required ISO 8601 instant; `label` names the field in the message. */
+/**
+ * The instants the API takes. Wide enough for any event, narrow enough that adding a
+ * search window (at most a year) stays a date every database and toISOString agree on.
+ */
+export const EARLIEST_INSTANT = '1900-01-01T00:00:00Z';
+export const LATEST_INSTANT = '2999-12-31T23:59:59Z';
+const earliest = Date.parse(EARLIEST_INSTANT);
+const latest = Date.parse(LATEST_INSTANT);
+
+/** A required ISO 8601 instant between the years 1900 and 2999; `label` names the field in the message. */
 export const isoDate = (label: string) =>
   z
     .string({ message: `${label} is required.` })
-    .refine(isIsoInstant, { message: `${label} must be an ISO 8601 date and time with an offset, e.g. 2026-12-04T19:00:00Z.` });
+    .refine(isIsoInstant, { message: `${label} must be an ISO 8601 date and time with an offset, e.g. 2026-12-04T19:00:00Z.`, abort: true })
+    .refine((value) => Date.parse(value) >= earliest && Date.parse(value) <= latest, { message: `${label} must be between the years 1900 and 2999.` });
 
 /** An IANA time zone name, UTC when absent. */
 export const TimeZoneSchema = z

@@ -58,6 +58,8 @@ export const ProblemSchema = z
     title: z.string(),
     detail: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** On a 500 only: the id under which the failure is in the server's log. */
+    correlationId: z.string().optional(),
   })
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof ProblemSchema>;

@@ -14,3 +14,4 @@ export * from './events.js';
 export * from './hub.js';
 export * from './flyers.js';
 export * from './launches.js';
+export * from './text.js';

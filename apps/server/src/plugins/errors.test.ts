@@ -31,7 +31,13 @@ describe('errorsPlugin', () => {
     const app = await appThrowing(new Error('connection to 10.0.0.5 refused: password=hunter2'));
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ status: 500, code: 'internal', title: 'Internal error', detail: 'The server failed to answer; the failure was logged.' });
+    expect(res.json()).toEqual({
+      status: 500,
+      code: 'internal',
+      title: 'Internal error',
+      detail: 'The server failed to answer; the failure was logged under the correlation id.',
+      correlationId: expect.any(String),
+    });
     expect(res.body).not.toContain('hunter2');
     await app.close();
   });

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -49,6 +50,27 @@ export function problem(status: number, code: ProblemCode, title: string, detail
   return { status, code, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
 }
 
+const internalProblem = problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged under the correlation id.');
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (headers too large, a
+ * broken request line) is answered as a Problem too, then the socket is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? 431 : 400;
+  const body = JSON.stringify(
+    problem(status, 'malformed_request', tooLarge ? 'Headers too large' : 'Bad request', tooLarge ? 'The request headers are larger than the server accepts.' : 'The request could not be parsed as HTTP.'),
+  );
+  socket.end(
+    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
 /** Every failure becomes a JSON Problem; client mistakes are 4xx, never 5xx. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -69,13 +91,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(429).send(problem(429, 'rate_limited', 'Too many requests', detail));
     }
     if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.code(500).send(problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged.'));
+      request.log.error({ err: error, issues: error.cause.issues, correlationId: request.id }, 'response did not match its schema');
+      return reply.code(500).send({ ...internalProblem, correlationId: request.id });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(problem(error.statusCode, codeOfStatus(error.statusCode), 'Bad request', error.message));
     }
-    request.log.error({ err: safeError(error) }, 'unhandled error');
-    return reply.code(500).send(problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged.'));
+    request.log.error({ err: safeError(error), correlationId: request.id }, 'unhandled error');
+    return reply.code(500).send({ ...internalProblem, correlationId: request.id });
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { toCamelCaseKeys } from '@hubbub/contract';
+import { findBadText, toCamelCaseKeys } from '@hubbub/contract';
 import type { HubConnection } from './connection.js';
 import { HubError } from './hub-error.js';
 
@@ -29,6 +29,9 @@ export function createDispatch<M extends HubMethodSpecs>(specs: M, handlers: Hub
     if (!Object.hasOwn(specs, target)) throw new HubError(`Unknown hub method '${target.slice(0, 100)}'.`);
     const spec = specs[target];
     if (args.length !== spec.arity) throw new HubError(`Invocation provides ${args.length} argument(s) but target expects ${spec.arity}.`);
+    // The same text rule as the HTTP API: nothing the database cannot store gets past here.
+    const bad = findBadText(args);
+    if (bad) throw new HubError(`Invalid arguments (argument ${bad.field}): ${bad.problem}`);
     const parsed = spec.args.safeParse(toCamelCaseKeys(args));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
