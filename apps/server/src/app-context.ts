@@ -13,9 +13,14 @@ import type { RateLimits } from './plugins/rate-limits.js';
 // The app's shared types, declared here once: what services receive (AppContext),
 // who is asking (TenantRef, AuthInfo) and how the app is built (BuildOptions).
 
-/** Sends a realtime message to everyone watching an event, on every instance. */
-export interface EventBroadcaster {
+/** What services tell the realtime hub; every instance acts on it (through Redis when configured). */
+export interface Realtime {
+  /** Sends a message to everyone watching an event. */
   toEvent<K extends HubServerEventName>(tenantId: string, eventId: string, name: K, payload: HubServerEventPayload<K>): Promise<void>;
+  /** Sessions were revoked (logout, refresh-token reuse, password reset): their hub connections close now. */
+  sessionsEnded(ended: { tenantId: string; sessionId?: string; userId?: string }): Promise<void>;
+  /** Someone blocked someone: the blocked person leaves the blocker's live sessions now. */
+  blocked(block: { tenantId: string; blockerId: string; blockedId: string }): Promise<void>;
 }
 
 /** What every service needs from the running app; passed explicitly so services stay plain functions. */
@@ -28,8 +33,8 @@ export interface AppContext {
   /** tenant key → tenant id, loaded at start. */
   tenants: Map<string, string>;
   now(): Date;
-  /** The live event sessions' broadcaster; plugged in by modules/event-sessions once the hub runs. */
-  realtime: EventBroadcaster;
+  /** The realtime hub as services see it; plugged in by modules/event-sessions once the hub runs. */
+  realtime: Realtime;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
   launches?: { wake(): void };
 }

@@ -81,7 +81,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tenants,
     now: options.now ?? (() => new Date()),
     // Until the hub runs (and in apps built without it) there is nobody to tell.
-    realtime: { toEvent: async () => {} },
+    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {} },
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('tenant', null as never);

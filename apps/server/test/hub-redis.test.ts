@@ -243,4 +243,19 @@ describe.skipIf(!sharedDatabase || !REDIS_URL)(needsRedis('two app instances sha
     expect(await onA.next('EventWatcherUpdated')).toEqual({ eventId: event.id, watchers: 1 });
     await onA.connection.invoke('LeaveEventSession', event.id);
   });
+
+  it('a logout on instance A closes the session\'s connection on instance B, and a block there removes the watcher', async () => {
+    const leaving = await signUp(a);
+    const onB = await started(portB, leaving);
+    const closed = new Promise<Error | undefined>((resolve) => onB.connection.onclose(resolve));
+    expect((await call(a.app, 'GET', paths.logout, { jwt: leaving.jwt })).statusCode).toBe(200);
+    expect((await closed)?.message).toMatch(/session has ended/);
+
+    const blocked = await signUp(a);
+    const watcher = await started(portB, blocked);
+    expect(await watcher.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    expect((await call(a.app, 'POST', paths.block(blocked.id, 1), { jwt: owner.jwt })).statusCode).toBe(200);
+    expect(await watcher.next('EventStopped', (p) => p.eventId === event.id)).toMatchObject({ state: 'Stopped' });
+    expect(await watcher.connection.invoke('JoinEventSession', event.id)).toBe(false);
+  });
 });

@@ -151,6 +151,7 @@ export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refres
   if (found.usedAt || !(await repo.claimRefreshToken(ctx.db, found.id, now))) {
     // A rotated token came back: someone holds a copy. End the whole family.
     await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
+    await ctx.realtime.sessionsEnded({ tenantId: tenant.id, sessionId: found.sessionId });
     throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.', 'token_reused');
   }
   if (found.expiresAt <= now) throw invalid;
@@ -161,6 +162,7 @@ export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refres
 
 export async function logout(opts: { ctx: AppContext; auth: AuthInfo }): Promise<void> {
   await repo.revokeSession(opts.ctx.db, opts.auth.sessionId, 'logout', opts.ctx.now());
+  await opts.ctx.realtime.sessionsEnded({ tenantId: opts.auth.tenant.id, sessionId: opts.auth.sessionId });
 }
 
 export async function currentUser(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AuthUser> {
@@ -193,6 +195,7 @@ export async function resetPassword(opts: { ctx: AppContext; tenant: TenantRef; 
   // The emailed code proves the address, and old sessions may be the reason for the reset.
   await users.markEmailVerified(ctx.db, claimed.userId, now);
   await repo.revokeUserSessions(ctx.db, claimed.userId, 'password reset', now);
+  await ctx.realtime.sessionsEnded({ tenantId: tenant.id, userId: claimed.userId });
   return { message: 'Your password has been changed. Log in with the new password.' };
 }
 
@@ -235,4 +238,12 @@ export async function authenticateRealtime(opts: { ctx: AppContext; url: string;
   const token = bearer ?? query.get('access_token') ?? undefined;
   if (!token) throw unauthorized('Log in first: the hub needs a bearer token or an access_token query parameter.');
   return authenticate({ ctx, tenant: { id: tenantId, key }, token });
+}
+
+/** Throws session_ended when the session behind this identity was revoked since it was checked. */
+export async function requireLiveSession(opts: { ctx: AppContext; auth: AuthInfo }): Promise<void> {
+  const { ctx, auth } = opts;
+  if (!(await repo.isSessionLive(ctx.db, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenant.id }))) {
+    throw unauthorized('The session has ended. Log in again.', 'session_ended');
+  }
 }

@@ -7,28 +7,66 @@ import {
   type HubServerEventName,
   type HubServerEventPayload,
 } from '@hubbub/contract';
-import type { AppContext, EventBroadcaster } from '../../app-context.js';
+import type { AppContext, Realtime } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
+import { requireLiveSession } from '../auth/service.js';
 import { findSessionView, requireOwnEvent, setEventStatus } from '../events/service.js';
 import { listActiveFlyers, toFlyer } from '../flyers/service.js';
 import { HubError, serverEventFrame, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
 import { WatcherAnnouncer } from './watchers.js';
 
 const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Stopped: 'EventStopped' } as const;
+const SESSIONS_ENDED = 'sessions-ended';
+const BLOCKED = 'blocked';
+type SessionsEnded = Parameters<Realtime['sessionsEnded']>[0];
+type Block = Parameters<Realtime['blocked']>[0];
 
 /**
  * What the hub does for Hubbub: an event's live session (spec 7 "Realtime hub").
  * Watchers join the event's group; its host starts, updates and stops the session
  * and sets its sound; everyone in the group hears of it, on every instance.
  */
-export class EventSessions implements EventBroadcaster {
+export class EventSessions implements Realtime {
   readonly watchers: WatcherAnnouncer;
+  /** group → its event and host, for the groups joined on this instance (a block removes the blocked from them). */
+  private readonly sessionOf = new Map<string, { eventId: string; hostId: string }>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly hub: HubRuntime,
   ) {
     this.watchers = new WatcherAnnouncer(hub);
+    hub.onSignal<SessionsEnded>(SESSIONS_ENDED, (ended) => this.closeSessions(ended));
+    hub.onSignal<Block>(BLOCKED, (block) => this.removeBlocked(block));
+  }
+
+  sessionsEnded(ended: SessionsEnded): Promise<void> {
+    return this.hub.signal(SESSIONS_ENDED, ended);
+  }
+
+  blocked(block: Block): Promise<void> {
+    return this.hub.signal(BLOCKED, block);
+  }
+
+  /** A revoked session keeps no hub connection, on any instance; the client is told not to reconnect. */
+  private closeSessions(ended: SessionsEnded): void {
+    const matches = (c: HubConnection) =>
+      c.auth.tenant.id === ended.tenantId && (ended.sessionId ? c.auth.sessionId === ended.sessionId : c.auth.userId === ended.userId);
+    for (const connection of this.hub.connectionsWhere(matches)) connection.close({ error: 'The session has ended. Log in again.' });
+  }
+
+  /** The blocked person stops watching the blocker's sessions at once; joining again is refused. */
+  private removeBlocked(block: Block): void {
+    const theirs = (c: HubConnection) => c.auth.tenant.id === block.tenantId && c.auth.userId === block.blockedId;
+    for (const connection of this.hub.connectionsWhere(theirs)) {
+      for (const group of this.hub.groups.of(connection)) {
+        const session = this.sessionOf.get(group);
+        if (session?.hostId !== block.blockerId || !this.hub.groups.leave(group, connection)) continue;
+        this.watchers.changed(group);
+        const { eventId } = session;
+        connection.sendFrame(serverEventFrame('EventStopped', { eventId, state: 'Stopped', title: null, message: null, at: this.ctx.now().toISOString() }));
+      }
+    }
   }
 
   /** The four invocations of the contract's HubMethods. */
@@ -51,6 +89,7 @@ export class EventSessions implements EventBroadcaster {
     if (!view || (view.blocked && view.ownerId !== userId)) return false;
     const group = hubEventGroup(tenant.id, eventId);
     if (connection.closed) return false;
+    this.sessionOf.set(group, { eventId, hostId: view.ownerId });
     if (this.hub.groups.join(group, connection)) this.watchers.changed(group, eventId);
     const live = view.status === EventStatus.Started;
     // Someone joining mid-launch (or re-joining after a reconnect) sees what is on now. Sent after
@@ -72,12 +111,15 @@ export class EventSessions implements EventBroadcaster {
     if (this.hub.groups.leave(group, connection)) this.watchers.changed(group, eventId);
   }
 
+  /** Every host action checks again that the session is live and the event is the caller's. */
   private async requireHost(connection: HubConnection, eventId: string): Promise<void> {
     try {
+      await requireLiveSession({ ctx: this.ctx, auth: connection.auth });
       await requireOwnEvent(this.ctx, connection.auth, eventId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw new HubError('No event has this id.');
       if (error instanceof AppError && error.code === 'not_owner') throw new HubError('Only the host of this event may change its session.');
+      if (error instanceof AppError && error.code === 'session_ended') throw new HubError('The session has ended. Log in again.');
       throw error;
     }
   }

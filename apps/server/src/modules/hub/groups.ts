@@ -65,6 +65,11 @@ export class Groups {
     return left;
   }
 
+  /** The groups a member is in on this instance. */
+  of(member: GroupMember): string[] {
+    return [...(this.groupsOf.get(member) ?? [])];
+  }
+
   has(group: string, member: GroupMember): boolean {
     return this.members.get(group)?.has(member) ?? false;
   }

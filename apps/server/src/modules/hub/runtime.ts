@@ -29,6 +29,8 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
 };
 
 const MAX_QUEUED_INVOCATIONS = 64;
+/** Signals travel the backplane like group frames, on groups of their own. */
+const SIGNAL_PREFIX = 'hub-signal:';
 
 /** Builds a frame for a server-to-client message: validated by the contract, PascalCase on the wire. */
 export function serverEventFrame<K extends HubServerEventName>(name: K, payload: unknown): Buffer {
@@ -60,6 +62,7 @@ export class HubRuntime {
   };
   private readonly leaveListeners: ((group: string, connection: HubConnection) => void)[] = [];
   private readonly shutdownListeners: (() => Promise<void> | void)[] = [];
+  private readonly signalSubscriptions: (() => void)[] = [];
 
   constructor(opts: HubRuntimeOptions) {
     this.timings = opts.timings;
@@ -82,6 +85,28 @@ export class HubRuntime {
   /** Called for each group a closing connection was still in, after it left. */
   onLeave(listener: (group: string, connection: HubConnection) => void): void {
     this.leaveListeners.push(listener);
+  }
+
+  /** Runs `handler` on every instance (this one included) each time `signal(name, data)` is sent anywhere. */
+  onSignal<T>(name: string, handler: (data: T) => void): void {
+    const unsubscribe = this.backplane.subscribe(SIGNAL_PREFIX + name, (frame) => {
+      try {
+        handler(JSON.parse(frame.toString('utf8')) as T);
+      } catch (error) {
+        this.log.warn({ err: error, signal: name }, 'hub signal handler failed');
+      }
+    });
+    this.signalSubscriptions.push(unsubscribe);
+  }
+
+  /** Tells every instance something about its connections (a session ended, someone was blocked). */
+  async signal(name: string, data: unknown): Promise<void> {
+    await this.backplane.publish(SIGNAL_PREFIX + name, Buffer.from(JSON.stringify(data)));
+  }
+
+  /** Connections of this instance that match, e.g. those of one session. */
+  connectionsWhere(match: (connection: HubConnection) => boolean): HubConnection[] {
+    return [...this.connections.values()].filter(match);
   }
 
   /** Called at shutdown, before the backplane closes (timers of the app's own to clear). */
@@ -145,6 +170,7 @@ export class HubRuntime {
     while (open.some((c) => c.socketOpen()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     for (const connection of open) if (connection.socketOpen()) connection.terminate();
     for (const listener of this.shutdownListeners) await listener();
+    for (const unsubscribe of this.signalSubscriptions) unsubscribe();
     this.groups.clear();
     await this.backplane.close();
     await this.memberCounts.close();

@@ -18,8 +18,11 @@ export interface PersonRow {
   isBlocked: boolean;
 }
 
-export async function findPerson(db: Db, tenantId: string, id: string, viewerId: string | null): Promise<PersonRow | undefined> {
-  const viewer = viewerId ?? NO_USER;
+export async function findPerson(db: Db, args: { tenantId: string; id: string; viewerId: string | null; now: Date }): Promise<PersonRow | undefined> {
+  const { tenantId, id } = args;
+  const viewer = args.viewerId ?? NO_USER;
+  // Qualified on purpose: inside a subquery a bare "id" binds to the inner table.
+  const person = sql.raw('"users"."id"');
   const [row] = await db
     .select({
       id: users.id,
@@ -28,12 +31,12 @@ export async function findPerson(db: Db, tenantId: string, id: string, viewerId:
       location: users.location,
       website: users.website,
       createdAt: users.createdAt,
-      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${users.id})`,
-      followerCount: sql<number>`(select count(*)::int from ${userFollows} f where f.followee_id = ${users.id})`,
-      followingCount: sql<number>`(select count(*)::int from ${userFollows} f where f.follower_id = ${users.id})`,
-      isFollowing: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${viewer} and f.followee_id = ${users.id})`,
-      isFollower: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${users.id} and f.followee_id = ${viewer})`,
-      isBlocked: sql<boolean>`exists(select 1 from ${userBlocks} b where b.blocker_id = ${viewer} and b.blocked_id = ${users.id})`,
+      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and (e.publish_on is null or e.publish_on <= ${args.now.toISOString()}))`,
+      followerCount: sql<number>`(select count(*)::int from ${userFollows} f where f.followee_id = ${person})`,
+      followingCount: sql<number>`(select count(*)::int from ${userFollows} f where f.follower_id = ${person})`,
+      isFollowing: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${viewer} and f.followee_id = ${person})`,
+      isFollower: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${person} and f.followee_id = ${viewer})`,
+      isBlocked: sql<boolean>`exists(select 1 from ${userBlocks} b where b.blocker_id = ${viewer} and b.blocked_id = ${person})`,
     })
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))

@@ -40,7 +40,7 @@ export async function updateProfile(opts: { ctx: AppContext; auth: AuthInfo; inp
 }
 
 export async function getPerson(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<Person> {
-  const row = await repo.findPerson(opts.ctx.db, opts.tenant.id, opts.id, opts.viewerId);
+  const row = await repo.findPerson(opts.ctx.db, { tenantId: opts.tenant.id, id: opts.id, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!row) throw notFound('No person has this id.');
   return { ...row, createdAt: row.createdAt.toISOString(), isSelf: row.id === opts.viewerId };
 }
@@ -77,8 +77,12 @@ export async function unfollow(opts: { ctx: AppContext; auth: AuthInfo; userId: 
 export async function setBlock(opts: { ctx: AppContext; auth: AuthInfo; userId: string; blocked: boolean }): Promise<Relation> {
   const { ctx, auth, userId } = opts;
   await requireOther(ctx, auth, userId, 'block');
-  if (opts.blocked) await repo.insertBlock(ctx.db, auth.tenant.id, auth.userId, userId);
-  else await repo.deleteBlock(ctx.db, auth.userId, userId);
+  if (opts.blocked) {
+    await repo.insertBlock(ctx.db, auth.tenant.id, auth.userId, userId);
+    await ctx.realtime.blocked({ tenantId: auth.tenant.id, blockerId: auth.userId, blockedId: userId });
+  } else {
+    await repo.deleteBlock(ctx.db, auth.userId, userId);
+  }
   return relation(ctx, auth, userId);
 }
 
