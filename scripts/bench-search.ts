@@ -3,15 +3,11 @@
  * the PostgreSQL server named by DATABASE_URL), then drives event/search/ over HTTP
  * with autocannon at 16 connections and prints one JSON line per case.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { percentile, scratchDatabase } from './bench-support.js';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
+import { queryRows } from '../apps/server/src/db/client.js';
+import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,13 +38,13 @@ function runLoad(options: Record<string, unknown>): Promise<LoadResult> {
 
 async function main() {
   const scratch = await scratchDatabase('bench');
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-data-'));
+  let t: ListeningTestApp | undefined;
   try {
-    const database = await openDatabase({ databaseUrl: scratch.databaseUrl, pgliteDir: scratch.pgliteDir });
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
-    const app = await buildApp({ config, database, jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
-    const tenantId = app.ctx.tenants.get('hubbub')!;
-    const db = database.db;
+    // The tests' builder: a temporary DATA_DIR, the app on the scratch database, listening on a free port.
+    t = await build({ database: scratch, listen: true, env: { SEED_DEMO: 'false' }, jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
+    const { app } = t;
+    const tenantId = app.ctx.tenants.get(TENANT)!;
+    const db = app.ctx.db;
 
     const loadStarted = Date.now();
     await queryRows(db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at, plan)
@@ -68,10 +64,8 @@ async function main() {
     // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans need.
     await queryRows(db, sql`vacuum analyze events`);
     const loadMs = Date.now() - loadStarted;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address() as { port: number };
-    const url = `http://127.0.0.1:${address.port}/engine/api/v1/event/search/`;
-    process.stdout.write(`${JSON.stringify({ setup: true, database: database.kind, events: EVENTS, loadSeconds: +(loadMs / 1000).toFixed(1) })}\n`);
+    const url = `${t.url}/engine/api/v1/event/search/`;
+    process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: EVENTS, loadSeconds: +(loadMs / 1000).toFixed(1) })}\n`);
 
     for (const c of CASES) {
       const body = JSON.stringify({ ...c.box, startDate: new Date().toISOString(), days: 7 });
@@ -90,7 +84,7 @@ async function main() {
       process.stdout.write(
         `${JSON.stringify({
           case: c.name,
-          database: database.kind,
+          database: scratch.kind,
           events: EVENTS,
           windowDays: 7,
           matches: probe.totalCount,
@@ -104,11 +98,10 @@ async function main() {
         })}\n`,
       );
     }
-    await app.close();
   } finally {
+    await t?.close();
     // BENCH_KEEP=1 leaves the scratch database for EXPLAIN sessions.
     if (!process.env.BENCH_KEEP) await scratch.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
   }
 }
 

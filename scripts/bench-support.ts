@@ -1,37 +1,14 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase } from '../apps/server/test/support/scratch-database.js';
 
-export interface ScratchDatabase {
-  databaseUrl?: string;
-  pgliteDir?: string;
-  drop(): Promise<void>;
-}
+export type { ScratchDatabase };
 
-/** A throwaway database for a benchmark: PGlite in a temp dir, or a new database on DATABASE_URL's server. */
-export async function scratchDatabase(label: string): Promise<ScratchDatabase> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), `hubbub-${label}-`));
-    return { pgliteDir: dir, drop: () => fs.rm(dir, { recursive: true, force: true }) };
-  }
-  const name = `hubbub_${label.replace(/-/g, '_')}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    databaseUrl: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+/**
+ * A throwaway, migrated database for a benchmark: a new database on the PostgreSQL server
+ * DATABASE_URL names, or PGlite in a temporary directory. The tests' scratch helper, with
+ * the benchmarks' choice of server.
+ */
+export function scratchDatabase(label: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(label, { server: process.env.DATABASE_URL });
 }
 
 /** The p-th percentile of an ascending list. */

@@ -1,10 +1,6 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import {
   EventSchema,
   FlyerSchema,
@@ -17,17 +13,16 @@ import {
   type HubEvent,
   type Timeline,
 } from '@hubbub/contract';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase, queryRows } from '../src/db/client.js';
+import { queryRows } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
-import { JWT_SECRET, OTHER_TENANT, TENANT, type TestApp } from './support/build.js';
+import { build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
+import { REDIS_URL, needsRedis } from './support/redis.js';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 // Acceptance point 2 of the flyers issue: instances sharing Redis and one PostgreSQL database.
-// The Redis server is shared with other runs; every event (so every group channel) here is new.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The Redis server (TEST_REDIS_URL) is shared with other runs; every event (so every group channel) here is new.
 const databaseUrl = inject('databaseUrl');
 const HOUR = 3_600_000;
 const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 86_400_000;
@@ -44,64 +39,20 @@ async function until(check: () => boolean | Promise<boolean>, what: string, time
   }
 }
 
-/**
- * A scratch PostgreSQL database only this file's apps use: apps of other test files run
- * schedulers on the shared injected database and would apply our transitions on their own hub.
- */
-async function privateDatabase(base: string) {
-  const name = `hubbub_launch_redis_${process.pid}_${RUN}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      // A closed pool's clients may still be saying goodbye; force would kill them mid-way (an unhandled 57P01).
-      for (let i = 0; i < 40; i++) {
-        const { rows } = await client.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (rows[0].n === 0) break;
-        await sleep(50);
-      }
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 type Instance = TestApp & { port: number; instanceId: string; closed: boolean };
 
 /** One server instance: REDIS_URL set, the scheduler polling often and naming itself in claimed_by. */
-async function startInstance(dbUrl: string, label: string): Promise<Instance> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `hubbub-launch-redis-${label}-`));
-  const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'silent', PORT: '8080', REDIS_URL });
-  const database = await openDatabase({ databaseUrl: dbUrl });
+async function startInstance(database: ScratchDatabase, label: string): Promise<Instance> {
   const instanceId = `${label}-${RUN}`;
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: JWT_SECRET,
-    rateLimits: { login: 1000, register: 1000, verify: 1000 },
-    launches: { pollMs: 50, instanceId },
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
+  const built = await build({ database, listen: true, env: { REDIS_URL }, launches: { pollMs: 50, instanceId } });
   const instance: Instance = {
-    app,
-    port: typeof address === 'object' && address ? address.port : 0,
+    ...built,
     instanceId,
     closed: false,
-    dataDir,
-    outboxDir: path.join(dataDir, 'outbox'),
     async close() {
       if (instance.closed) return;
       instance.closed = true;
-      await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await built.close();
     },
   };
   return instance;
@@ -138,8 +89,10 @@ interface TransitionState {
   claimedBy: string | null;
 }
 
-describe.skipIf(!databaseUrl)('launches across two instances sharing Redis (PostgreSQL only: two PGlite instances cannot share a database)', () => {
-  let db: Awaited<ReturnType<typeof privateDatabase>>;
+describe.skipIf(!databaseUrl || !REDIS_URL)(needsRedis('launches across two instances sharing Redis (PostgreSQL only: two PGlite instances cannot share a database)'), () => {
+  // A scratch PostgreSQL database only this file's apps use: apps of other test files run
+  // schedulers on the shared injected database and would apply our transitions on their own hub.
+  let db: ScratchDatabase;
   const instances: Instance[] = [];
   const watchers: Watcher[] = [];
   let a: Instance;
@@ -153,7 +106,7 @@ describe.skipIf(!databaseUrl)('launches across two instances sharing Redis (Post
   const timelineIds: string[] = [];
 
   const started = async (label: string) => {
-    const instance = await startInstance(db.url, label);
+    const instance = await startInstance(db, label);
     instances.push(instance);
     return instance;
   };
@@ -184,7 +137,7 @@ describe.skipIf(!databaseUrl)('launches across two instances sharing Redis (Post
   };
 
   beforeAll(async () => {
-    db = await privateDatabase(databaseUrl);
+    db = await createScratchDatabase('launch_redis', { server: databaseUrl });
     // One after the other: the first one migrates the fresh database.
     a = await started('A');
     b = await started('B');

@@ -1,14 +1,8 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyServerOptions } from 'fastify';
 import { ContainerDataSchema, UserSearchResultSchema, paths } from '@hubbub/contract';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/client.js';
 import { loggerOptions } from '../src/logger.js';
-import { JWT_SECRET, OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
+import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { PASSWORD, call, readMail, signUp, uniqueEmail } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
@@ -320,33 +314,13 @@ describe('logs', () => {
   const lines: string[] = [];
 
   beforeAll(async () => {
-    // As build() does, with a logger writing to memory through the server's own logger options.
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-api-'));
-    const databaseUrl = inject('databaseUrl');
-    const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'trace', PORT: '8080' });
-    const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
+    // A logger writing to memory through the server's own logger options.
     const base = loggerOptions('trace');
     const logger: FastifyServerOptions['logger'] = {
       ...(typeof base === 'object' ? base : {}),
       stream: { write: (line: string) => void lines.push(line) },
     };
-    const app = await buildApp({
-      config,
-      database,
-      jwtSecret: JWT_SECRET,
-      logger,
-      rateLimits: { login: 1000, register: 1000, verify: 1000, forgot: 1000, reset: 1000 },
-    });
-    await app.ready();
-    logged = {
-      app,
-      dataDir,
-      outboxDir: path.join(dataDir, 'outbox'),
-      async close() {
-        await app.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    };
+    logged = await build({ env: { LOG_LEVEL: 'trace' }, logger });
   });
   afterAll(() => logged?.close());
 

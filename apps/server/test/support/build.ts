@@ -1,50 +1,139 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/client.js';
-import type { RateLimits } from '../../src/plugins/rate-limits.js';
+import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/client.js';
 
 export const TENANT = 'hubbub';
 export const OTHER_TENANT = 'other';
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
+/** Generous enough that no suite trips a limit by accident; a suite that tests limits passes its own. */
+const TEST_RATE_LIMITS = { login: 1000, register: 1000, verify: 1000, forgot: 1000, reset: 1000 };
+
+/** buildApp's options, wherever their declaration lives. */
+type BuildOptions = Parameters<typeof buildApp>[0];
+
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
   outboxDir: string;
+  /** Closes the app (and the database it opened) and removes its data directory; safe to call twice. */
   close(): Promise<void>;
 }
 
-/**
- * Starts the real app on the database of the running project: an in-memory
- * PGlite, or the scratch PostgreSQL database that global setup migrated.
- */
-export async function build(options: { rateLimits?: Partial<RateLimits>; env?: Record<string, string>; now?: () => Date } = {}): Promise<TestApp> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-api-'));
+/** A TestApp listening on 127.0.0.1. */
+export interface ListeningTestApp extends TestApp {
+  port: number;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+}
+
+export interface BuildTestOptions {
+  /**
+   * Which database the app runs on:
+   * - unset: the database of the running vitest project (the scratch PostgreSQL database
+   *   global setup migrated, or an in-memory PGlite); outside vitest an in-memory PGlite;
+   * - a string: a PostgreSQL URL;
+   * - `{ databaseUrl?, pgliteDir? }` (e.g. a ScratchDatabase): opened for this app, `{}` is
+   *   an in-memory PGlite;
+   * - an open `Database`: shared with other instances; close() leaves it open (its owner closes it).
+   */
+  database?: string | OpenDatabaseOptions | Database;
+  /** Listen on 127.0.0.1: `true` for a free port, or this port. The result then has `port` and `url`. */
+  listen?: boolean | number;
+  /** Environment the config is read from, over the test defaults (DATA_DIR, TENANTS, LOG_LEVEL, PORT). */
+  env?: Record<string, string>;
+  /** Merged over a limit of 1000 for every account route (login, register, verify, forgot, reset). */
+  rateLimits?: BuildOptions['rateLimits'];
+  /** buildApp's options, passed as they are. */
+  hub?: BuildOptions['hub'];
+  launches?: BuildOptions['launches'];
+  logger?: BuildOptions['logger'];
+  now?: BuildOptions['now'];
+  /** Defaults to JWT_SECRET. */
+  jwtSecret?: string;
+}
+
+const isOpen = (database: BuildTestOptions['database']): database is Database => typeof database === 'object' && 'db' in database;
+
+/** The database of the running vitest project; `{}` (in-memory PGlite) outside vitest, so scripts can build too. */
+async function projectDatabase(): Promise<OpenDatabaseOptions> {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
   const databaseUrl = inject('databaseUrl');
-  const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'silent', PORT: '8080', ...options.env });
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : {});
-  const app = await buildApp({
-    config,
-    database,
-    jwtSecret: JWT_SECRET,
-    rateLimits: { login: 1000, register: 1000, verify: 1000, forgot: 1000, reset: 1000, ...options.rateLimits },
-    now: options.now,
-  });
-  await app.ready();
-  return {
-    app,
-    dataDir,
-    outboxDir: path.join(dataDir, 'outbox'),
-    async close() {
-      await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  return databaseUrl ? { databaseUrl } : {};
+}
+
+/**
+ * The one way tests, and scripts, start the real app. It makes a temporary DATA_DIR
+ * (outbox, uploads), opens the database, builds the app and waits until it is ready
+ * or listening; close() undoes all of it.
+ *
+ *   const t = await build();                                         // in a suite: the project's database
+ *   const t = await build({ listen: true, hub: { keepAliveMs: 100 } }); // t.port, t.url
+ *   const scratch = await createScratchDatabase('bench', { server: process.env.DATABASE_URL });
+ *   const t = await build({ database: scratch, listen: true });       // from a script
+ *   const shared = await openDatabase(scratch);                        // several instances, one database:
+ *   const [a, b] = [await build({ database: shared, env: { REDIS_URL } }), await build({ database: shared, env: { REDIS_URL } })];
+ *   await a.close(); await b.close(); await shared.close(); await scratch.drop();
+ */
+export async function build(options: BuildTestOptions & { listen: true | number }): Promise<ListeningTestApp>;
+export async function build(options?: BuildTestOptions): Promise<TestApp>;
+export async function build(options: BuildTestOptions = {}): Promise<TestApp | ListeningTestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-api-'));
+  let database: Database | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'silent', PORT: '8080', ...options.env });
+    const choice = options.database;
+    if (isOpen(choice)) {
+      // The app closes its database on close; a shared one belongs to the caller.
+      database = { ...choice, close: async () => {} };
+    } else {
+      database = await openDatabase(typeof choice === 'string' ? { databaseUrl: choice } : (choice ?? (await projectDatabase())));
+    }
+    app = await buildApp({
+      config,
+      database,
+      jwtSecret: options.jwtSecret ?? JWT_SECRET,
+      logger: options.logger,
+      rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+      now: options.now,
+      hub: options.hub,
+      launches: options.launches,
+    });
+    let listening: { port: number; url: string } | undefined;
+    if (options.listen === undefined || options.listen === false) {
+      await app.ready();
+    } else {
+      await app.listen({ port: options.listen === true ? 0 : options.listen, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      listening = { port, url: `http://127.0.0.1:${port}` };
+    }
+    let closed = false;
+    const built = app;
+    return {
+      app: built,
+      ...listening,
+      dataDir,
+      outboxDir: path.join(dataDir, 'outbox'),
+      async close() {
+        if (closed) return;
+        closed = true;
+        await built.close();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    // Half-built: undo what was made. The app's close closes the database too.
+    if (app) await app.close().catch(() => {});
+    else await database?.close().catch(() => {});
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
 }
 
 declare module 'vitest' {

@@ -1,41 +1,11 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { inject } from 'vitest';
 import { WebSocket } from 'ws';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { HUB_PATH, HubServerEvents, toCamelCaseKeys, type HubServerEventName } from '@hubbub/contract';
-import { buildApp, type BuildOptions } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { openDatabase } from '../../src/db/client.js';
-import { JWT_SECRET, OTHER_TENANT, TENANT, type TestApp } from './build.js';
+import { TENANT } from './build.js';
 
 export const RS = '\u001e';
 
-/**
- * The real app with hub options, listening on a port. With pgliteDir the PGlite
- * database lives on disk, so a second app can reopen it (the reconnect test).
- */
-export async function buildHubApp(opts: { hub?: BuildOptions['hub']; pgliteDir?: string; port?: number } = {}): Promise<TestApp & { port: number }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-hub-'));
-  const databaseUrl = inject('databaseUrl');
-  const config = loadConfig({ DATA_DIR: dataDir, TENANTS: `${TENANT},${OTHER_TENANT}`, LOG_LEVEL: 'silent', PORT: '8080' });
-  const database = await openDatabase(databaseUrl ? { databaseUrl } : { pgliteDir: opts.pgliteDir });
-  const app = await buildApp({ config, database, jwtSecret: JWT_SECRET, rateLimits: { login: 1000, register: 1000, verify: 1000 }, hub: opts.hub });
-  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    app,
-    port,
-    dataDir,
-    outboxDir: path.join(dataDir, 'outbox'),
-    async close() {
-      await app.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// A listening app for these clients: build({ listen: true, hub }) from ./build.js.
 
 export const hubUrl = (port: number, query = `tenant=${TENANT}`) => `http://127.0.0.1:${port}${HUB_PATH}${query ? `?${query}` : ''}`;
 
