@@ -13,6 +13,7 @@ import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
+import { closingPlugin } from './plugins/closing.js';
 import { clientErrorHandler, errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestTextPlugin } from './plugins/request-text.js';
@@ -86,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   app.decorateRequest('tenant', null as never);
 
+  await app.register(closingPlugin);
   await app.register(errorsPlugin);
   await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });

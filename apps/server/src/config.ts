@@ -41,6 +41,8 @@ const ConfigSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number({ message: 'RATE_LIMIT_SCALE must be a number.' }).min(0.01).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** How long a SIGTERM or SIGINT may take before the process exits whatever is still open. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'SHUTDOWN_TIMEOUT_MS must be a number.' }).int().min(100).max(600_000).default(10_000),
   WEB_DIST: z.string().optional(),
   S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),

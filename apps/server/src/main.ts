@@ -25,6 +25,11 @@ async function main() {
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
   });
   log.info({ database: database.kind }, 'database ready');
+  if (database.kind === 'pglite') {
+    log.info(
+      'The embedded database keeps every committed change through a crash or restart of this process, but not through a power cut or an operating-system crash (PGlite writes without fsync). For a server that must survive those, set DATABASE_URL to a PostgreSQL server.',
+    );
+  }
   const jwtSecret = await loadJwtSecret(config.dataDir, config.JWT);
   const app = await buildApp({ config, database, jwtSecret, logger: loggerOptions(config.LOG_LEVEL) });
 
@@ -35,18 +40,35 @@ async function main() {
     }
   }
 
+  // Bounded shutdown: stop accepting, tell hub clients to reconnect elsewhere, let requests
+  // and the scheduler's transaction finish, close the database; exit by the deadline whatever
+  // is still open. A second signal exits at once.
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    app.close().then(
+      () => {
+        clearTimeout(deadline);
+        app.log.info('shut down');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const shown = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${config.PORT}`;

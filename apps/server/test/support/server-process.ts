@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { paths } from '@hubbub/contract';
+
+// The real server process, as `npm start` runs it, for tests of what happens to the process
+// itself (a kill, a signal): on the embedded database in dataDir, neither PostgreSQL nor Redis.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const jsonHeaders = { 'content-type': 'application/json', 'x-tenant': 'hubbub' };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: process.env.SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited early');
+    if (await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start');
+}
+
+/** Resolves with the exit code once the process has exited. */
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Registers, verifies through the outbox and logs in; answers the JWT. */
+export async function verifiedLogin(port: number, dataDir: string, label = 'process'): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const email = `${label}-${Date.now()}@example.test`;
+  const password = 'a process test 1';
+  await fetch(`${base}${paths.register}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, name: 'Pat Process', password }) });
+  const outbox = path.join(dataDir, 'outbox');
+  const [file] = (await fs.readdir(outbox)).filter((f) => f.includes(email));
+  const text = (await fs.readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
+  const code = /Code: ([A-Z0-9]+)/.exec(text)![1];
+  await fetch(`${base}${paths.verify(code)}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
+  const login = await fetch(`${base}${paths.login}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
+  return ((await login.json()) as { jwt: string }).jwt;
+}
