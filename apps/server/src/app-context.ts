@@ -8,7 +8,8 @@ import type { Mailer } from './lib/mailer.js';
 import type { MemberCounts, Backplane } from './modules/hub/index.js';
 import type { HubTimings } from './modules/hub/index.js';
 import type { SchedulerOptions } from './modules/launches/scheduler.js';
-import type { RateLimits } from './plugins/rate-limits.js';
+import type { Throttle } from './lib/throttle.js';
+import type { AuthLimitName, RateLimits } from './modules/auth/limits.js';
 
 // The app's shared types, declared here once: what services receive (AppContext),
 // who is asking (TenantRef, AuthInfo) and how the app is built (BuildOptions).
@@ -35,6 +36,8 @@ export interface AppContext {
   now(): Date;
   /** The realtime hub as services see it; plugged in by modules/event-sessions once the hub runs. */
   realtime: Realtime;
+  /** The account calls' budgets (modules/auth/limits.ts), shared through Redis when REDIS_URL is set. */
+  throttle: Throttle<AuthLimitName>;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
   launches?: { wake(): void };
 }
@@ -56,6 +59,7 @@ export interface BuildOptions {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** Points of the account budgets by name, over the defaults scaled by RATE_LIMIT_SCALE (tests). */
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
   /** Hub timings (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */

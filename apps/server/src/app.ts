@@ -2,22 +2,23 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@hubbub/contract';
+import { Redis } from 'ioredis';
 import type { AppContext, BuildOptions } from './app-context.js';
+import { Throttle } from './lib/throttle.js';
+import { authLimits } from './modules/auth/limits.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { closingPlugin } from './plugins/closing.js';
-import { clientErrorHandler, errorsPlugin, problem } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestTextPlugin } from './plugins/request-text.js';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from './plugins/rate-limits.js';
 import { spaPlugin } from './plugins/spa.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -63,6 +64,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const tenants = await ensureTenants(database.db, config.TENANTS);
   for (const tenantId of tenants.values()) await ensureCategories(database.db, tenantId);
   await ensureCities(database.db, app.log);
+  // One connection of its own: the budgets must count together on every instance.
+  const limitsRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
+  limitsRedis?.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate limit store connection error'));
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -83,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
     // Until the hub runs (and in apps built without it) there is nobody to tell.
     realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {} },
+    // RATE_LIMIT_SCALE raises or lowers every account budget at once (a busy test server, a strict deployment).
+    throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('tenant', null as never);
@@ -91,13 +97,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      ...problem(429, 'rate_limited', 'Too many requests', `Too many attempts. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
-      statusCode: 429,
-    }),
-  });
   await app.register(authPlugin);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   await app.register(fastifyStatic, {
@@ -110,16 +109,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(spaPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
-  // RATE_LIMIT_SCALE raises or lowers every account limit at once (a busy test server, a strict deployment).
-  const scale = config.RATE_LIMIT_SCALE;
-  const scaled = Object.fromEntries(
-    Object.entries(DEFAULT_RATE_LIMITS).map(([key, value]) => [key, key === 'windowMs' ? value : Math.max(1, Math.round(value * scale))]),
-  ) as unknown as RateLimits;
-  const limits = { ...scaled, ...options.rateLimits };
   await app.register(async (api) => {
     api.addHook('onRequest', createTenantHook(tenants));
     // Every route names its full path from the contract's `routes`, so no prefix here.
-    await api.register(authRoutes, { limits });
+    await api.register(authRoutes);
     await api.register(userRoutes);
     await api.register(accountRoutes);
     await api.register(eventRoutes);
@@ -152,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    limitsRedis?.disconnect();
     await database.close();
   });
   return app;

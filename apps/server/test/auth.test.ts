@@ -246,7 +246,7 @@ describe('external login', () => {
 
 describe('rate limits', () => {
   it('answers 429 with Retry-After past the login limit', async () => {
-    const limited = await build({ rateLimits: { login: 2 } });
+    const limited = await build({ rateLimits: { loginAccountFailures: 2 } });
     try {
       const body = { email: uniqueEmail(), password: 'whatever-password' };
       await call(limited.app, 'POST', paths.login, { body });

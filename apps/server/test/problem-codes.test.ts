@@ -25,7 +25,7 @@ const eventBody = () => ({
 });
 
 beforeAll(async () => {
-  t = await build({ rateLimits: { forgot: 1 } });
+  t = await build({ rateLimits: { forgotIp: 1 } });
   [host, other] = await Promise.all([signUp(t), signUp(t)]);
   const created = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
   expect(created.statusCode, created.body).toBe(200);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
+import { AUTH_LIMITS, type RateLimits } from '../../src/modules/auth/limits.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/client.js';
 
@@ -10,8 +11,8 @@ export const TENANT = 'hubbub';
 export const OTHER_TENANT = 'other';
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
-/** Generous enough that no suite trips a limit by accident; a suite that tests limits passes its own. */
-const TEST_RATE_LIMITS = { login: 1000, register: 1000, verify: 1000, forgot: 1000, reset: 1000 };
+/** Generous enough that no suite trips a budget by accident; a suite that tests limits passes its own. */
+const TEST_RATE_LIMITS = Object.fromEntries(Object.keys(AUTH_LIMITS).map((name) => [name, 100_000])) as RateLimits;
 
 /** buildApp's options, wherever their declaration lives. */
 type BuildOptions = Parameters<typeof buildApp>[0];
@@ -46,8 +47,8 @@ export interface BuildTestOptions {
   listen?: boolean | number;
   /** Environment the config is read from, over the test defaults (DATA_DIR, TENANTS, LOG_LEVEL, PORT). */
   env?: Record<string, string>;
-  /** Merged over a limit of 1000 for every account route (login, register, verify, forgot, reset). */
-  rateLimits?: BuildOptions['rateLimits'];
+  /** Points of the account budgets (modules/auth/limits.ts) merged over 100,000 each; `'production'` keeps the real defaults. */
+  rateLimits?: BuildOptions['rateLimits'] | 'production';
   /** buildApp's options, passed as they are. */
   hub?: BuildOptions['hub'];
   launches?: BuildOptions['launches'];
@@ -100,7 +101,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       database,
       jwtSecret: options.jwtSecret ?? JWT_SECRET,
       logger: options.logger,
-      rateLimits: { ...TEST_RATE_LIMITS, ...options.rateLimits },
+      rateLimits: options.rateLimits === 'production' ? undefined : { ...TEST_RATE_LIMITS, ...options.rateLimits },
       now: options.now,
       hub: options.hub,
       launches: options.launches,

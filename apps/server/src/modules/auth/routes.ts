@@ -16,20 +16,17 @@ import {
   SecretParamsSchema,
   VerifyResultSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
-import { rateLimitConfig, type RateLimits } from '../../plugins/rate-limits.js';
 import * as service from './service.js';
 
 const tags = ['auth'];
 const problems = { 400: ProblemSchema, 401: ProblemSchema, 403: ProblemSchema, 409: ProblemSchema, 429: ProblemSchema };
 
-export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (app, { limits }) => {
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  const limit = (max: number) => rateLimitConfig(max, limits.windowMs);
 
   app.post(routes.login, {
-    config: limit(limits.login),
     schema: { tags, summary: 'Log in with email and password', body: CredentialsSchema, response: { 200: LoginResultSchema, ...problems } },
-    handler: (request) => service.login({ ctx, tenant: request.tenant, ...request.body }),
+    handler: (request) => service.login({ ctx, tenant: request.tenant, ip: request.ip, ...request.body }),
   });
 
   app.get(routes.logout, {
@@ -48,9 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
   });
 
   app.post(routes.refresh, {
-    config: limit(limits.login),
     schema: { tags, summary: 'Rotate the refresh token', body: RefreshRequestSchema, response: { 200: LoginResultSchema, ...problems } },
-    handler: (request) => service.refresh({ ctx, tenant: request.tenant, refreshToken: request.body.refreshToken }),
+    handler: (request) => service.refresh({ ctx, tenant: request.tenant, ip: request.ip, refreshToken: request.body.refreshToken }),
   });
 
   app.post(routes.external, {
@@ -59,29 +55,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ limits: RateLimits }> = async (
   });
 
   app.post(routes.register, {
-    config: limit(limits.register),
     schema: { tags, summary: 'Create an account; a verification email follows', body: RegistrationSchema, response: { 201: RegistrationResultSchema, ...problems } },
     handler: async (request, reply) => {
-      const result = await service.register({ ctx, tenant: request.tenant, input: request.body });
+      const result = await service.register({ ctx, tenant: request.tenant, ip: request.ip, input: request.body });
       return reply.code(201).send(result);
     },
   });
 
   app.post(routes.verify, {
-    config: limit(limits.verify),
     schema: { tags, summary: 'Verify an email with the link token or the typed code', params: SecretParamsSchema, response: { 200: VerifyResultSchema, ...problems } },
-    handler: (request) => service.verify({ ctx, tenant: request.tenant, tokenOrCode: request.params.tokenOrCode }),
+    handler: (request) => service.verify({ ctx, tenant: request.tenant, ip: request.ip, tokenOrCode: request.params.tokenOrCode }),
   });
 
   app.post(routes.forgot, {
-    config: limit(limits.forgot),
     schema: { tags, summary: 'Email a password reset code (same answer for unknown emails)', body: ForgotPasswordSchema, response: { 200: MessageSchema, ...problems } },
-    handler: (request) => service.forgotPassword({ ctx, tenant: request.tenant, email: request.body.email, log: request.log }),
+    handler: (request) => service.forgotPassword({ ctx, tenant: request.tenant, ip: request.ip, email: request.body.email, log: request.log }),
   });
 
   app.post(routes.reset, {
-    config: limit(limits.reset),
     schema: { tags, summary: 'Set a new password with the emailed code', params: ResetParamsSchema, body: ResetPasswordSchema, response: { 200: MessageSchema, ...problems } },
-    handler: (request) => service.resetPassword({ ctx, tenant: request.tenant, code: request.params.code, password: request.body.password }),
+    handler: (request) => service.resetPassword({ ctx, tenant: request.tenant, ip: request.ip, code: request.params.code, password: request.body.password }),
   });
 };

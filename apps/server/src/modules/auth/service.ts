@@ -7,7 +7,10 @@ import { InvalidTokenError } from '../../lib/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
 import { resetEmail, verificationEmail } from './emails.js';
+import { limited, type AuthLimitName } from './limits.js';
 import * as repo from './repository.js';
+
+type Budget = [AuthLimitName, string];
 import * as users from '../users/service.js';
 import type { UserRow } from '../users/service.js';
 
@@ -67,8 +70,16 @@ async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
   await ctx.mailer.send(verificationEmail({ to: user.email, name: user.name, token, code, publicUrl: ctx.config.publicUrl }));
 }
 
-export async function register(opts: { ctx: AppContext; tenant: TenantRef; input: Registration }): Promise<RegistrationResult> {
+/** Who asks, for the budgets: the caller's address (behind a proxy, the forwarded one). */
+type Caller = { ip: string };
+
+export async function register(opts: { ctx: AppContext; tenant: TenantRef; input: Registration } & Caller): Promise<RegistrationResult> {
   const { ctx, tenant, input } = opts;
+  const budgets = { attempts: [['registerIp', opts.ip], ['registerEmail', `${tenant.id}:${input.email}`]] as Budget[], failureCodes: [] };
+  return limited(ctx.throttle, budgets, () => registerAccount(ctx, tenant, input));
+}
+
+async function registerAccount(ctx: AppContext, tenant: TenantRef, input: Registration): Promise<RegistrationResult> {
   if (await users.findUserByEmail(ctx.db, tenant.id, input.email)) {
     throw emailTaken('An account with this email already exists. Log in, or reset your password.', {
       email: ['This email is already registered.'],
@@ -96,7 +107,12 @@ function secretHash(input: string): string {
   return code.length === CODE_LENGTH ? hashSecret(code) : hashSecret(input.trim());
 }
 
-export async function verify(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string }) {
+export async function verify(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string } & Caller) {
+  const budgets = { attempts: [['verifyIp', opts.ip]] as Budget[], failures: [['verifyIpFailures', opts.ip]] as Budget[], failureCodes: ['code_invalid' as const] };
+  return limited(opts.ctx.throttle, budgets, () => verifySecret(opts));
+}
+
+async function verifySecret(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string }) {
   const { ctx, tenant } = opts;
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'verify', hash: secretHash(opts.tokenOrCode), at: ctx.now() });
   if (!claimed) {
@@ -127,7 +143,18 @@ async function issueTokens(ctx: AppContext, user: UserRow, tenant: TenantRef, se
   return { jwt, refreshToken, rememberMe: true };
 }
 
-export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
+export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string } & Caller): Promise<LoginResult> {
+  const account: Budget = ['loginAccountFailures', `${opts.tenant.id}:${opts.email}`];
+  const budgets = {
+    attempts: [['loginIp', opts.ip]] as Budget[],
+    failures: [account, ['loginIpFailures', opts.ip]] as Budget[],
+    failureCodes: ['invalid_credentials' as const],
+    clearOnSuccess: [account],
+  };
+  return limited(opts.ctx.throttle, budgets, () => checkCredentials(opts));
+}
+
+async function checkCredentials(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
   const { ctx, tenant } = opts;
   const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
   if (!user) {
@@ -142,7 +169,16 @@ export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: s
   return issueTokens(ctx, user, tenant);
 }
 
-export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refreshToken: string }): Promise<LoginResult> {
+export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refreshToken: string } & Caller): Promise<LoginResult> {
+  const budgets = {
+    attempts: [['refreshIp', opts.ip]] as Budget[],
+    failures: [['refreshIpFailures', opts.ip]] as Budget[],
+    failureCodes: ['refresh_invalid' as const, 'token_reused' as const],
+  };
+  return limited(opts.ctx.throttle, budgets, () => rotateRefreshToken(opts));
+}
+
+async function rotateRefreshToken(opts: { ctx: AppContext; tenant: TenantRef; refreshToken: string }): Promise<LoginResult> {
   const { ctx, tenant } = opts;
   const now = ctx.now();
   const found = await repo.findRefreshToken(ctx.db, hashSecret(opts.refreshToken));
@@ -173,8 +209,10 @@ export async function currentUser(opts: { ctx: AppContext; auth: AuthInfo }): Pr
 
 export const FORGOT_MESSAGE = 'If an account exists for this email, we have sent it a link and a code to reset the password.';
 
-export async function forgotPassword(opts: { ctx: AppContext; tenant: TenantRef; email: string; log: { error(o: object, m: string): void } }) {
+export async function forgotPassword(opts: { ctx: AppContext; tenant: TenantRef; email: string; log: { error(o: object, m: string): void } } & Caller) {
   const { ctx, tenant } = opts;
+  await ctx.throttle.hit('forgotIp', opts.ip);
+  await ctx.throttle.hit('forgotEmail', `${tenant.id}:${opts.email}`);
   const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
   if (user) {
     // Not awaited: the answer must take the same time whether or not the account exists.
@@ -186,7 +224,12 @@ export async function forgotPassword(opts: { ctx: AppContext; tenant: TenantRef;
   return { message: FORGOT_MESSAGE };
 }
 
-export async function resetPassword(opts: { ctx: AppContext; tenant: TenantRef; code: string; password: string }) {
+export async function resetPassword(opts: { ctx: AppContext; tenant: TenantRef; code: string; password: string } & Caller) {
+  const budgets = { attempts: [['resetIp', opts.ip]] as Budget[], failures: [['resetIpFailures', opts.ip]] as Budget[], failureCodes: ['code_invalid' as const] };
+  return limited(opts.ctx.throttle, budgets, () => resetWithCode(opts));
+}
+
+async function resetWithCode(opts: { ctx: AppContext; tenant: TenantRef; code: string; password: string }) {
   const { ctx, tenant } = opts;
   const now = ctx.now();
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'reset', hash: secretHash(opts.code), at: now });
