@@ -57,6 +57,13 @@ const serverZones = [
     from: MODULE_ORDER.map(moduleDir),
     message: 'modules/hub is the SignalR framework: it imports no domain module (they plug into it).',
   },
+  // The hub is reached through its index.ts only.
+  ...MODULE_ORDER.map((m) => ({
+    target: moduleDir(m),
+    from: moduleDir('hub'),
+    except: ['./index.ts'],
+    message: 'Reach modules/hub through its index.ts, not its internals.',
+  })),
   ...MODULE_ORDER.flatMap((m, i) => [
     // Another module is reached through its service (its public functions), never its repository.
     ...MODULE_ORDER.slice(0, i).map((n) => ({
@@ -79,6 +86,22 @@ const serverZones = [
     target: [`./${SERVER}/lib`, `./${SERVER}/db`],
     from: [`./${SERVER}/modules`, `./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/app-context.ts`],
     message: 'lib/ and db/ are plumbing: they import no module, plugin or app file.',
+  },
+  {
+    // Plugins are shared plumbing every module may use; what they need of a module, the app passes in.
+    target: `./${SERVER}/plugins`,
+    from: [`./${SERVER}/modules`, `./${SERVER}/app.ts`],
+    message: 'plugins/ import no module: app.ts passes in what a plugin needs of one.',
+  },
+  {
+    target: moduleDir('hub'),
+    from: [`./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/app-context.ts`],
+    message: 'modules/hub knows nothing of the app: the app plugs its identity, methods and hooks into it.',
+  },
+  {
+    target: `./${SERVER}/modules`,
+    from: `./${SERVER}/app.ts`,
+    message: 'app.ts wires the modules; no module imports it.',
   },
 ];
 
@@ -123,7 +146,21 @@ export default tseslint.config(
   },
   {
     files: [`${SERVER}/**/*.ts`],
+    ignores: [`${SERVER}/**/*.test.ts`],
     rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, root }] },
+  },
+  {
+    // A module's public surface is functions of its service, not its repository passed through.
+    files: [`${SERVER}/modules/*/service.ts`, `${SERVER}/modules/*/index.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ExportNamedDeclaration[source.value=/repository/][exportKind!='type'], ExportAllDeclaration[source.value=/repository/]",
+          message: "Don't pass the repository through: export a service function that names what it does.",
+        },
+      ],
+    },
   },
   {
     // SQL lives in repositories (and the shared pieces in db/); everything else calls them.

@@ -62,8 +62,8 @@ export interface BuildOptions {
   /** Points of the account budgets by name, over the defaults scaled by RATE_LIMIT_SCALE (tests). */
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
-  /** Hub timings (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
-  hub?: Partial<HubTimings> & { backplane?: Backplane; memberCounts?: MemberCounts };
+  /** Hub timings and the watcher announcement window (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
+  hub?: Partial<HubTimings> & { watcherAnnounceMs?: number; backplane?: Backplane; memberCounts?: MemberCounts };
   /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
   launches?: Partial<SchedulerOptions> & { enabled?: boolean };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -23,6 +24,7 @@ import { spaPlugin } from './plugins/spa.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { authenticate } from './modules/auth/service.js';
 import { containerRoutes } from './modules/container/routes.js';
 import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
@@ -97,8 +99,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });
-  await app.register(authPlugin);
+  await app.register(authPlugin, { authenticate });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  // Created up front: the static plugin wants its root to exist, and the first upload may come later.
+  await fs.mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, 'uploads'),
     prefix: UPLOADS_PREFIX,

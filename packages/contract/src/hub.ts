@@ -3,6 +3,8 @@ import { IdSchema } from './common.js';
 
 // Hub messages of the realtime buzz (spec 7 "Realtime hub", spec 9 constants).
 export const HUB_PATH = '/Engine/hub';
+/** The SignalR negotiate call of the hub (TransportProtocols.md). */
+export const HUB_NEGOTIATE_PATH = `${HUB_PATH}/negotiate`;
 /** The server pings (and sends KeepAliveEvent) this often. */
 export const HUB_KEEP_ALIVE_MS = 15_000;
 /** A client silent this long is dropped; the client uses the same figure for the server. */

@@ -3,6 +3,9 @@ export const PRESENCE = '/presence/api/v1';
 export const ACCOUNT = '/account/api/v1';
 export const PROJECT = '/project/api/v1';
 export const ENGINE = '/engine/api/v1';
+/** The service documents of the API. */
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
 
 /** Every API route as the server registers it (`:name` marks a path parameter). One source for both sides. */
 export const routes = {

@@ -40,5 +40,8 @@ export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not 
 export const emailTaken = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'email_taken', 'Conflict', detail, errors);
 export const conflict = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'conflict', 'Conflict', detail, errors);
 
+export const rateLimited = (detail: string, retryAfterS: number) =>
+  new AppError(429, 'rate_limited', 'Too many requests', detail, undefined, { 'Retry-After': String(retryAfterS) });
+
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', 'Unsupported media type', detail);
 export const notImplemented = (detail: string) => new AppError(501, 'not_implemented', 'Not implemented', detail);

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from './app-error.js';
+import { rateLimited, type AppError } from './app-error.js';
 
 /** A budget: `points` within `durationS` seconds, and what to tell whoever used it up. */
 export interface LimitSpec {
@@ -9,8 +9,6 @@ export interface LimitSpec {
   message: string;
 }
 
-export const rateLimited = (detail: string, retryAfterS: number) =>
-  new AppError(429, 'rate_limited', 'Too many requests', detail, undefined, { 'Retry-After': String(retryAfterS) });
 
 function wait(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));

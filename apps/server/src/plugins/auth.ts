@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/app-error.js';
-import { authenticate } from '../modules/auth/service.js';
+import type { AuthInfo, TenantRef } from '../app-context.js';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -12,7 +12,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Decorates requireAuth / optionalAuth, used as route preHandlers after the tenant is known. */
-export const authPlugin = fp(async (app: FastifyInstance) => {
+/** Checks a bearer token for a tenant (the auth module's authenticate, passed in by the app). */
+export type Authenticate = (opts: { ctx: FastifyInstance['ctx']; tenant: TenantRef; token: string }) => Promise<AuthInfo>;
+
+export const authPlugin = fp(async (app: FastifyInstance, { authenticate }: { authenticate: Authenticate }) => {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', async (request: FastifyRequest) => {
     const token = bearerToken(request);

@@ -2,8 +2,11 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { Problem, ProblemCode } from '@hubbub/contract';
+import type { ProblemCode } from '@hubbub/contract';
 import { AppError } from '../lib/app-error.js';
+import { problem, problemOf, writeProblem } from '../lib/problem.js';
+
+export { problem } from '../lib/problem.js';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ProblemCode; title: string; detail: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'malformed_request', title: 'Malformed JSON', detail: 'The request body is not valid JSON.' },
@@ -15,7 +18,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ProblemCode;
 
 /** The code of a 4xx that carries no code of its own (a plugin's error, such as an upload over the size limit). */
 function codeOfStatus(status: number): ProblemCode {
+  if (status === 401) return 'unauthenticated';
   if (status === 404) return 'not_found';
+  if (status === 409) return 'conflict';
   if (status === 413) return 'payload_too_large';
   if (status === 415) return 'unsupported_media_type';
   if (status === 429) return 'rate_limited';
@@ -46,10 +51,6 @@ export function safeError(error: Error & { code?: string; cause?: unknown }) {
   };
 }
 
-export function problem(status: number, code: ProblemCode, title: string, detail?: string, errors?: Record<string, string[]>): Problem {
-  return { status, code, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
-}
-
 const internalProblem = problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged under the correlation id.');
 
 /**
@@ -62,12 +63,11 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
     return;
   }
   const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
-  const status = tooLarge ? 431 : 400;
-  const body = JSON.stringify(
-    problem(status, 'malformed_request', tooLarge ? 'Headers too large' : 'Bad request', tooLarge ? 'The request headers are larger than the server accepts.' : 'The request could not be parsed as HTTP.'),
-  );
-  socket.end(
-    `HTTP/1.1 ${status} ${tooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  writeProblem(
+    socket,
+    tooLarge
+      ? problem(431, 'malformed_request', 'Headers too large', 'The request headers are larger than the server accepts.')
+      : problem(400, 'malformed_request', 'Bad request', 'The request could not be parsed as HTTP.'),
   );
 }
 
@@ -76,7 +76,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send(problem(error.status, error.code, error.title, error.detail, error.errors));
+      return reply.code(error.status).send(problemOf(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error);
@@ -86,10 +86,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.code(known.status).send(problem(known.status, known.code, known.title, known.detail));
-    if (error.statusCode === 429) {
-      const detail = (error as { detail?: string }).detail ?? error.message;
-      return reply.code(429).send(problem(429, 'rate_limited', 'Too many requests', detail));
-    }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues, correlationId: request.id }, 'response did not match its schema');
       return reply.code(500).send({ ...internalProblem, correlationId: request.id });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { DOCS_PATH, OPENAPI_PATH } from '@hubbub/contract';
 
 /** The OpenAPI document is generated from the contract's zod schemas on the routes. */
 export const openApiPlugin = fp(async (app: FastifyInstance, opts: { version: string }) => {
@@ -12,7 +13,7 @@ export const openApiPlugin = fp(async (app: FastifyInstance, opts: { version: st
         title: 'Hubbub API',
         version: opts.version,
         description:
-          'Every API call names its tenant in the X-Tenant header (e.g. "hubbub"). Errors are JSON Problems {status, title, detail?, errors?}.',
+          'Every API call names its tenant in the X-Tenant header (e.g. "hubbub"). Errors are JSON Problems {status, code, title, detail?, errors?}: clients decide on `code` (the ProblemCode schema lists every code and its meaning), never on the status alone.',
       },
       components: {
         securitySchemes: {
@@ -25,6 +26,6 @@ export const openApiPlugin = fp(async (app: FastifyInstance, opts: { version: st
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: DOCS_PATH });
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
 });

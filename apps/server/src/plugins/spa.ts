@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { problem } from './errors.js';
+import { ACCOUNT, DOCS_PATH, ENGINE, HUB_PATH, OPENAPI_PATH, PRESENCE, PROJECT } from '@hubbub/contract';
+import { notFound } from '../lib/app-error.js';
 
-const API_PREFIXES = ['/presence/', '/account/api/', '/project/', '/engine/', '/Engine/', '/openapi.json', '/docs'];
+/** The first segment of every API area: an unknown address under one is a Problem, not the web app. */
+const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, HUB_PATH].map((p) => `/${p.split('/')[1]}/`).concat(OPENAPI_PATH, DOCS_PATH);
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));
@@ -41,7 +43,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || isApiPath(request.url) || path.extname(request.url.split('?')[0])) {
-      return reply.code(404).send(problem(404, 'not_found', 'Not found', `Nothing is at ${request.method} ${request.url.split('?')[0]}.`));
+      throw notFound(`Nothing is at ${request.method} ${request.url.split('?')[0]}.`);
     }
     return sendShell(reply);
   });

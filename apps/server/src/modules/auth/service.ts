@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
-import { codeInvalid, emailTaken, emailUnverified, notImplemented, tenantMissing, tenantUnknown, unauthorized } from '../../lib/app-error.js';
+import { codeInvalid, emailTaken, emailUnverified, notImplemented, unauthorized } from '../../lib/app-error.js';
+import { resolveTenant } from '../../lib/tenants.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
@@ -272,15 +273,12 @@ export async function authenticate(opts: { ctx: AppContext; tenant: TenantRef; t
 export async function authenticateRealtime(opts: { ctx: AppContext; url: string; headers: IncomingHttpHeaders }): Promise<AuthInfo> {
   const { ctx } = opts;
   const query = new URL(opts.url, 'http://hub.invalid').searchParams;
-  const key = query.get('tenant')?.trim().toLowerCase();
-  if (!key) throw tenantMissing('Add the tenant key as the "tenant" query parameter, for example "?tenant=hubbub".');
-  const tenantId = ctx.tenants.get(key);
-  if (!tenantId) throw tenantUnknown(key);
+  const tenant = resolveTenant(ctx.tenants, query.get('tenant'), 'Add the tenant key as the "tenant" query parameter, for example "?tenant=hubbub".');
   const header = opts.headers.authorization;
   const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
   const token = bearer ?? query.get('access_token') ?? undefined;
   if (!token) throw unauthorized('Log in first: the hub needs a bearer token or an access_token query parameter.');
-  return authenticate({ ctx, tenant: { id: tenantId, key }, token });
+  return authenticate({ ctx, tenant, token });
 }
 
 /** Throws session_ended when the session behind this identity was revoked since it was checked. */

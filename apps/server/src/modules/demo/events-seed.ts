@@ -3,7 +3,7 @@ import { AreaType } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { countTenantEvents, insertEventRows, insertEventTagRows, refreshTenantSearchText, slugify } from '../events/service.js';
+import { countTenantEvents, loadEvents, refreshTenantSearchText, slugify } from '../events/service.js';
 import { insertUser, setPlan } from '../users/service.js';
 import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOST_NAMES, STATE_TIME_ZONES, VENUES } from './demo-catalogue.js';
 import * as repo from './repository.js';
@@ -30,7 +30,7 @@ function random(seed: number) {
  * real US cities over the coming weeks, tagged and with generated thumbnails.
  */
 export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger, count = DEMO_EVENT_COUNT): Promise<void> {
-  if ((await countTenantEvents(ctx.db, tenant.id)) > 0) return;
+  if ((await countTenantEvents({ ctx, tenantId: tenant.id })) > 0) return;
   const started = Date.now();
   const rand = random(20261123);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
@@ -108,10 +108,9 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
       const eventTags = [tagId.get(category), tagId.get(pick(template.tags))].filter((id): id is string => Boolean(id));
       rowTags.push(eventTags);
     }
-    const ids = await insertEventRows(ctx.db, rows);
-    await insertEventTagRows(ctx.db, ids.flatMap((eventId, i) => rowTags[i].map((tagId) => ({ eventId, tagId }))));
+    await loadEvents({ ctx, events: rows.map((row, i) => ({ ...row, tagIds: rowTags[i] })) });
     made += rows.length;
   }
-  await refreshTenantSearchText(ctx.db, tenant.id);
+  await refreshTenantSearchText({ ctx, tenantId: tenant.id });
   log.info({ events: made, ms: Date.now() - started }, 'demo events created');
 }

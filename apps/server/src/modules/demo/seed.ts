@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { countUsers, insertFollow, insertUser, updateProfileRow } from '../users/service.js';
+import { countUsers, insertUser, seedFollow, seedProfile } from '../users/service.js';
 
 const DEMO_PEOPLE = [
   { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around town.', location: 'Kansas City, MO' },
@@ -24,11 +24,11 @@ export async function seedDemo(ctx: AppContext, tenant: { id: string; key: strin
   const ids: string[] = [];
   for (const person of DEMO_PEOPLE) {
     const user = await insertUser(ctx.db, { tenantId: tenant.id, email: person.email, name: person.name, passwordHash, emailVerifiedAt: now });
-    await updateProfileRow(ctx.db, tenant.id, user.id, { name: person.name, bio: person.bio, location: person.location, website: null }, now);
+    await seedProfile({ ctx, tenantId: tenant.id, userId: user.id, name: person.name, bio: person.bio, location: person.location });
     ids.push(user.id);
   }
-  await insertFollow(ctx.db, tenant.id, ids[1], ids[0]);
-  await insertFollow(ctx.db, tenant.id, ids[2], ids[0]);
+  await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[1], followeeId: ids[0] });
+  await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[2], followeeId: ids[0] });
   const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');
   const text = `Hubbub demo accounts (tenant ${tenant.key}), all with the password: ${password}\n${DEMO_PEOPLE.map((p) => `  ${p.email}`).join('\n')}\n`;
   await fs.writeFile(file, text, { mode: 0o600 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { eventLinks, users } from '../../db/schema.js';
-import { visibleTo } from '../../db/fragments.js';
+import { iso, visibleTo } from '../../db/fragments.js';
 
 export async function insertLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<string> {
   await db.insert(eventLinks).values(values).onConflictDoNothing();
@@ -51,7 +51,7 @@ export async function searchLinks(
       userId: eventLinks.userId,
       userName: users.name,
       type: eventLinks.type,
-      created: sql<string>`to_char(${eventLinks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      created: sql<string>`${iso(sql`${eventLinks.createdAt}`)}`,
     })
     .from(eventLinks)
     .innerJoin(users, eq(users.id, eventLinks.userId))

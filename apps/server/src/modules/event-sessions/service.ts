@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error.js';
 import { requireLiveSession } from '../auth/service.js';
 import { findSessionView, requireOwnEvent, setEventStatus } from '../events/service.js';
 import { listActiveFlyers, toFlyer } from '../flyers/service.js';
-import { HubError, serverEventFrame, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
+import { HubError, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
+import { serverEventFrame } from './frames.js';
 import { WatcherAnnouncer } from './watchers.js';
 
 const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Stopped: 'EventStopped' } as const;
@@ -28,16 +29,29 @@ type Block = Parameters<Realtime['blocked']>[0];
  */
 export class EventSessions implements Realtime {
   readonly watchers: WatcherAnnouncer;
-  /** group → its event and host, for the groups joined on this instance (a block removes the blocked from them). */
+  /**
+   * group → its event and host, for the groups with members on this instance: watcher
+   * announcements name the event, and a block removes the blocked from the host's groups.
+   */
   private readonly sessionOf = new Map<string, { eventId: string; hostId: string }>();
 
   constructor(
     private readonly ctx: AppContext,
     private readonly hub: HubRuntime,
+    watcherAnnounceMs: number,
   ) {
-    this.watchers = new WatcherAnnouncer(hub);
+    this.watchers = new WatcherAnnouncer(hub, watcherAnnounceMs);
+    hub.onLeave((group) => this.left(group));
     hub.onSignal<SessionsEnded>(SESSIONS_ENDED, (ended) => this.closeSessions(ended));
     hub.onSignal<Block>(BLOCKED, (block) => this.removeBlocked(block));
+  }
+
+  /** A member left a group (a leave, a block, a closed connection): recount, and forget groups empty here. */
+  private left(group: string): void {
+    const session = this.sessionOf.get(group);
+    if (!session) return;
+    this.watchers.changed(group, session.eventId);
+    if (this.hub.groups.count(group) === 0) this.sessionOf.delete(group);
   }
 
   sessionsEnded(ended: SessionsEnded): Promise<void> {
@@ -62,7 +76,7 @@ export class EventSessions implements Realtime {
       for (const group of this.hub.groups.of(connection)) {
         const session = this.sessionOf.get(group);
         if (session?.hostId !== block.blockerId || !this.hub.groups.leave(group, connection)) continue;
-        this.watchers.changed(group);
+        this.left(group);
         const { eventId } = session;
         connection.sendFrame(serverEventFrame('EventStopped', { eventId, state: 'Stopped', title: null, message: null, at: this.ctx.now().toISOString() }));
       }
@@ -108,7 +122,7 @@ export class EventSessions implements Realtime {
 
   private async leave(connection: HubConnection, eventId: string): Promise<void> {
     const group = hubEventGroup(connection.auth.tenant.id, eventId);
-    if (this.hub.groups.leave(group, connection)) this.watchers.changed(group, eventId);
+    if (this.hub.groups.leave(group, connection)) this.left(group);
   }
 
   /** Every host action checks again that the session is live and the event is the caller's. */

@@ -1,38 +1,40 @@
-import { serverEventFrame, type HubRuntime } from '../hub/index.js';
+import type { HubRuntime } from '../hub/index.js';
+import { serverEventFrame } from './frames.js';
+
+/** Joins and leaves within this window share one EventWatcherUpdated, so a crowd joining costs O(n), not O(n²). */
+export const DEFAULT_WATCHER_ANNOUNCE_MS = 250;
 
 /**
- * Tells an event's watchers how many they are, once per window: the count is read
- * when the window closes, so it is the latest one, and with shared member counts it
- * covers every instance. One per hub runtime, owned by the event sessions.
+ * Tells an event's watchers how many they are, once per window: the count is read when
+ * the window closes, so it is the latest one, and with shared member counts it covers
+ * every instance. One per hub runtime, owned by the event sessions.
  */
 export class WatcherAnnouncer {
-  /** group → event id, for every group with an announcement pending or members here. */
-  private readonly eventOf = new Map<string, string>();
   private readonly pending = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  constructor(private readonly hub: HubRuntime) {}
+  constructor(
+    private readonly hub: HubRuntime,
+    private readonly windowMs: number,
+  ) {}
 
   /** A member joined or left the event's group: the count changed. */
-  changed(group: string, eventId?: string): void {
-    if (eventId) this.eventOf.set(group, eventId);
-    const id = this.eventOf.get(group);
-    if (!id || this.pending.has(group)) return;
+  changed(group: string, eventId: string): void {
+    if (this.pending.has(group)) return;
     this.pending.add(group);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       this.pending.delete(group);
-      void this.announce(group, id).catch(() => {
+      void this.announce(group, eventId).catch(() => {
         // The hub may have shut down meanwhile; nobody is left to tell.
       });
-    }, this.hub.timings.watcherAnnounceMs);
+    }, this.windowMs);
     timer.unref();
     this.timers.add(timer);
   }
 
   private async announce(group: string, eventId: string): Promise<void> {
     const watchers = await this.hub.groups.total(group);
-    if (watchers === 0 && this.hub.groups.count(group) === 0) this.eventOf.delete(group);
     await this.hub.broadcast(group, serverEventFrame('EventWatcherUpdated', { eventId, watchers }));
   }
 

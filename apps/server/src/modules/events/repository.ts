@@ -141,7 +141,9 @@ export async function countTenantEvents(db: Db, tenantId: string): Promise<numbe
 }
 
 /** A bulk load (the demo): rows as the table takes them; tags and search text follow separately. */
-export async function insertEventRows(db: Db, rows: (typeof events.$inferInsert)[]): Promise<string[]> {
+export type EventInsert = typeof events.$inferInsert;
+
+export async function insertEventRows(db: Db, rows: EventInsert[]): Promise<string[]> {
   const inserted = await db.insert(events).values(rows).returning({ id: events.id });
   return inserted.map((r) => r.id);
 }

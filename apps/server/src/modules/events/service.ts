@@ -16,7 +16,7 @@ import {
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
+import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
 import { conflict, invalid, notFound, notOwner, planLimit } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/service.js';
@@ -27,16 +27,37 @@ import { nextFreeSlug, slugify } from './slug.js';
 
 // What other modules use of an event, through this service: ownership and visibility,
 // the live status, the flyer order and the row lock for flyer capacity, bulk loads.
+// Functions that take `db` run inside the caller's transaction.
 export { slugify } from './slug.js';
-export {
-  appendToFlyerOrder,
-  countTenantEvents,
-  insertEventRows,
-  insertEventTagRows,
-  lockEvent,
-  refreshTenantSearchText,
-  removeFromFlyerOrder,
-} from './repository.js';
+
+/** Locks the event row for a change bounded by it (the flyer capacity); false when there is no such event. */
+export function lockEvent(db: Db, eventId: string): Promise<boolean> {
+  return repo.lockEvent(db, eventId);
+}
+
+/** A new flyer goes last in the host's order. */
+export function appendToFlyerOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
+  return repo.appendToFlyerOrder(db, eventId, flyerId);
+}
+
+export function removeFromFlyerOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
+  return repo.removeFromFlyerOrder(db, eventId, flyerId);
+}
+
+export function countTenantEvents(opts: { ctx: AppContext; tenantId: string }): Promise<number> {
+  return repo.countTenantEvents(opts.ctx.db, opts.tenantId);
+}
+
+/** A bulk load (the demo seed): the rows, then their tags; the search text follows with `refreshTenantSearchText`. */
+export async function loadEvents(opts: { ctx: AppContext; events: (repo.EventInsert & { tagIds: string[] })[] }): Promise<string[]> {
+  const ids = await repo.insertEventRows(opts.ctx.db, opts.events.map(({ tagIds: _tagIds, ...row }) => row));
+  await repo.insertEventTagRows(opts.ctx.db, ids.flatMap((eventId, i) => opts.events[i].tagIds.map((tagId) => ({ eventId, tagId }))));
+  return ids;
+}
+
+export function refreshTenantSearchText(opts: { ctx: AppContext; tenantId: string }): Promise<void> {
+  return repo.refreshTenantSearchText(opts.ctx.db, opts.tenantId);
+}
 
 /** The event without its flyers and timelines, which their own modules add (see event-details). */
 export type EventCore = Omit<HubEvent, 'flyers' | 'timelines'>;

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { FlyerCreateSchema, FlyerUpdateSchema, parseFlyerContent, type Flyer, type Ok } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { invalid, notFound, notOwner, planLimit } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/service.js';
-import { appendToFlyerOrder, lockEvent, removeFromFlyerOrder, requireOwnEvent, } from '../events/service.js';
+import { appendToFlyerOrder, lockEvent, removeFromFlyerOrder, requireOwnEvent } from '../events/service.js';
 import { findUserById } from '../users/service.js';
 import { toFlyer } from './flyer-view.js';
 import * as repo from './repository.js';
@@ -13,8 +14,39 @@ import * as repo from './repository.js';
 // What other modules use of flyers: the event page lists them, launches switch them
 // on and off (inside the launch's transaction, hence the db argument), the live
 // session replays the active ones, and deleting an event removes their image files.
+// Functions that take `db` run inside the caller's transaction.
 export { toFlyer } from './flyer-view.js';
-export { activateFlyers, deactivateFlyers, imagePathsOf, listActiveFlyers, listFlyersOf, recomputeActiveFlyers, type FlyerRow } from './repository.js';
+export type { FlyerRow } from './repository.js';
+
+/** The event's flyers in the host's order. */
+export function listFlyersOf(db: Db, eventId: string): Promise<repo.FlyerRow[]> {
+  return repo.listFlyersOf(db, eventId);
+}
+
+/** The flyers showing in the event's buzz now, in the host's order. */
+export function listActiveFlyers(db: Db, eventId: string): Promise<repo.FlyerRow[]> {
+  return repo.listActiveFlyers(db, eventId);
+}
+
+/** Image files of the event's flyers (deleting the event removes them). */
+export function imagePathsOf(db: Db, eventId: string): Promise<string[]> {
+  return repo.imagePathsOf(db, eventId);
+}
+
+/** A launch starts: its flyers show in the buzz. */
+export function activateFlyers(db: Db, timeline: { eventId: string; flyerIds: string[] }): Promise<repo.FlyerRow[]> {
+  return repo.activateFlyers(db, timeline);
+}
+
+/** A launch ends: its flyers stop, unless another active launch still shows them. */
+export function deactivateFlyers(db: Db, timeline: { id: string; eventId: string; flyerIds: string[] }): Promise<repo.FlyerRow[]> {
+  return repo.deactivateFlyers(db, timeline);
+}
+
+/** At start: shown exactly when an active launch shows it, whatever a crash left behind. */
+export function recomputeActiveFlyers(db: Db): Promise<number> {
+  return repo.recomputeActiveFlyers(db);
+}
 
 type CreateInput = z.output<typeof FlyerCreateSchema>;
 type UpdateInput = z.output<typeof FlyerUpdateSchema>;

@@ -1,6 +1,6 @@
 import type { WebSocket, RawData } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthInfo } from '../../app-context.js';
+import type { HubIdentity } from './identity.js';
 import type { GroupMember } from './groups.js';
 import { completionError } from './hub-error.js';
 import type { Dispatch } from './methods.js';
@@ -17,7 +17,7 @@ import {
 
 export interface ConnectionOptions {
   id: string;
-  auth: AuthInfo;
+  auth: HubIdentity;
   socket: WebSocket;
   maxMessageBytes: number;
   /** More queued invocations than this close the connection: the client is not waiting for answers. */
@@ -30,7 +30,7 @@ export interface ConnectionOptions {
 /** One client's WebSocket speaking the JSON hub protocol. */
 export class HubConnection implements GroupMember {
   readonly id: string;
-  readonly auth: AuthInfo;
+  readonly auth: HubIdentity;
   lastReceivedAt = Date.now();
   handshaken = false;
   closed = false;

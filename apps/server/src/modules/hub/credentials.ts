@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { AuthInfo } from '../../app-context.js';
+import type { HubIdentity } from './identity.js';
 
 /** Who is calling: from the upgrade or negotiate request (query and headers); the app decides how. */
-export type HubAuthenticate = (request: { url: string; headers: IncomingHttpHeaders }) => Promise<AuthInfo>;
+export type HubAuthenticate = (request: { url: string; headers: IncomingHttpHeaders }) => Promise<HubIdentity>;
 
 const CONNECTION_TOKEN_TTL_MS = 5 * 60_000;
 
@@ -22,14 +22,14 @@ function signature(secret: string, body: string): Buffer {
  * A connection token any instance can check (signed, not stored), so negotiate
  * and the WebSocket may reach different instances.
  */
-export function signConnectionToken(opts: { secret: string; connectionId: string; auth: AuthInfo; now: Date }): string {
+export function signConnectionToken(opts: { secret: string; connectionId: string; auth: HubIdentity; now: Date }): string {
   const expires = opts.now.getTime() + CONNECTION_TOKEN_TTL_MS;
   const body = Buffer.from(JSON.stringify([opts.connectionId, opts.auth.userId, opts.auth.tenant.id, expires])).toString('base64url');
   return `${body}.${signature(opts.secret, body).toString('base64url')}`;
 }
 
 /** The connection id the token was issued for, or undefined when it is forged, expired or someone else's. */
-export function verifyConnectionToken(opts: { secret: string; token: string; auth: AuthInfo; now: Date }): string | undefined {
+export function verifyConnectionToken(opts: { secret: string; token: string; auth: HubIdentity; now: Date }): string | undefined {
   const [body, sig, extra] = opts.token.split('.');
   if (!body || !sig || extra !== undefined) return undefined;
   const expected = signature(opts.secret, body);

@@ -9,7 +9,7 @@ import { attachWebSocket } from './websocket.js';
 
 // The hub framework: the SignalR JSON protocol over WebSockets, groups, a backplane
 // and member counts. It knows nothing of Hubbub: the app plugs in who the caller is
-// (authenticate) and what the hub does (setup: methods, leave and shutdown hooks).
+// (authenticate) and what the hub does (setup: methods, leave, signal and shutdown hooks).
 export type { Backplane } from './backplane.js';
 export { createLocalBackplane } from './backplane.js';
 export type { HubConnection } from './connection.js';
@@ -18,7 +18,9 @@ export type { MemberCounts } from './member-counts.js';
 export type { HubHandlers } from './methods.js';
 export { createRedisBackplane } from './redis-backplane.js';
 export { createRedisMemberCounts } from './redis-member-counts.js';
-export { serverEventFrame, type HubRuntime, type HubTimings } from './runtime.js';
+export type { HubIdentity } from './identity.js';
+export { invocationFrame } from './protocol.js';
+export type { HubRuntime, HubTimings } from './runtime.js';
 
 export type { HubAuthenticate } from './credentials.js';
 
@@ -28,17 +30,20 @@ export interface HubOptions extends Partial<HubTimings> {
   authenticate: HubAuthenticate;
   backplane?: Backplane;
   memberCounts?: MemberCounts;
+  keepAliveFrame?: () => Buffer;
+  /** The app's clock (connection tokens expire by it). */
+  now: () => Date;
   /** Plugs the app's methods and hooks into the runtime before any client connects. */
   setup(hub: HubRuntime): void;
 }
 
 /** The realtime hub at /Engine/hub (spec 7 "Realtime hub"). */
 export const hubPlugin = fp(async (app: FastifyInstance, opts: HubOptions) => {
-  const { jwtSecret, authenticate, backplane, memberCounts, setup, ...timings } = opts;
-  const hub = new HubRuntime({ timings: { ...DEFAULT_HUB_TIMINGS, ...timings }, log: app.log, backplane, memberCounts });
+  const { jwtSecret, authenticate, backplane, memberCounts, keepAliveFrame, now, setup, ...timings } = opts;
+  const hub = new HubRuntime({ timings: { ...DEFAULT_HUB_TIMINGS, ...timings }, log: app.log, backplane, memberCounts, keepAliveFrame });
   setup(hub);
-  await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now: () => app.ctx.now() });
-  const detach = attachWebSocket({ app, hub, secret: jwtSecret, authenticate });
+  await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now });
+  const detach = attachWebSocket({ app, hub, secret: jwtSecret, authenticate, now });
   // preClose runs before the HTTP server stops, while clients can still read the Close message.
   app.addHook('preClose', async () => {
     await hub.shutdown();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HUB_PATH } from '@hubbub/contract';
+import { HUB_NEGOTIATE_PATH } from '@hubbub/contract';
 import { newConnectionId, signConnectionToken, type HubAuthenticate } from './credentials.js';
 
 // WebSockets only, Text only: the hub speaks the JSON protocol and nothing needs long polling.
@@ -12,7 +12,7 @@ const TRANSPORTS = [{ transport: 'WebSockets', transferFormats: ['Text'] }];
  * useStatefulReconnect is never offered: the hub keeps no replay buffer.
  */
 export async function negotiateRoutes(app: FastifyInstance, opts: { secret: string; authenticate: HubAuthenticate; now: () => Date }) {
-  app.post(`${HUB_PATH}/negotiate`, { schema: { hide: true } }, async (request) => {
+  app.post(HUB_NEGOTIATE_PATH, { schema: { hide: true } }, async (request) => {
     const auth = await opts.authenticate({ url: request.url, headers: request.headers });
     const asked = Number((request.query as Record<string, unknown>).negotiateVersion ?? 0);
     const version = Number.isFinite(asked) && asked >= 1 ? 1 : 0;

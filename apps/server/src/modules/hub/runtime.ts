@@ -1,14 +1,14 @@
 import type { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { HUB_KEEP_ALIVE_MS, HUB_MAX_MESSAGE_BYTES, HUB_TIMEOUT_MS, HubServerEvents, toPascalCaseKeys, type HubServerEventName } from '@hubbub/contract';
-import type { AuthInfo } from '../../app-context.js';
+import { HUB_KEEP_ALIVE_MS, HUB_MAX_MESSAGE_BYTES, HUB_TIMEOUT_MS } from '@hubbub/contract';
+import type { HubIdentity } from './identity.js';
 import { createLocalBackplane, type Backplane } from './backplane.js';
 import { HubConnection } from './connection.js';
 import { Groups } from './groups.js';
 import { HubError } from './hub-error.js';
 import { createLocalMemberCounts, type MemberCounts } from './member-counts.js';
 import { createDispatch, type Dispatch, type HubHandlers, type HubMethodSpecs } from './methods.js';
-import { invocationFrame, pingFrame } from './protocol.js';
+import { pingFrame } from './protocol.js';
 
 export interface HubTimings {
   keepAliveMs: number;
@@ -16,8 +16,6 @@ export interface HubTimings {
   maxMessageBytes: number;
   /** How long shutdown waits for clients to close after the Close message. */
   closeGraceMs: number;
-  /** Joins and leaves within this window share one EventWatcherUpdated, so a crowd joining costs O(n), not O(n²). */
-  watcherAnnounceMs: number;
 }
 
 export const DEFAULT_HUB_TIMINGS: HubTimings = {
@@ -25,18 +23,11 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
   timeoutMs: HUB_TIMEOUT_MS,
   maxMessageBytes: HUB_MAX_MESSAGE_BYTES,
   closeGraceMs: 1000,
-  watcherAnnounceMs: 250,
 };
 
 const MAX_QUEUED_INVOCATIONS = 64;
 /** Signals travel the backplane like group frames, on groups of their own. */
 const SIGNAL_PREFIX = 'hub-signal:';
-
-/** Builds a frame for a server-to-client message: validated by the contract, PascalCase on the wire. */
-export function serverEventFrame<K extends HubServerEventName>(name: K, payload: unknown): Buffer {
-  const parsed = HubServerEvents[name].parse(payload);
-  return Buffer.from(invocationFrame(name, [toPascalCaseKeys(parsed)]));
-}
 
 export interface HubRuntimeOptions {
   timings: HubTimings;
@@ -45,6 +36,8 @@ export interface HubRuntimeOptions {
   backplane?: Backplane;
   /** This instance's own counts when absent. */
   memberCounts?: MemberCounts;
+  /** An app-level message sent with every protocol ping (Hubbub's KeepAliveEvent). */
+  keepAliveFrame?: () => Buffer;
 }
 
 /** Every open hub connection of this instance, their groups, the methods they may call and the keep-alive clock. */
@@ -55,6 +48,7 @@ export class HubRuntime {
   private readonly log: FastifyBaseLogger;
   private readonly backplane: Backplane;
   private readonly memberCounts: MemberCounts;
+  private readonly keepAliveFrame?: () => Buffer;
   private readonly pingTimer: NodeJS.Timeout;
   private readonly sweepTimer: NodeJS.Timeout;
   private dispatch: Dispatch = async (_connection, target) => {
@@ -69,6 +63,7 @@ export class HubRuntime {
     this.log = opts.log;
     this.backplane = opts.backplane ?? createLocalBackplane();
     this.memberCounts = opts.memberCounts ?? createLocalMemberCounts();
+    this.keepAliveFrame = opts.keepAliveFrame;
     this.groups = new Groups(this.backplane, this.memberCounts);
     // One clock for all connections rather than two timers per connection.
     this.pingTimer = setInterval(() => this.ping(), this.timings.keepAliveMs);
@@ -114,7 +109,7 @@ export class HubRuntime {
     this.shutdownListeners.push(listener);
   }
 
-  accept(socket: WebSocket, id: string, auth: AuthInfo): HubConnection {
+  accept(socket: WebSocket, id: string, auth: HubIdentity): HubConnection {
     const connection = new HubConnection({
       id,
       auth,
@@ -140,8 +135,9 @@ export class HubRuntime {
   }
 
   private ping(): void {
-    // The same two messages for everyone, serialised once per tick: a protocol ping and the app-level KeepAliveEvent.
-    const frame = Buffer.concat([Buffer.from(pingFrame), serverEventFrame('KeepAliveEvent', { at: new Date().toISOString() })]);
+    // The same messages for everyone, serialised once per tick: a protocol ping and the app's keep-alive, if any.
+    const ping = Buffer.from(pingFrame);
+    const frame = this.keepAliveFrame ? Buffer.concat([ping, this.keepAliveFrame()]) : ping;
     for (const connection of this.connections.values()) if (connection.handshaken) connection.sendFrame(frame);
   }
 

@@ -2,30 +2,25 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
-import { HUB_PATH, type ProblemCode } from '@hubbub/contract';
+import { HUB_PATH } from '@hubbub/contract';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
+import { problem, problemOf, writeProblem } from '../../lib/problem.js';
 import { scrubUrl } from '../../logger.js';
 import { newConnectionId, verifyConnectionToken, type HubAuthenticate } from './credentials.js';
 import type { HubRuntime } from './runtime.js';
-
-const REASONS: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict', 500: 'Internal Server Error' };
-
-/** Answers a refused upgrade with a plain HTTP status; the client reports it as a failed start. */
-function refuse(socket: Duplex, status: number, code: ProblemCode, detail: string): void {
-  const body = JSON.stringify({ status, code, title: REASONS[status] ?? 'Error', detail });
-  socket.end(
-    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-      (status === 401 ? 'WWW-Authenticate: Bearer\r\n' : '') +
-      `\r\n${body}`,
-  );
-}
 
 /**
  * Upgrades GET /Engine/hub?id=<connectionToken> (after negotiate) or without id
  * (skipNegotiation) to the hub's WebSocket, after checking tenant and JWT again:
  * the upgrade is its own request and may reach another instance.
  */
-export function attachWebSocket(opts: { app: FastifyInstance; hub: HubRuntime; secret: string; authenticate: HubAuthenticate }): () => Promise<void> {
+export function attachWebSocket(opts: {
+  app: FastifyInstance;
+  hub: HubRuntime;
+  secret: string;
+  authenticate: HubAuthenticate;
+  now: () => Date;
+}): () => Promise<void> {
   const { app, hub, secret, authenticate } = opts;
   // The ws limit only guards memory; the protocol's own limit closes with a hub error.
   const wss = new WebSocketServer({ noServer: true, maxPayload: hub.timings.maxMessageBytes * 4 });
@@ -33,19 +28,19 @@ export function attachWebSocket(opts: { app: FastifyInstance; hub: HubRuntime; s
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = request.url ?? '/';
-    if (new URL(url, 'http://hub.invalid').pathname.replace(/\/$/, '').toLowerCase() !== path) return refuse(socket, 404, 'not_found', 'No WebSocket here.');
+    if (new URL(url, 'http://hub.invalid').pathname.replace(/\/$/, '').toLowerCase() !== path) return writeProblem(socket, problemOf(notFound('No WebSocket here.')));
     socket.on('error', () => {});
     void (async () => {
       const auth = await authenticate({ url, headers: request.headers });
       const token = new URL(url, 'http://hub.invalid').searchParams.get('id');
-      const connectionId = token ? verifyConnectionToken({ secret, token, auth, now: app.ctx.now() }) : newConnectionId();
+      const connectionId = token ? verifyConnectionToken({ secret, token, auth, now: opts.now() }) : newConnectionId();
       if (!connectionId) throw notFound('No connection has this id; negotiate again.');
       if (hub.connections.has(connectionId)) throw conflict('This connection is already open.');
       wss.handleUpgrade(request, socket, head, (ws) => hub.accept(ws, connectionId, auth));
     })().catch((error: unknown) => {
-      if (error instanceof AppError) return refuse(socket, error.status, error.code, error.detail ?? error.title);
+      if (error instanceof AppError) return writeProblem(socket, problemOf(error), error.headers);
       app.log.error({ err: error, url: scrubUrl(url) }, 'hub upgrade failed');
-      refuse(socket, 500, 'internal', 'The hub could not accept the connection.');
+      writeProblem(socket, problem(500, 'internal', 'Internal error', 'The hub could not accept the connection.'));
     });
   };
 

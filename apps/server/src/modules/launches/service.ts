@@ -1,15 +1,19 @@
 import type { LaunchRequestSchema, Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
 import { toTimeline } from './timeline-view.js';
 
-// The event page shows an event's timelines.
-export { listTimelinesOf } from './repository.js';
 export { toTimeline } from './timeline-view.js';
+
+/** The event's timelines, newest start first (the event page shows them). */
+export function listTimelinesOf(db: Db, eventId: string): Promise<repo.TimelineRow[]> {
+  return repo.listTimelinesOf(db, eventId);
+}
 
 type LaunchInput = z.output<typeof LaunchRequestSchema>;
 

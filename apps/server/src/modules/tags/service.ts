@@ -1,9 +1,12 @@
 import type { Tag } from '@hubbub/contract';
 import type { AppContext, TenantRef } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import * as repo from './repository.js';
 
 /** Tags of the tenant among `ids` (the events module checks an event's tags with it). */
-export { findTags, type TagRow } from './repository.js';
+export function findTags(db: Db, tenantId: string, ids: string[]): Promise<repo.TagRow[]> {
+  return repo.findTags(db, tenantId, ids);
+}
 
 export function categories(opts: { ctx: AppContext; tenant: TenantRef }): Promise<Tag[]> {
   return repo.listCategories(opts.ctx.db, opts.tenant.id);

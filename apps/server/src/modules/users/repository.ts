@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { NO_USER, escapeLike } from '../../db/fragments.js';
+import { NO_USER, escapeLike, isPublished } from '../../db/fragments.js';
 import { events, userBlocks, userFollows, users } from '../../db/schema.js';
 
 export interface PersonRow {
@@ -31,7 +31,7 @@ export async function findPerson(db: Db, args: { tenantId: string; id: string; v
       location: users.location,
       website: users.website,
       createdAt: users.createdAt,
-      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and (e.publish_on is null or e.publish_on <= ${args.now.toISOString()}))`,
+      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and ${isPublished(args.now)})`,
       followerCount: sql<number>`(select count(*)::int from ${userFollows} f where f.followee_id = ${person})`,
       followingCount: sql<number>`(select count(*)::int from ${userFollows} f where f.follower_id = ${person})`,
       isFollowing: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${viewer} and f.followee_id = ${person})`,

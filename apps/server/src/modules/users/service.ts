@@ -10,20 +10,51 @@ import {
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { blocked, conflict, invalid, notFound } from '../../lib/app-error.js';
+import type { Db } from '../../db/client.js';
+import * as accounts from './account-repository.js';
 import * as repo from './repository.js';
 
-// What other modules read and write of the users table: the account rows (auth, plans, the demo).
-export {
-  countUsers,
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  markEmailVerified,
-  setPasswordHash,
-  setPlan,
-  type UserRow,
-} from './account-repository.js';
-export { isBlocking, insertFollow, updateProfile as updateProfileRow } from './repository.js';
+// What other modules read and write of the users table: the account rows (auth signs up,
+// verifies and resets; plans; the demo). Functions that take `db` run in the caller's transaction.
+export type { UserRow } from './account-repository.js';
+
+export function findUserById(db: Db, tenantId: string, id: string): Promise<accounts.UserRow | undefined> {
+  return accounts.findUserById(db, tenantId, id);
+}
+
+export function findUserByEmail(db: Db, tenantId: string, email: string): Promise<accounts.UserRow | undefined> {
+  return accounts.findUserByEmail(db, tenantId, email);
+}
+
+export function countUsers(db: Db, tenantId: string): Promise<number> {
+  return accounts.countUsers(db, tenantId);
+}
+
+/** A new account; the email is unverified unless `emailVerifiedAt` is given (the demo). */
+export function insertUser(db: Db, values: Parameters<typeof accounts.insertUser>[1]): Promise<accounts.UserRow> {
+  return accounts.insertUser(db, values);
+}
+
+export function markEmailVerified(db: Db, userId: string, at: Date): Promise<void> {
+  return accounts.markEmailVerified(db, userId, at);
+}
+
+export function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+  return accounts.setPasswordHash(db, userId, passwordHash, at);
+}
+
+export function setPlan(db: Db, userIds: string[], plan: string): Promise<void> {
+  return accounts.setPlan(db, userIds, plan);
+}
+
+/** The demo seed: profiles and follows written directly, as a person would through the API. */
+export async function seedProfile(opts: { ctx: AppContext; tenantId: string; userId: string; bio: string; location: string; name: string }): Promise<void> {
+  await repo.updateProfile(opts.ctx.db, opts.tenantId, opts.userId, { name: opts.name, bio: opts.bio, location: opts.location, website: null }, opts.ctx.now());
+}
+
+export async function seedFollow(opts: { ctx: AppContext; tenantId: string; followerId: string; followeeId: string }): Promise<void> {
+  await repo.insertFollow(opts.ctx.db, opts.tenantId, opts.followerId, opts.followeeId);
+}
 
 type ProfileInput = z.output<typeof ProfileUpdateSchema>;
 

@@ -35,8 +35,11 @@ describe('loginErrorMessage', () => {
       unverified: false,
       retryAfter: 30,
     });
-    expect(loginErrorMessage(problem(429, 'rate_limited', 'Slow down.')).message).toBe('Slow down. Try again in a little while.');
-    expect(loginErrorMessage(problem(429, 'rate_limited', 'Try again in a minute.'), null).message).toBe('Try again in a minute.');
+    // The server's detail already says what was used up and when to come back.
+    expect(loginErrorMessage(problem(429, 'rate_limited', 'Too many failed sign-ins for this account. Try again in 15 minutes.', 900)).message).toBe(
+      'Too many failed sign-ins for this account. Try again in 15 minutes.',
+    );
+    expect(loginErrorMessage(problem(429, 'rate_limited')).message).toBe('Too many attempts. Try again in a little while.');
   });
 
   it('falls back for anything else', () => {

@@ -23,10 +23,9 @@ export function loginErrorMessage(error: unknown, fallback?: string | null): Log
     return { message: error.detail || 'Verify your email address before you sign in.', unverified: true };
   }
   if (hasCode(error, 'rate_limited')) {
-    const text = error.detail || 'Too many attempts.';
-    // The server's detail usually says when already; the hint is only added when it does not.
-    const wait = text.includes('again') ? '' : error.retryAfter ? ` Try again in ${error.retryAfter} seconds.` : ' Try again in a little while.';
-    return { message: `${text}${wait}`, unverified: false, retryAfter: error.retryAfter };
+    // The server's detail says what was used up and when to come back; without one, Retry-After does.
+    const wait = error.retryAfter ? `Try again in ${error.retryAfter} seconds.` : 'Try again in a little while.';
+    return { message: error.detail || `Too many attempts. ${wait}`, unverified: false, retryAfter: error.retryAfter };
   }
   return { message: fallback ?? FALLBACK, unverified: false };
 }

@@ -72,10 +72,3 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
   return errorFromBody(response.status, response.statusText, body, retryAfter);
 }
-
-/** The text to show a person for any error thrown by a call or by code. */
-export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
-  if (isApiError(error)) return error.message || fallback;
-  if (error instanceof Error && error.message) return error.message;
-  return fallback;
-}

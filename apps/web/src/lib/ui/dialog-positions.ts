@@ -25,12 +25,3 @@ export function modalPlacement(position: ModalPosition = 'standard'): ModalPlace
 export function drawerPlacement(position: EdgePosition): DrawerPlacement {
   return { position };
 }
-
-/** For a dialog that may sit anywhere: which component to render, and its props. */
-export type DialogPlacement = { component: 'modal'; props: ModalPlacement } | { component: 'drawer'; props: DrawerPlacement };
-
-export function dialogPlacement(position: DialogPosition = 'standard'): DialogPlacement {
-  return position === 'standard' || position === 'top'
-    ? { component: 'modal', props: modalPlacement(position) }
-    : { component: 'drawer', props: drawerPlacement(position) };
-}

@@ -1,10 +1,8 @@
 export { TEXTAREA_ROWS } from './constants';
 export {
   DIALOG_POSITIONS,
-  dialogPlacement,
   drawerPlacement,
   modalPlacement,
-  type DialogPlacement,
   type DialogPosition,
   type DrawerPlacement,
   type EdgePosition,

@@ -1,4 +1,5 @@
-import { errorMessage, hasCode, isApiError } from '@/lib/api';
+import { hasCode, isApiError } from '@/lib/api';
+import { problemMessage } from '@/lib/ui/problem-message';
 
 export interface SaveProblem {
   /** Goes under the name field. */
@@ -15,7 +16,7 @@ const NOT_SAVED = 'The flyer could not be saved';
  * anything else (a `not_owner` too) under "could not be saved".
  */
 export function saveProblem(error: unknown): SaveProblem {
-  if (!isApiError(error)) return { name: null, alert: { title: NOT_SAVED, message: errorMessage(error) } };
+  if (!isApiError(error)) return { name: null, alert: { title: NOT_SAVED, message: problemMessage(error) } };
   if (hasCode(error, 'plan_limit')) {
     return { name: null, alert: { title: error.title || 'Flyer limit reached', message: error.detail ?? error.message } };
   }
@@ -28,5 +29,5 @@ export function saveProblem(error: unknown): SaveProblem {
     .filter(([field]) => field !== 'name')
     .flatMap(([, messages]) => messages);
   if (name && !rest.length) return { name, alert: null };
-  return { name, alert: { title: NOT_SAVED, message: rest.length ? rest.join(' ') : errorMessage(error) } };
+  return { name, alert: { title: NOT_SAVED, message: rest.length ? rest.join(' ') : problemMessage(error) } };
 }
