@@ -11,6 +11,11 @@ const api = (name: string) => ({
   },
 });
 
+if (!process.env.TEST_DATABASE_URL) {
+  // Said once per run, like the Redis suites do: a skipped suite is never silent.
+  console.info('PostgreSQL suites not run: TEST_DATABASE_URL is not set (e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres).');
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import {
   AccountUsageSchema,
   EVENT_SEARCH_PAGE_SIZE,
@@ -18,9 +17,8 @@ import {
   type HubEvent,
   type Tag,
 } from '@hubbub/contract';
-import { users } from '../src/db/schema.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
-import { call, signUp, type TestUser } from './support/api.js';
+import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
 
 let t: TestApp;
@@ -115,9 +113,7 @@ async function points(body: EventSearchRequest, user?: TestUser): Promise<EventP
 
 const ids = (r: { events: { id: string }[] }) => r.events.map((e) => e.id);
 
-async function makePro(user: TestUser) {
-  await t.app.ctx.db.update(users).set({ plan: 'Pro' }).where(eq(users.id, user.id));
-}
+const makePro = (user: TestUser) => usePlan(t, user, 'Pro');
 
 async function proUser(name?: string): Promise<TestUser> {
   const user = await signUp(t, { name });

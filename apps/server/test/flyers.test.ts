@@ -3,7 +3,6 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import {
   EventSchema,
@@ -15,9 +14,8 @@ import {
   type FlyerContent,
   type HubEvent,
 } from '@hubbub/contract';
-import { users } from '../src/db/schema.js';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
-import { call, signUp, type TestUser } from './support/api.js';
+import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
 import { multipart, type Part } from './support/multipart.js';
 
@@ -48,9 +46,7 @@ const design = (over: Partial<FlyerContent> = {}): FlyerContent => ({
 
 const flyerBody = (eventId: string, over: Record<string, unknown> = {}) => ({ eventId, name: `Flyer ${randomUUID().slice(0, 6)}`, contentJson: JSON.stringify(design()), ...over });
 
-async function setPlan(user: TestUser, plan: string) {
-  await t.app.ctx.db.update(users).set({ plan }).where(eq(users.id, user.id));
-}
+const setPlan = (user: TestUser, plan: string) => usePlan(t, user, plan);
 
 async function createEvent(user: TestUser, over: Record<string, unknown> = {}, tenant?: string): Promise<HubEvent> {
   const res = await call(t.app, 'POST', paths.eventCreate, {

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { paths, type HubEvent } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { build, type ListeningTestApp } from './support/build.js';
-import { PASSWORD, call, readMail, signUp, type TestUser } from './support/api.js';
+import { PASSWORD, call, readMail, signUp, usePlan, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 
 // The hub follows sessions and blocks as they change, not only when a client connects (issue 9).
@@ -135,7 +135,7 @@ describe('a block takes effect in live sessions at once', () => {
 describe('public profiles', () => {
   it('count the published events of the person, not every event row', async () => {
     const host = await signUp(t);
-    await queryRows(t.app.ctx.db, sql`update users set plan = 'Pro' where id = ${host.id}`);
+    await usePlan(t, host, 'Pro');
     await createEvent(host);
     await createEvent(host);
     const draft = await createEvent(host);
@@ -147,3 +147,37 @@ describe('public profiles', () => {
     expect(res.json().eventCount).toBe(2);
   });
 });
+
+describe('joining a live session', () => {
+  it('costs at most two database queries (the event as the viewer sees it, then its active flyers)', async () => {
+    // An app of its own without the launch scheduler, whose polling would be counted too.
+    const quiet = await build({ listen: true, launches: { enabled: false } });
+    const hub = createHub({ port: quiet.port, jwt: (await signUp(quiet)).jwt });
+    try {
+      const host = await signUp(quiet);
+      const created = await call(quiet.app, 'POST', paths.eventCreate, {
+        jwt: host.jwt,
+        body: { name: 'Counted', startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString(), area: { latitude: -33, longitude: -145 } },
+      });
+      await hub.connection.start();
+      const client = (quiet.app.ctx.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+      const query = client.query;
+      let queries = 0;
+      client.query = function (this: unknown, ...args: unknown[]) {
+        queries++;
+        return query.apply(this, args);
+      };
+      try {
+        expect(await hub.connection.invoke('JoinEventSession', created.json().id)).toBe(true);
+      } finally {
+        client.query = query;
+      }
+      expect(queries).toBeGreaterThan(0);
+      expect(queries).toBeLessThanOrEqual(2);
+    } finally {
+      await hub.connection.stop();
+      await quiet.close();
+    }
+  });
+});
+

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   EventSchema,
   FlyerSchema,
@@ -14,9 +14,8 @@ import {
   type Timeline,
 } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
 import { build, type TestApp } from './support/build.js';
-import { call, signUp, type TestUser } from './support/api.js';
+import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 import { REDIS_URL, needsRedis } from './support/redis.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
@@ -142,7 +141,7 @@ describe.skipIf(!databaseUrl || !REDIS_URL)(needsRedis('launches across two inst
     a = await started('A');
     b = await started('B');
     [owner, viewer1, viewer2] = await Promise.all([signUp(a), signUp(a), signUp(a)]);
-    await a.app.ctx.db.update(users).set({ plan: 'Pro' }).where(eq(users.id, owner.id));
+    await usePlan(a, owner, 'Pro');
     const res = await call(a.app, 'POST', paths.eventCreate, {
       jwt: owner.jwt,
       body: { name: `Relay night ${RUN}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: 21, longitude: -157 } },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   EventSchema,
   FlyerSchema,
@@ -16,10 +16,9 @@ import {
   type Timeline,
 } from '@hubbub/contract';
 import { queryRows, type Db } from '../src/db/client.js';
-import { users } from '../src/db/schema.js';
 import { createLocalBackplane, type Backplane } from '../src/modules/hub/index.js';
 import { OTHER_TENANT, build, type BuildTestOptions, type TestApp } from './support/build.js';
-import { call, signUp, type TestUser } from './support/api.js';
+import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
@@ -36,9 +35,7 @@ function expectProblem(res: LightMyRequestResponse, status: number) {
   return ProblemSchema.parse(res.json());
 }
 
-async function setPlan(app: TestApp, user: TestUser, plan: string) {
-  await app.app.ctx.db.update(users).set({ plan }).where(eq(users.id, user.id));
-}
+const setPlan = (app: TestApp, user: TestUser, plan: string) => usePlan(app, user, plan);
 
 async function createEvent(t: TestApp, user: TestUser, over: Record<string, unknown> = {}, tenant?: string): Promise<HubEvent> {
   const res = await call(t.app, 'POST', paths.eventCreate, {

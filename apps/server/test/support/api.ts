@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { paths, type LoginResult } from '@hubbub/contract';
+import { setPlan } from '../../src/modules/users/service.js';
 import { TENANT, type TestApp } from './build.js';
 
 type Method = 'GET' | 'POST' | 'DELETE' | 'PUT' | 'PATCH';
@@ -69,4 +70,9 @@ export async function signUp(t: TestApp, opts: { name?: string; tenant?: string;
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const tokens = login.json() as LoginResult;
   return { id: reg.json().id, email, name, password: PASSWORD, ...tokens };
+}
+
+/** Puts a person on a plan (Free, Basic, Pro, Enterprise) through the users module, as an operator would. */
+export async function usePlan(t: Pick<TestApp, 'app'>, user: Pick<TestUser, 'id'>, plan: string): Promise<void> {
+  await setPlan(t.app.ctx.db, [user.id], plan);
 }

@@ -11,6 +11,7 @@ import {
   type EventList,
   type EventPointsResult,
   type EventSearchResult,
+  type EventStatusValue,
   type EventSummary,
   type HubEvent,
 } from '@hubbub/contract';
@@ -126,7 +127,7 @@ export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; even
   return repo.findSessionView(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
 }
 
-export async function setEventStatus(opts: { ctx: AppContext; eventId: string; status: number }): Promise<void> {
+export async function setEventStatus(opts: { ctx: AppContext; eventId: string; status: EventStatusValue }): Promise<void> {
   await repo.setStatus(opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
 }
 
