@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
@@ -50,6 +51,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Brotli and gzip copies beside every asset over 1 KB, served as they are by the server (no work per request).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },

@@ -17,6 +17,7 @@ import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { closingPlugin } from './plugins/closing.js';
+import { compressionPlugin } from './plugins/compression.js';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestTextPlugin } from './plugins/request-text.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('tenant', null as never);
 
   await app.register(closingPlugin);
+  await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });

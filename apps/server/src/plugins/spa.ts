@@ -22,6 +22,8 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset; they go out with the matching Content-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(opts.distDir, filePath);
         if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
