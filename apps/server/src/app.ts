@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -18,7 +18,7 @@ import { createS3Store } from './lib/s3-store.js';
 import { authPlugin } from './plugins/auth.js';
 import { closingPlugin } from './plugins/closing.js';
 import { compressionPlugin } from './plugins/compression.js';
-import { clientErrorHandler, errorsPlugin } from './plugins/errors.js';
+import { clientErrorHandler, errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestTextPlugin } from './plugins/request-text.js';
 import { spaPlugin } from './plugins/spa.js';
@@ -60,6 +60,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Unique across instances and restarts: a 500's correlation id finds its log line.
     genReqId: () => randomUUID(),
     clientErrorHandler,
+    // A path Fastify's router cannot decode (broken percent escapes) never reaches the error handler.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(problem(400, 'malformed_request', 'Bad request', `The address is not valid: ${error.message}`));
+    },
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

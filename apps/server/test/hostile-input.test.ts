@@ -138,3 +138,11 @@ describe('hub arguments', () => {
     }
   });
 });
+
+describe('addresses the router cannot decode', () => {
+  it('answers a broken percent escape in the path with a 400 Problem', async () => {
+    for (const url of [paths.verify('x').replace(/x$/, '%ED%A0%80'), paths.publicUser('x').replace(/x$/, '%E0%A4%A')]) {
+      expectProblem(await t.app.inject({ method: url.includes('verify') ? 'POST' : 'GET', url, headers: { 'x-tenant': 'hubbub' } }), 400, { code: 'malformed_request' });
+    }
+  });
+});
