@@ -146,3 +146,13 @@ describe('addresses the router cannot decode', () => {
     }
   });
 });
+
+describe('numbers the database cannot store', () => {
+  it('takes a subnormal coordinate as 0 instead of failing in PostgreSQL', async () => {
+    const res = await call(t.app, 'GET', `${paths.citiesNearby}?latitude=-5e-324&longitude=0`);
+    expect(res.statusCode, res.body).toBe(200);
+    const created = await call(t.app, 'POST', paths.eventUpdate, { jwt: host.jwt, body: { id: event.id, ...eventBody({ latitude: 5e-324, longitude: -5e-324 }) } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().area).toMatchObject({ latitude: 0, longitude: 0 });
+  });
+});

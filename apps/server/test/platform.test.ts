@@ -164,10 +164,13 @@ describe('OpenAPI document', () => {
     return current;
   }
 
+  // Routes whose success is not JSON (vector tiles), checked on their own below.
+  const BINARY_ROUTES = [['get', `${E}/event/tiles/{z}/{x}/{y}`]] as const;
+
   it('is OpenAPI 3 and lists no API path beyond the expected ones', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const listed = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
-    const expected = ROUTES.map(([m, p]) => `${m} ${p}`);
+    const expected = [...ROUTES, ...BINARY_ROUTES].map(([m, p]) => `${m} ${p}`);
     expect(listed.filter((r) => r !== 'get /').sort()).toEqual([...expected].sort());
   });
 
@@ -199,6 +202,16 @@ describe('OpenAPI document', () => {
       expect(op.security).toEqual(expect.arrayContaining([{ bearer: [] }]));
       expect(op.responses).toHaveProperty('401');
     }
+  });
+
+  it.each(BINARY_ROUTES)('documents %s %s with its path parameters and its Problem answers', (method, route) => {
+    const op = doc.paths[route]?.[method];
+    expect(op).toBeDefined();
+    expect(t.app.hasRoute({ method: 'GET', url: route.replace(/\{(\w+)\}/g, ':$1') })).toBe(true);
+    for (const name of ['z', 'x', 'y']) {
+      expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name, required: true })]));
+    }
+    expect(resolve(op.responses['400']?.content?.['application/json']?.schema).properties).toHaveProperty('code');
   });
 
   it('documents the follow query parameter', () => {

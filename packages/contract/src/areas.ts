@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { latitude, longitude } from './geo.js';
+import { latitude, longitude, zoom } from './geo.js';
 
 // Areas (spec 3 Area) and the map's home area.
 
@@ -16,7 +16,7 @@ export const AreaSchema = z
     type: AreaTypeSchema.default(AreaType.Custom),
     latitude,
     longitude,
-    zoom: z.number().min(0).max(22).default(10),
+    zoom: zoom.default(10),
     streetAddress: shortText(200),
     city: shortText(120),
     state: shortText(60),

@@ -89,18 +89,21 @@ export const EVENT_SEARCH_PAGE_SIZE = 50;
 export const EVENT_SEARCH_MAX_DAYS = 366;
 export const OrderBySchema = z.enum(['StartDate', 'Name', 'Updated', 'Distance']);
 
+const searchTextField = z.string().trim().max(200).nullish().transform((v) => v ?? '');
+const daysMessage = { message: 'days must be 1 to 366.' };
+
 export const EventSearchRequestSchema = z
   .object({
     userId: IdSchema.nullish(),
     categoryId: IdSchema.nullish(),
-    searchText: z.string().trim().max(200).nullish().transform((v) => v ?? ''),
-    areaText: z.string().trim().max(200).nullish().transform((v) => v ?? ''),
+    searchText: searchTextField,
+    areaText: searchTextField,
     orderBy: OrderBySchema.default('StartDate'),
     isDescending: z.boolean().default(false),
     pageNumber: z.number().int().min(1).max(1000, { message: 'pageNumber must be 1 to 1000.' }).default(1),
     ...boxFields,
     startDate: isoDate('Start date').nullish(),
-    days: z.number().int().min(1, { message: 'days must be 1 to 366.' }).max(EVENT_SEARCH_MAX_DAYS, { message: 'days must be 1 to 366.' }).nullish(),
+    days: z.number().int().min(1, daysMessage).max(EVENT_SEARCH_MAX_DAYS, daysMessage).nullish(),
     includeCanceled: z.boolean().default(false),
   })
   .superRefine(checkBox)
@@ -154,3 +157,52 @@ export const EventLinkSearchResultSchema = z
   .object({ totalCount: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int(), links: z.array(EventLinkSchema.extend({ event: EventSummarySchema })) })
   .meta({ id: 'EventLinkSearchResult' });
 export type EventLinkSearchResult = z.infer<typeof EventLinkSearchResultSchema>;
+
+/**
+ * Vector tiles of events (Mapbox Vector Tile 2.1, one layer): the search's filters as query
+ * parameters, the tile's box in place of the map box. Each feature is a point standing for
+ * the events of one grid cell of the tile; see EVENT_TILE_LAYER.
+ */
+export const EVENT_TILE_MAX_ZOOM = 22;
+/**
+ * The one layer of an event tile: a point per grid cell (16×16 a tile) holding events, at their mean
+ * position. Properties: `count` (exact for the filters); when count is 1, `id` (the event's id); when
+ * count > 1, `x0`, `y0`, `x1`, `y1`: the extent of the cell's events in tile units, inclusive (to zoom to).
+ */
+export const EVENT_TILE_LAYER = 'events';
+export const EVENT_TILE_EXTENT = 4096;
+
+const tileNumber = (name: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, { message: `${name} must be a whole number from 0.` })
+    .transform(Number)
+    .pipe(z.number().max(max, { message: `${name} must be 0 to ${max}.` }));
+
+/** z 0..22; x and y 0..2^z-1. */
+export const EventTileParamsSchema = z
+  .object({ z: tileNumber('z', EVENT_TILE_MAX_ZOOM), x: tileNumber('x', 2 ** EVENT_TILE_MAX_ZOOM - 1), y: tileNumber('y', 2 ** EVENT_TILE_MAX_ZOOM - 1) })
+  .superRefine((v, ctx) => {
+    const n = 2 ** v.z;
+    if (v.x >= n) ctx.addIssue({ code: 'custom', message: `x must be 0 to ${n - 1} at zoom ${v.z}.`, path: ['x'] });
+    if (v.y >= n) ctx.addIssue({ code: 'custom', message: `y must be 0 to ${n - 1} at zoom ${v.z}.`, path: ['y'] });
+  });
+export type EventTileParams = z.output<typeof EventTileParamsSchema>;
+
+/** The search's filters as query strings (`?categoryId=..&days=7&includeCanceled=true`); absent ones are the search's defaults. */
+export const EventTileQuerySchema = z
+  .object({
+    userId: IdSchema.optional(),
+    categoryId: IdSchema.optional(),
+    searchText: searchTextField,
+    areaText: searchTextField,
+    startDate: isoDate('Start date').optional(),
+    days: z
+      .string()
+      .regex(/^\d{1,3}$/, daysMessage)
+      .transform(Number)
+      .pipe(z.number().min(1, daysMessage).max(EVENT_SEARCH_MAX_DAYS, daysMessage))
+      .optional(),
+    includeCanceled: z.stringbool({ error: 'includeCanceled must be true or false.' }).default(false),
+  });
+export type EventTileQuery = z.input<typeof EventTileQuerySchema>;

@@ -2,8 +2,21 @@ import { z } from 'zod';
 
 // Places: coordinates, the map box of a search, and cities of the gazetteer.
 
-export const latitude = z.number({ message: 'Latitude must be a number.' }).min(-90, { message: 'Latitude is -90 to 90.' }).max(90, { message: 'Latitude is -90 to 90.' });
-export const longitude = z.number({ message: 'Longitude must be a number.' }).min(-180, { message: 'Longitude is -180 to 180.' }).max(180, { message: 'Longitude is -180 to 180.' });
+/** Tinier than any place: PostgreSQL refuses subnormal doubles such as 5e-324, so they count as 0. */
+export const noSubnormal = (value: number) => (Math.abs(value) < 1e-12 ? 0 : value);
+
+export const latitude = z
+  .number({ message: 'Latitude must be a number.' })
+  .min(-90, { message: 'Latitude is -90 to 90.' })
+  .max(90, { message: 'Latitude is -90 to 90.' })
+  .transform(noSubnormal);
+export const longitude = z
+  .number({ message: 'Longitude must be a number.' })
+  .min(-180, { message: 'Longitude is -180 to 180.' })
+  .max(180, { message: 'Longitude is -180 to 180.' })
+  .transform(noSubnormal);
+/** A map zoom level. */
+export const zoom = z.number().min(0).max(22).transform(noSubnormal);
 
 /** The four edges of a map box; all four or none. Spread into an object, then `.superRefine(checkBox)`. */
 export const boxFields = {
@@ -53,7 +66,7 @@ export const AreaCitiesRequestSchema = z
   .object({
     latitude,
     longitude,
-    zoom: z.number().min(0).max(22),
+    zoom,
     ...boxFields,
     limit: z.number().int().min(1).max(200).default(50),
   })

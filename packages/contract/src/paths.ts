@@ -34,6 +34,7 @@ export const routes = {
 
   eventSearch: `${ENGINE}/event/search/`,
   eventPoints: `${ENGINE}/event/search/points`,
+  eventTiles: `${ENGINE}/event/tiles/:z/:x/:y`,
   event: `${ENGINE}/event/:id`,
   eventCreate: `${ENGINE}/event/`,
   eventUpdate: `${ENGINE}/event/update/`,
@@ -73,6 +74,17 @@ export function pathTo<R extends string>(route: R, params: Params<R>): string {
   return route.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent((params as Record<string, string>)[name]));
 }
 
+/** The filters of a tile URL (see EventTileQuerySchema). */
+export type TileQuery = Record<string, string | number | boolean | null | undefined>;
+
+/** `?a=1&b=2` of the given filters, absent and empty ones left out, keys in order (so equal filters make one URL, one cache entry). */
+export function tileQueryString(query: TileQuery = {}): string {
+  const entries = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length ? `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+}
+
 export const paths = {
   login: routes.login,
   logout: routes.logout,
@@ -96,6 +108,10 @@ export const paths = {
   usage: routes.usage,
   eventSearch: routes.eventSearch,
   eventPoints: routes.eventPoints,
+  /** One tile of events (see EventTileQuerySchema for the query). */
+  eventTile: (z: number, x: number, y: number, query?: TileQuery) => pathTo(routes.eventTiles, { z: String(z), x: String(x), y: String(y) }) + tileQueryString(query),
+  /** The URL template of the event tiles, `{z}/{x}/{y}` left for MapLibre to fill in (prefix the origin: MapLibre wants absolute URLs). */
+  eventTiles: (query?: TileQuery) => routes.eventTiles.replace(/:([xyz])/g, '{$1}') + tileQueryString(query),
   event: (id: string) => pathTo(routes.event, { id }),
   eventCreate: routes.eventCreate,
   eventUpdate: routes.eventUpdate,

@@ -340,3 +340,51 @@ export async function listFollowedEvents(db: Db, args: { tenantId: string; userI
     order by e.starts_at, e.id`);
   return result;
 }
+
+// ---- Vector tiles of events ----
+
+/** One grid cell of a tile: its events' mean position, their count and extent (tile units, inclusive); the id when alone. */
+export interface TileCell {
+  px: number;
+  py: number;
+  count: number;
+  id: string | null;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Web mercator stops here; events nearer the poles land in the top or bottom row of tiles. */
+const MERCATOR_MAX_LAT = 85.0511287798066;
+
+/**
+ * The events of a tile matching the search filter (whose box is the tile's, widened a hair: what
+ * decides is the projected position, each event in exactly one tile), aggregated by a grid of
+ * `grid`×`grid` cells, in one statement. Positions and extents are in tile units (0 to extent-1).
+ */
+export async function eventTile(db: Db, f: SearchFilter, t: { z: number; x: number; y: number; extent: number; grid: number }): Promise<TileCell[]> {
+  const world = 2 ** t.z * t.extent; // the world's width in tile units at this zoom
+  const cellSize = t.extent / t.grid;
+  const last = world - 1;
+  // Global tile-unit coordinates, clamped so lng 180 and the poles fall in the last column and rows.
+  const gx = sql`least(floor((e.lng + 180) / 360 * ${world}::float8), ${last}::float8)`;
+  const lat = sql`radians(greatest(least(e.lat, ${MERCATOR_MAX_LAT}::float8), ${-MERCATOR_MAX_LAT}::float8))`;
+  const gy = sql`least(floor((0.5 - ln(tan(pi() / 4 + ${lat} / 2)) / (2 * pi())) * ${world}::float8), ${last}::float8)`;
+  // No filter on the projected position: the box's few events just outside the tile make cells
+  // -1 or `grid`, dropped below. (A filter there would be pushed under the grouping, where its
+  // guessed selectivity makes the planner sort every row on disk instead of hashing.)
+  const [row] = await queryRows<{ cells: [number, number, number, number, number, string | null, number, number, number, number][] | null }>(db, sql`
+    select json_agg(json_build_array(c.cx, c.cy, c.px, c.py, c.n, c.id, c.x0, c.y0, c.x1, c.y1)) as cells from (
+      select floor(p.px / ${cellSize}::float8)::int as cx, floor(p.py / ${cellSize}::float8)::int as cy,
+        round(avg(p.px))::int as px, round(avg(p.py))::int as py, count(*)::int as n,
+        case when count(*) = 1 then min(p.id::text) end as id,
+        min(p.px)::int as x0, min(p.py)::int as y0, max(p.px)::int as x1, max(p.py)::int as y1
+      from (
+        select e.id, ${gx} - ${t.x * t.extent}::float8 as px, ${gy} - ${t.y * t.extent}::float8 as py
+        from events e where ${whereOf(f)}) p
+      group by 1, 2) c`);
+  return (row?.cells ?? [])
+    .filter(([cx, cy]) => cx >= 0 && cx < t.grid && cy >= 0 && cy < t.grid)
+    .map(([, , px, py, count, id, x0, y0, x1, y1]) => ({ px, py, count, id, x0, y0, x1, y1 }));
+}

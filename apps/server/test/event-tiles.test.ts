@@ -1,0 +1,353 @@
+import { randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventSchema, TagSchema, paths, type HubEvent, type TileQuery, type Tag } from '@hubbub/contract';
+import { OTHER_TENANT, build, type TestApp } from './support/build.js';
+import { call, signUp, type TestUser, usePlan } from './support/api.js';
+import { expectDetailedProblem as expectProblem } from './support/problem.js';
+
+let t: TestApp;
+let music: Tag;
+let jazz: Tag;
+beforeAll(async () => {
+  t = await build();
+  const categories = (await call(t.app, 'GET', paths.tagCategories)).json() as Tag[];
+  music = TagSchema.parse(categories.find((c) => c.name === 'Music'));
+  const res = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: 'Jazz' } });
+  jazz = TagSchema.parse((res.json() as Tag[]).find((tag) => tag.name === 'Jazz'));
+});
+afterAll(() => t.close());
+
+const word = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+/** A whole hour five days ahead: inside the default 30-day window. */
+const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * DAY;
+const at = (ms: number) => new Date(ms).toISOString();
+
+// ---- Tile arithmetic (web mercator), as a map client does it ----
+
+const GRID = 16; // cells per tile side (see tileGrid in the events service)
+interface Tile {
+  z: number;
+  x: number;
+  y: number;
+}
+const lngOf = (x: number, z: number) => (x / 2 ** z) * 360 - 180;
+const latOf = (y: number, z: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / 2 ** z))) * 180) / Math.PI;
+function tileAt(p: { lat: number; lng: number }, z: number): Tile {
+  const n = 2 ** z;
+  const s = Math.sin((p.lat * Math.PI) / 180);
+  const wy = 0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI);
+  return { z, x: Math.min(n - 1, Math.floor(((p.lng + 180) / 360) * n)), y: Math.min(n - 1, Math.floor(wy * n)) };
+}
+/** The centre of cell (i, j) of a tile's grid, nudged by (di, dj) cells. */
+function cellCentre(tile: Tile, i: number, j: number, di = 0, dj = 0) {
+  return { lng: lngOf(tile.x + (i + 0.5 + di) / GRID, tile.z), lat: latOf(tile.y + (j + 0.5 + dj) / GRID, tile.z) };
+}
+/** A random z14 tile in the empty Southern Ocean, south of the Indian Ocean, so it holds only this test's events. */
+function freshTile(): Tile {
+  const n = 2 ** 14;
+  const x = Math.floor(((60 + Math.random() * 40 + 180) / 360) * n);
+  return { z: 14, x, y: tileAt({ lat: -46 - Math.random() * 8, lng: 0 }, 14).y };
+}
+const ancestor = (tile: Tile, up: number): Tile => ({ z: tile.z - up, x: tile.x >> up, y: tile.y >> up });
+
+// ---- Calls ----
+
+interface Feature {
+  count: number;
+  id?: string;
+  x0?: number;
+  y0?: number;
+  x1?: number;
+  y1?: number;
+  px: number;
+  py: number;
+}
+
+function decode(res: LightMyRequestResponse): Feature[] {
+  const tile = new VectorTile(new PbfReader(res.rawPayload));
+  const layer = tile.layers[EVENT_TILE_LAYER];
+  if (!layer) return [];
+  expect(layer.extent).toBe(EVENT_TILE_EXTENT);
+  const features: Feature[] = [];
+  for (let i = 0; i < layer.length; i++) {
+    const f = layer.feature(i);
+    expect(f.type).toBe(1);
+    const [[point]] = f.loadGeometry();
+    expect(point.x).toBeGreaterThanOrEqual(0);
+    expect(point.x).toBeLessThan(EVENT_TILE_EXTENT);
+    expect(point.y).toBeGreaterThanOrEqual(0);
+    expect(point.y).toBeLessThan(EVENT_TILE_EXTENT);
+    features.push({ ...(f.properties as unknown as Feature), px: point.x, py: point.y });
+  }
+  return features;
+}
+
+function get(tile: Tile, query?: TileQuery, opts: { user?: TestUser; tenant?: string; headers?: Record<string, string> } = {}) {
+  return call(t.app, 'GET', paths.eventTile(tile.z, tile.x, tile.y, query), { jwt: opts.user?.jwt, tenant: opts.tenant, headers: opts.headers });
+}
+
+async function features(tile: Tile, query?: TileQuery, opts: { user?: TestUser; tenant?: string } = {}): Promise<Feature[]> {
+  const res = await get(tile, query, opts);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+  return decode(res);
+}
+
+/** The ids of the single events of a tile, sorted. */
+async function ids(tile: Tile, query?: TileQuery, opts: { user?: TestUser; tenant?: string } = {}): Promise<string[]> {
+  return (await features(tile, query, opts))
+    .filter((f) => f.count === 1)
+    .map((f) => f.id!)
+    .sort();
+}
+const sorted = (...events: HubEvent[]) => events.map((e) => e.id).sort();
+
+function eventBody(p: { lat: number; lng: number }, over: Record<string, unknown> = {}) {
+  return {
+    name: `Tile Fair ${word()}`,
+    startDate: at(T0),
+    endDate: at(T0 + 3 * HOUR),
+    timeZone: 'UTC',
+    venue: 'Ice Shelf Hall',
+    area: { name: 'Shelf', type: 4, latitude: p.lat, longitude: p.lng, city: 'Kerguelen', state: 'TF', country: 'TF' },
+    ...over,
+  };
+}
+
+async function create(user: TestUser, body: Record<string, unknown>, tenant?: string): Promise<HubEvent> {
+  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body, tenant });
+  expect([200, 201], res.body).toContain(res.statusCode);
+  return EventSchema.parse(res.json());
+}
+
+async function host(tenant?: string): Promise<TestUser> {
+  const user = await signUp(t, { tenant });
+  await usePlan(t, user, 'Pro');
+  return user;
+}
+
+describe('GET event/tiles/{z}/{x}/{y}', () => {
+  it('shows each event alone in its cell with its id, and aggregates above with exact counts and extents', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const a = await create(h, eventBody(cellCentre(tile, 2, 3)));
+    const b = await create(h, eventBody(cellCentre(tile, 9, 12)));
+    // Two in one cell: one feature of count 2.
+    const c1 = cellCentre(tile, 5, 5, -0.3, -0.3);
+    const c2 = cellCentre(tile, 5, 5, 0.3, 0.3);
+    await create(h, eventBody(c1));
+    await create(h, eventBody(c2));
+
+    const res = await get(tile);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(res.headers.vary).toMatch(/X-Tenant/i);
+    expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const found = decode(res);
+    expect(found.filter((f) => f.count === 1).map((f) => f.id).sort()).toEqual(sorted(a, b));
+    const single = found.find((f) => f.id === a.id)!;
+    expect(single).not.toHaveProperty('x0');
+    // Its position, to the tile unit.
+    expect(single.px).toBe(Math.floor((2.5 / GRID) * EVENT_TILE_EXTENT));
+    const pair = found.find((f) => f.count === 2)!;
+    // The pair's extent, in tile units, inclusive.
+    const unit = (d: number) => Math.floor(((5.5 + d) / GRID) * EVENT_TILE_EXTENT);
+    expect(pair).toMatchObject({ x0: unit(-0.3), y0: unit(-0.3), x1: unit(0.3), y1: unit(0.3) });
+    expect(pair.id).toBeUndefined();
+    expect(found.reduce((n, f) => n + f.count, 0)).toBe(4);
+
+    // Four zooms up, the whole z14 tile is one cell of its ancestor: one feature, exact count and extent.
+    const above = await features(ancestor(tile, 4));
+    // Its cell is the one the z14 tile makes up, its extent that of a (2, 3) and b (9, 12), in the ancestor's units.
+    const up = ancestor(tile, 4);
+    const cell = { i: tile.x - up.x * GRID, j: tile.y - up.y * GRID };
+    const scaled = (k: number, at: number) => Math.floor(((k + (at + 0.5) / GRID) / GRID) * EVENT_TILE_EXTENT);
+    const cluster = above.find((f) => f.count > 1 && Math.floor(f.px / (EVENT_TILE_EXTENT / GRID)) === cell.i && Math.floor(f.py / (EVENT_TILE_EXTENT / GRID)) === cell.j);
+    expect(cluster).toMatchObject({ count: 4, x0: scaled(cell.i, 2), y0: scaled(cell.j, 3), x1: scaled(cell.i, 9), y1: scaled(cell.j, 12) });
+    // And the world tile counts them too.
+    const world = await features({ z: 0, x: 0, y: 0 });
+    expect(world.reduce((n, f) => n + f.count, 0)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('applies every search filter: category, text, area, host, date window', async () => {
+    const h = await host();
+    const other = await host();
+    const tile = freshTile();
+    const w = word();
+    const jazzy = await create(h, eventBody(cellCentre(tile, 1, 1), { name: `Jazz on Ice ${w}`, tagIds: [jazz.id] }));
+    const plain = await create(h, eventBody(cellCentre(tile, 4, 1), { venue: `Penguin Rookery ${w}` }));
+    const theirs = await create(other, eventBody(cellCentre(tile, 7, 1)));
+    const later = await create(h, eventBody(cellCentre(tile, 10, 1), { startDate: at(T0 + 20 * DAY), endDate: at(T0 + 20 * DAY + HOUR) }));
+
+    expect(await ids(tile)).toEqual(sorted(jazzy, plain, theirs, later));
+    expect(await ids(tile, { categoryId: music.id })).toEqual(sorted(jazzy));
+    expect(await ids(tile, { categoryId: jazz.id })).toEqual(sorted(jazzy));
+    expect(await ids(tile, { searchText: w })).toEqual(sorted(jazzy, plain)); // name, then venue
+    expect(await ids(tile, { searchText: `Jazz ${w}` })).toEqual(sorted(jazzy));
+    expect(await ids(tile, { areaText: `rookery ${w}`.slice(0, 7) })).toEqual(sorted(plain));
+    expect(await ids(tile, { userId: other.id })).toEqual(sorted(theirs));
+    expect(await ids(tile, { days: 7 })).toEqual(sorted(jazzy, plain, theirs));
+    expect(await ids(tile, { startDate: at(T0 + 15 * DAY), days: 10 })).toEqual(sorted(later));
+    expect(await ids(tile, { startDate: at(T0 + 40 * DAY) })).toEqual([]);
+    // Counts above are exact for the filters too.
+    const above = await features(ancestor(tile, 4), { userId: h.id });
+    expect(above.map((f) => f.count)).toEqual([3]);
+    expect((await features(ancestor(tile, 4), { userId: h.id, categoryId: music.id })).map((f) => f.count)).toEqual([1]);
+  });
+
+  it('shows drafts to their owner only, privately', async () => {
+    const h = await host();
+    const stranger = await signUp(t);
+    const tile = freshTile();
+    const draft = await create(h, eventBody(cellCentre(tile, 3, 3), { publishOnDate: at(Date.now() + 2 * DAY) }));
+    const out = await create(h, eventBody(cellCentre(tile, 6, 3), { publishOnDate: at(Date.now() - DAY) }));
+
+    expect(await ids(tile)).toEqual(sorted(out));
+    expect(await ids(tile, undefined, { user: stranger })).toEqual(sorted(out));
+    expect(await ids(tile, undefined, { user: h })).toEqual(sorted(draft, out));
+    const res = await get(tile, undefined, { user: h });
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    // The owner's tile is theirs: another viewer's tag never matches it.
+    const anonymous = await get(tile);
+    expect(anonymous.headers.etag).not.toBe(res.headers.etag);
+    expect((await get(tile, undefined, { user: h, headers: { 'if-none-match': anonymous.headers.etag as string } })).statusCode).toBe(200);
+  });
+
+  it('keeps tenants apart', async () => {
+    const here = await host();
+    const elsewhere = await host(OTHER_TENANT);
+    const tile = freshTile();
+    const mine = await create(here, eventBody(cellCentre(tile, 2, 2)));
+    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 8, 8)), OTHER_TENANT);
+    expect(await ids(tile)).toEqual(sorted(mine));
+    expect(await ids(tile, undefined, { user: here })).toEqual(sorted(mine));
+    expect(await ids(tile, undefined, { tenant: OTHER_TENANT })).toEqual(sorted(theirs));
+    expect(await ids(tile, undefined, { user: elsewhere, tenant: OTHER_TENANT })).toEqual(sorted(theirs));
+  });
+
+  it('leaves canceled events out unless includeCanceled', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const live = await create(h, eventBody(cellCentre(tile, 2, 2)));
+    const canceled = await create(h, eventBody(cellCentre(tile, 5, 2), { status: 3 }));
+    expect(await ids(tile)).toEqual(sorted(live));
+    expect(await ids(tile, undefined, { user: h })).toEqual(sorted(live));
+    expect(await ids(tile, { includeCanceled: true })).toEqual(sorted(live, canceled));
+    expect(await ids(tile, { includeCanceled: false })).toEqual(sorted(live));
+  });
+
+  it('puts events on either side of the antimeridian in the right tiles', async () => {
+    const h = await host();
+    const lat = -50 - Math.random() * 5;
+    const east = await create(h, eventBody({ lat, lng: 179.9 }));
+    const west = await create(h, eventBody({ lat, lng: -179.9 }));
+    const edge = await create(h, eventBody({ lat, lng: 180 }));
+    const minusEdge = await create(h, eventBody({ lat: lat - 0.01, lng: -180 }));
+    const z = 14;
+    const n = 2 ** z;
+    const eastTile = tileAt({ lat, lng: 179.9 }, z);
+    const westTile = tileAt({ lat, lng: -179.9 }, z);
+    expect(eastTile.x).toBe(Math.floor((359.9 / 360) * n));
+    expect(westTile.x).toBe(Math.floor((0.1 / 360) * n));
+    expect(await ids(eastTile)).toEqual(sorted(east));
+    expect(await ids(westTile)).toEqual(sorted(west));
+    // Longitude 180 is the east edge of the last column; -180 the west edge of the first.
+    expect(await ids({ z, x: n - 1, y: eastTile.y })).toEqual(sorted(edge));
+    expect(await ids({ z, x: 0, y: tileAt({ lat: lat - 0.01, lng: -180 }, z).y })).toEqual(sorted(minusEdge));
+    // At zoom 3 they are in tiles 7 and 0 of their row, never the other.
+    const e3 = await features({ z: 3, x: 7, y: tileAt({ lat, lng: 0 }, 3).y }, { userId: h.id });
+    const w3 = await features({ z: 3, x: 0, y: tileAt({ lat, lng: 0 }, 3).y }, { userId: h.id });
+    expect(e3.reduce((s, f) => s + f.count, 0)).toBe(2);
+    expect(w3.reduce((s, f) => s + f.count, 0)).toBe(2);
+    // Each near its tile's outer edge: east at the right, west at the left.
+    expect(e3.every((f) => f.px > EVENT_TILE_EXTENT * 0.99)).toBe(true);
+    expect(w3.every((f) => f.px < EVENT_TILE_EXTENT * 0.01)).toBe(true);
+  });
+
+  it('answers 400 validation, and nothing else, for a bad z, x, y or query', async () => {
+    const base = paths.eventTile(0, 0, 0).replace(/\/0\/0\/0$/, '');
+    const bad = ['23/0/0', '-1/0/0', '3/8/0', '3/0/8', '3/-1/0', '3/0/-1', '3/1/abc', 'abc/0/0', '1.5/0/0', '3/1e1/0', '3/0x1/0', '3/%20/1', '0/1/0', '99999999999/0/0', '22/4194304/0'];
+    for (const path of bad) {
+      const res = await call(t.app, 'GET', `${base}/${path}`);
+      expect(res.statusCode, path).toBe(400);
+      expectProblem(res, 400, 'validation');
+    }
+    expect((await call(t.app, 'GET', `${base}/22/4194303/4194303`)).statusCode).toBe(200);
+    for (const query of ['days=0', 'days=367', 'days=seven', 'includeCanceled=maybe', 'categoryId=jazz', 'userId=1', 'startDate=tomorrow', `searchText=${'x'.repeat(201)}`]) {
+      const res = await call(t.app, 'GET', `${base}/3/1/2?${query}`);
+      expectProblem(res, 400, 'validation');
+    }
+  });
+
+  it('answers 304 to a current If-None-Match, and a new tag once the tile changes', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const event = await create(h, eventBody(cellCentre(tile, 2, 2)));
+    const first = await get(tile);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+
+    const again = await get(tile, undefined, { headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(etag);
+    expect(again.headers['cache-control']).toMatch(/^public/);
+    expect((await get(tile, undefined, { headers: { 'if-none-match': `"0123", W/${etag}` } })).statusCode).toBe(304);
+    expect((await get(tile, undefined, { headers: { 'if-none-match': '*' } })).statusCode).toBe(304);
+    // Other filters, another tile: other tags.
+    expect((await get(tile, { days: 7 }, { headers: { 'if-none-match': etag } })).statusCode).toBe(304); // same tile, same tag
+    const filtered = await get(tile, { days: 1 }, { headers: { 'if-none-match': etag } });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.headers.etag).not.toBe(etag);
+    expect((await get({ ...tile, x: tile.x + 1 }, undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
+
+    // Moving the event changes the tile, so the tag.
+    const moved = cellCentre(tile, 9, 9);
+    const update = await call(t.app, 'POST', paths.eventUpdate, {
+      jwt: h.jwt,
+      body: { ...eventBody(moved), id: event.id, name: event.name },
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    const changed = await get(tile, undefined, { headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(decode(changed).find((f) => f.id === event.id)?.px).toBe(Math.floor((9.5 / GRID) * EVENT_TILE_EXTENT));
+
+    // Tagging it changes the category's tile, not the unfiltered one.
+    const byCategory = await get(tile, { categoryId: music.id });
+    expect(decode(byCategory)).toEqual([]);
+    const tagged = await call(t.app, 'POST', paths.eventTag, { jwt: h.jwt, body: { eventId: event.id, tagId: jazz.id } });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect((await get(tile, undefined, { headers: { 'if-none-match': changed.headers.etag as string } })).statusCode).toBe(304);
+    const afterTag = await get(tile, { categoryId: music.id }, { headers: { 'if-none-match': byCategory.headers.etag as string } });
+    expect(afterTag.statusCode).toBe(200);
+    expect(decode(afterTag).map((f) => f.id)).toEqual([event.id]);
+    // A delete empties it.
+    const deleted = await call(t.app, 'DELETE', paths.event(event.id), { jwt: h.jwt });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const gone = await get(tile, undefined, { headers: { 'if-none-match': changed.headers.etag as string } });
+    expect(gone.statusCode).toBe(200);
+    expect(decode(gone)).toEqual([]);
+  });
+
+  it('goes out compressed when asked', async () => {
+    const h = await host();
+    const tile = freshTile();
+    for (let i = 0; i < 30; i++) await create(h, eventBody(cellCentre(tile, i % GRID, Math.floor(i / GRID) * 7)));
+    const plain = await get(tile);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const res = await get(tile, undefined, { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/X-Tenant/i);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+});
