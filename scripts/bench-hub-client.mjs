@@ -1,23 +1,53 @@
-// One process of hub watchers for bench-hub.ts: a child process, so the official
-// clients neither share the server's event loop nor count in its memory. Talks to
-// the parent over IPC: connect, then report each watcher's FlyerStarted delays.
+// One process of watchers for bench-hub.ts: a child process, so the clients neither
+// share the server's event loop nor count in its memory. Talks to the parent over IPC:
+// connect, then report each watcher's FlyerStarted delays.
+//
+// Two kinds of watcher:
+//   signalr — the official @microsoft/signalr client, joined to the event's session (the hub cases);
+//   ws      — a plain `ws` socket on the bare baseline server, which only parses the frame (the floor).
+// Both read the sender's timestamp from the flyer's ContentJson and compute the delay on the
+// same clock (performance.timeOrigin + performance.now() in every process).
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
+import WebSocket from 'ws';
 
 const now = () => performance.timeOrigin + performance.now();
+const RS = '\u001e';
 const IGNORED = ['KeepAliveEvent', 'EventStarted', 'EventUpdated', 'EventSoundUpdated', 'EventStopped', 'EventNotification', 'FlyerUpdated', 'FlyerStopped'];
 
-let connections = [];
+/** Per connection, how to close it. */
+let closers = [];
+/** Per connection, as the client saw it: opening (upgrade + handshake) and joining; kept over both connect steps. */
+const opens = [];
+const joins = [];
 /** Per round (flyer id): one delay per watcher. */
 const delays = new Map();
 let total = 0;
 let settled;
 
-async function connectAll({ url, jwt, eventId, count, concurrency, expectWatchers }) {
-  let highest = 0;
-  let allHeard;
-  const heard = new Promise((resolve) => (allHeard = resolve));
-  let heardCount = 0;
-  const open = async () => {
+function recordFlyer(flyer) {
+  const at = now();
+  const sentAt = JSON.parse(flyer.ContentJson).sentAt;
+  const list = delays.get(flyer.Id) ?? [];
+  list.push(at - sentAt);
+  delays.set(flyer.Id, list);
+  if (list.length === total) settled?.(flyer.Id);
+}
+
+function percentile(sorted, p) {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** p50/p99/max of a list of milliseconds, one decimal. */
+function spread(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  const r = (n) => +n.toFixed(1);
+  return { p50: r(percentile(sorted, 50)), p99: r(percentile(sorted, 99)), max: r(sorted.at(-1) ?? 0) };
+}
+
+/** An official client: start (WebSocket + handshake), then JoinEventSession. Returns its phase times. */
+function signalrWatcher({ url, jwt, eventId, expectWatchers }, onFull) {
+  return async () => {
     const connection = new HubConnectionBuilder()
       .withUrl(url, { accessTokenFactory: () => jwt, transport: HttpTransportType.WebSockets, skipNegotiation: true })
       .configureLogging(LogLevel.None)
@@ -26,63 +56,122 @@ async function connectAll({ url, jwt, eventId, count, concurrency, expectWatcher
     for (const name of IGNORED) connection.on(name, () => {});
     let full = false;
     connection.on('EventWatcherUpdated', (p) => {
-      highest = Math.max(highest, p.Watchers);
       // Settled once every watcher has heard that everyone (on every instance) joined.
       if (!full && p.Watchers >= expectWatchers) {
         full = true;
-        if (++heardCount === count) allHeard();
+        onFull();
       }
     });
-    connection.on('FlyerStarted', (flyer) => {
-      const at = now();
-      const sentAt = JSON.parse(flyer.ContentJson).sentAt;
-      const list = delays.get(flyer.Id) ?? [];
-      list.push(at - sentAt);
-      delays.set(flyer.Id, list);
-      if (list.length === count) settled?.(flyer.Id);
-    });
+    connection.on('FlyerStarted', recordFlyer);
+    const t0 = now();
     await connection.start();
+    const t1 = now();
     if ((await connection.invoke('JoinEventSession', eventId)) !== true) throw new Error('JoinEventSession refused');
-    connections.push(connection);
+    const t2 = now();
+    closers.push(() => connection.stop());
+    return { open: t1 - t0, join: t2 - t1 };
   };
+}
+
+/** A bare socket on the baseline server: open, then parse every text frame the way a hub client would. */
+function wsWatcher({ url }, onFull) {
+  return async () => {
+    const t0 = now();
+    const socket = new WebSocket(url, { perMessageDeflate: false });
+    socket.on('message', (data) => {
+      for (const record of data.toString('utf8').split(RS)) {
+        if (!record) continue;
+        const message = JSON.parse(record);
+        if (message.type === 1 && message.target === 'FlyerStarted') recordFlyer(message.arguments[0]);
+      }
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    closers.push(
+      () =>
+        new Promise((resolve) => {
+          if (socket.readyState === WebSocket.CLOSED) return resolve();
+          socket.once('close', resolve);
+          socket.close();
+        }),
+    );
+    onFull();
+    return { open: now() - t0, join: 0 };
+  };
+}
+
+/** Opens `count` more watchers, `concurrency` at a time; resolves once each has heard it is one of `expectWatchers`. */
+async function connectAll(message) {
+  const { kind, count, concurrency } = message;
+  let heardCount = 0;
+  let allHeard;
+  const heard = new Promise((resolve) => (allHeard = resolve));
+  const onFull = () => {
+    if (++heardCount === count) allHeard();
+  };
+  const open = kind === 'ws' ? wsWatcher(message, onFull) : signalrWatcher(message, onFull);
+  if (count === 0) allHeard();
+  const cpuBefore = process.cpuUsage();
   const started = now();
   let next = 0;
-  const workers = Array.from({ length: concurrency }, async () => {
+  const workers = Array.from({ length: Math.min(concurrency, count) }, async () => {
     while (next < count) {
       next += 1;
-      await open();
+      const times = await open();
+      opens.push(times.open);
+      joins.push(times.join);
     }
   });
   await Promise.all(workers);
   const connectMs = now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   await heard;
-  return { connectMs, settledMs: now() - started, highest };
+  return {
+    count,
+    connectMs,
+    // This process's CPU while connecting (ms), to tell a busy client from a busy server.
+    cpuConnectMs: (cpu.user + cpu.system) / 1000,
+    // Per connection so far: opening (upgrade + handshake) and joining, each as the client saw it.
+    openMs: spread(opens),
+    joinMs: spread(joins),
+  };
 }
 
 process.on('message', async (message) => {
   try {
     if (message.type === 'connect') {
-      total = message.count;
+      total += message.count;
       process.send({ type: 'connected', ...(await connectAll(message)) });
     } else if (message.type === 'expect') {
       // The parent asks before broadcasting; answer once every watcher has this flyer.
       const id = message.flyerId;
+      const cpuBefore = process.cpuUsage();
+      const reply = (extra = {}) => {
+        const cpu = process.cpuUsage(cpuBefore);
+        process.send({ type: 'delivered', id, delays: delays.get(id) ?? [], cpuMs: (cpu.user + cpu.system) / 1000, ...extra });
+        delays.delete(id);
+      };
       process.send({ type: 'expecting', id });
-      if ((delays.get(id)?.length ?? 0) === total) process.send({ type: 'delivered', id, delays: delays.get(id) });
+      if ((delays.get(id)?.length ?? 0) === total) reply();
       else {
-        const timer = setTimeout(() => process.send({ type: 'delivered', id, delays: delays.get(id) ?? [], timedOut: true }), 30_000);
+        const timer = setTimeout(() => reply({ timedOut: true }), 30_000);
         settled = (done) => {
           if (done !== id) return;
           clearTimeout(timer);
-          process.send({ type: 'delivered', id, delays: delays.get(id) });
+          settled = undefined;
+          reply();
         };
       }
     } else if (message.type === 'stop') {
-      await Promise.all(connections.map((c) => c.stop()));
-      connections = [];
+      await Promise.all(closers.map((close) => close()));
+      closers = [];
       process.send({ type: 'stopped' }, () => process.exit(0));
     }
   } catch (error) {
     process.send({ type: 'error', message: String(error?.stack ?? error) });
   }
 });
+
+process.send({ type: 'ready' });

@@ -10,6 +10,13 @@ import { newConnectionId, verifyConnectionToken, type HubAuthenticate } from './
 import type { HubRuntime } from './runtime.js';
 
 /**
+ * A socket error after the upgrade is the connection's to handle. Declared out here: an arrow
+ * made inside onUpgrade would share its closure and keep every upgrade request (headers,
+ * token) alive as long as the connection.
+ */
+const ignoreSocketError = () => {};
+
+/**
  * Upgrades GET /Engine/hub?id=<connectionToken> (after negotiate) or without id
  * (skipNegotiation) to the hub's WebSocket, after checking tenant and JWT again:
  * the upgrade is its own request and may reach another instance.
@@ -29,7 +36,7 @@ export function attachWebSocket(opts: {
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = request.url ?? '/';
     if (new URL(url, 'http://hub.invalid').pathname.replace(/\/$/, '').toLowerCase() !== path) return writeProblem(socket, problemOf(notFound('No WebSocket here.')));
-    socket.on('error', () => {});
+    socket.on('error', ignoreSocketError);
     void (async () => {
       const auth = await authenticate({ url, headers: request.headers });
       const token = new URL(url, 'http://hub.invalid').searchParams.get('id');
