@@ -74,3 +74,16 @@ describe('static assets', () => {
     expect(plain.headers['cache-control']).toContain('immutable');
   });
 });
+
+describe('pages and API addresses', () => {
+  it('serves the web app for pages whose path starts like an API area, and a Problem under the API', async () => {
+    for (const page of ['/account/profile', '/account/settings', '/events']) {
+      const res = await t.app.inject({ method: 'GET', url: page, headers: { accept: 'text/html' } });
+      expect(res.statusCode, page).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+    }
+    const api = await t.app.inject({ method: 'GET', url: '/account/api/v1/nothing-here', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+});
