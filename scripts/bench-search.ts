@@ -1,12 +1,18 @@
 /**
  * npm run bench:search — loads 1,000,000 events into a scratch database (PGlite, or
- * the PostgreSQL server named by DATABASE_URL), then drives event/search/ over HTTP
- * with autocannon at 16 connections and prints one JSON line per case.
+ * the PostgreSQL server named by DATABASE_URL), then for each case drives event/search/ over
+ * HTTP with autocannon at 16 connections and, in the same run on the same database, the very
+ * statement the repository runs for it straight through the driver at the same concurrency:
+ * node-postgres with a pool of 16 on PostgreSQL; on PGlite the app's own in-process instance,
+ * which runs one query at a time. Prints one JSON line per case: both sides and API/SQL.
  */
 import { Worker } from 'node:worker_threads';
-import { percentile, scratchDatabase } from './bench-support.js';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../apps/server/src/db/client.js';
+import pg from 'pg';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import { EventSearchRequestSchema } from '@hubbub/contract';
+import { cpuSeconds, percentile, scratchDatabase } from './bench-support.js';
+import { queryPrepared, queryRows, type Db } from '../apps/server/src/db/client.js';
+import { searchStatementOf } from '../apps/server/src/modules/events/search-service.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -18,7 +24,6 @@ const CASES = [
   { name: 'state', box: { minLatitude: 40.0, maxLatitude: 43.0, minLongitude: -104.05, maxLongitude: -95.3 } },
   { name: 'whole-us', box: { minLatitude: 24.5, maxLatitude: 49.5, minLongitude: -125, maxLongitude: -66.9 } },
 ];
-
 
 interface LoadResult {
   latencies: number[];
@@ -35,10 +40,60 @@ function runLoad(options: Record<string, unknown>): Promise<LoadResult> {
   });
 }
 
+/** `run` called by `concurrency` callers in a loop for `seconds`: every call's latency in ms. */
+async function runQueries(run: () => Promise<unknown>, concurrency: number, seconds: number): Promise<number[]> {
+  const latencies: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await run();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return latencies;
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+function spread(latencies: number[], seconds: number) {
+  latencies.sort((a, b) => a - b);
+  return {
+    requestsPerSecond: Math.round(latencies.length / seconds),
+    p50ms: round1(percentile(latencies, 50)),
+    p95ms: round1(percentile(latencies, 95)),
+    p99ms: round1(percentile(latencies, 99)),
+  };
+}
+
+/**
+ * Runs `phase` and tells where the machine's CPU went meanwhile, in cores: this process (server,
+ * load generator and driver), the PostgreSQL backends of the scratch database, and everything
+ * else (other work on the machine: near 0 when it is quiet).
+ */
+async function withCpu<T>(db: Db, kind: string, phase: () => Promise<T>): Promise<{ result: T; cpu: Record<string, number> | null }> {
+  const backends = async () =>
+    kind === 'postgres' ? (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid) : [];
+  const before = await cpuSeconds(await backends());
+  const started = performance.now();
+  const result = await phase();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSeconds(await backends());
+  if (!before || !after) return { result, cpu: null };
+  const used = (pid: number | 'self') => (after.processes.get(pid) ?? 0) - (before.processes.get(pid) ?? 0);
+  const bench = used('self');
+  const postgres = [...after.processes.keys()].filter((pid) => pid !== 'self').reduce((sum, pid) => sum + used(pid), 0);
+  const other = Math.max(0, after.machine - before.machine - bench - postgres);
+  const cores = (s: number) => round2(s / seconds);
+  return { result, cpu: { benchProcessCores: cores(bench), postgresCores: cores(postgres), otherCores: cores(other) } };
+}
 
 async function main() {
   const scratch = await scratchDatabase('bench');
   let t: ListeningTestApp | undefined;
+  let pool: pg.Pool | undefined;
   try {
     // The tests' builder: a temporary DATA_DIR, the app on the scratch database, listening on a free port.
     t = await build({ database: scratch, listen: true, env: { SEED_DEMO: 'false' }, jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
@@ -65,22 +120,43 @@ async function main() {
     await queryRows(db, sql`vacuum analyze events`);
     const loadMs = Date.now() - loadStarted;
     const url = `${t.url}/engine/api/v1/event/search/`;
-    process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: EVENTS, loadSeconds: +(loadMs / 1000).toFixed(1) })}\n`);
+    const driver =
+      scratch.kind === 'postgres'
+        ? `node-postgres pool of ${CONNECTIONS} connections, named prepared statement`
+        : `the app's in-process PGlite instance, which runs one query at a time (${CONNECTIONS} callers queue for it), prepared statement`;
+    process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: EVENTS, loadSeconds: +(loadMs / 1000).toFixed(1), sqlDriver: driver })}\n`);
+    if (scratch.kind === 'postgres') pool = new pg.Pool({ connectionString: scratch.databaseUrl, max: CONNECTIONS });
 
     for (const c of CASES) {
-      const body = JSON.stringify({ ...c.box, startDate: new Date().toISOString(), days: 7 });
+      const body = { ...c.box, startDate: new Date().toISOString(), days: 7 };
       // One request first, to report the result size and warm the plan cache.
-      const probe = (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' }, body })).json()) as { totalCount: number };
-      const result = await runLoad({
-        url,
-        method: 'POST',
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
-        body,
-      });
-      const latencies = result.latencies;
-      latencies.sort((a, b) => a - b);
+      const probe = (await (
+        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(body) })
+      ).json()) as { totalCount: number; totalCountIsEstimate?: boolean };
+      const api = await withCpu(db, scratch.kind, () =>
+        runLoad({
+          url,
+          method: 'POST',
+          connections: CONNECTIONS,
+          duration: DURATION,
+          headers: { 'content-type': 'application/json', 'x-tenant': TENANT },
+          body: JSON.stringify(body),
+        }),
+      );
+
+      // The statement and values the service builds for this very request, straight to the driver.
+      const { statement, values } = searchStatementOf({ ctx: app.ctx, tenant: { id: tenantId, key: TENANT }, viewerId: null, input: EventSearchRequestSchema.parse(body) });
+      const params = fillPlaceholders(statement.params, values);
+      const sqlPool = pool;
+      const run: () => Promise<unknown> = sqlPool
+        ? () => sqlPool.query({ name: statement.name, text: statement.text, values: params })
+        : () => queryPrepared(db, statement, values);
+      // Warm: every connection prepares the statement once, as the app's have.
+      await Promise.all(Array.from({ length: CONNECTIONS }, () => run()));
+      const direct = await withCpu(db, scratch.kind, () => runQueries(run, CONNECTIONS, DURATION));
+
+      const apiSpread = spread(api.result.latencies, DURATION);
+      const sqlSpread = spread(direct.result, DURATION);
       process.stdout.write(
         `${JSON.stringify({
           case: c.name,
@@ -88,17 +164,19 @@ async function main() {
           events: EVENTS,
           windowDays: 7,
           matches: probe.totalCount,
+          matchesEstimated: probe.totalCountIsEstimate ?? false,
           connections: CONNECTIONS,
-          requestsPerSecond: Math.round(latencies.length / DURATION),
-          p50ms: +percentile(latencies, 50).toFixed(1),
-          p95ms: +percentile(latencies, 95).toFixed(1),
-          p99ms: +percentile(latencies, 99).toFixed(1),
-          non2xx: result.non2xx,
-          errors: result.errors,
+          ...apiSpread,
+          non2xx: api.result.non2xx,
+          errors: api.result.errors,
+          cpu: api.cpu,
+          sql: { ...sqlSpread, cpu: direct.cpu },
+          apiToSql: { requestsPerSecond: round2(apiSpread.requestsPerSecond / sqlSpread.requestsPerSecond), p95: round2(apiSpread.p95ms / sqlSpread.p95ms) },
         })}\n`,
       );
     }
   } finally {
+    await pool?.end();
     await t?.close();
     // BENCH_KEEP=1 leaves the scratch database for EXPLAIN sessions.
     if (!process.env.BENCH_KEEP) await scratch.drop();

@@ -23,7 +23,7 @@
  *
  * The mix (share of SOAK_RATE):
  *   search 45%       event/search/ over a random city, state, region or US box and date window
- *   points 20%       event/search/points, same kind of request
+ *   tiles 20%        event/tiles/{z}/{x}/{y} with search filters, a random tile over the US at zoom 3 to 14
  *   event 8%         GET one event: a seeded one (event), or one tenth of the time a launch
  *                    event, whose page lists every launch it had (eventBuzz)
  *   eventWrite 16%   a host creates, updates or deletes one of its events (3 to 8 each)
@@ -108,14 +108,14 @@ const WATCHERS_SCRIPT = path.join(ROOT, 'scripts/soak/watchers.mjs');
 
 const MIX: [Op, number][] = [
   ['search', 0.45],
-  ['points', 0.2],
+  ['tiles', 0.2],
   ['event', 0.08],
   ['eventWrite', 0.16],
   ['flyerUpdate', 0.05],
   ['launch', 0.03],
   ['signIn', 0.03],
 ];
-type Op = 'search' | 'points' | 'event' | 'eventWrite' | 'flyerUpdate' | 'launch' | 'signIn';
+type Op = 'search' | 'tiles' | 'event' | 'eventWrite' | 'flyerUpdate' | 'launch' | 'signIn';
 
 /** The soak talks to this machine only. */
 function requireLoopback(name: string, url: string) {
@@ -345,6 +345,20 @@ function searchBody() {
   return body;
 }
 
+/** A random tile over the US, with a search's date window and now and then its text. */
+function tileUrl(): string {
+  const z = Math.floor(rand(3, 15));
+  const lat = rand(US.minLat, US.maxLat);
+  const lng = rand(US.minLng, US.maxLng);
+  const n = 2 ** z;
+  const r = (lat * Math.PI) / 180;
+  const x = Math.floor(((lng + 180) / 360) * n);
+  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
+  const query: Record<string, string | number> = { startDate: new Date(Date.now() + rand(-10, 300) * 86_400_000).toISOString(), days: pick([1, 7, 7, 30, 90, 366]) };
+  if (Math.random() < 0.1) query.searchText = pick(['Soak event 1', 'hall', 'Soak', 'event 42']);
+  return paths.eventTile(z, x, y, query);
+}
+
 function eventBody(name: string) {
   const start = Date.now() + rand(1, 60) * 86_400_000;
   return {
@@ -415,7 +429,7 @@ class SetupRun {
   }
 
   /** One measured HTTP call; answers the parsed body, or undefined when it failed (already recorded). */
-  async call<T = unknown>(op: string, method: string, url: string, opts: { body?: unknown; jwt?: string; base?: string } = {}): Promise<T | undefined> {
+  async call<T = unknown>(op: string, method: string, url: string, opts: { body?: unknown; jwt?: string; base?: string; binary?: boolean } = {}): Promise<T | undefined> {
     const headers: Record<string, string> = { 'x-tenant': TENANT };
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.jwt) headers.authorization = `Bearer ${opts.jwt}`;
@@ -429,7 +443,7 @@ class SetupRun {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       status = response.status;
-      const text = await response.text();
+      const text = opts.binary && response.ok ? (await response.arrayBuffer(), '') : await response.text();
       const ms = performance.now() - started;
       if (status < 200 || status >= 300) {
         this.record(op, ms, { status, what: `${method} ${url.split('?')[0]} ${text.slice(0, 300)}` });
@@ -764,8 +778,8 @@ class SetupRun {
       case 'search':
         await this.call('search', 'POST', paths.eventSearch, { body: searchBody() });
         return;
-      case 'points':
-        await this.call('points', 'POST', paths.eventPoints, { body: searchBody() });
+      case 'tiles':
+        await this.call('tiles', 'GET', tileUrl(), { binary: true });
         return;
       case 'event': {
         // Seeded events and launch events: never deleted, so anything but 200 is a failure. A

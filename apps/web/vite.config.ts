@@ -79,6 +79,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // One chunk instead of dozens of small ones: each request costs its headers and compresses alone.
+            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|type-fest)[\\/]/ },
             // Only the map screens load it.
             { name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@maplibre|@vis\.gl|react-map-gl)[\\/]/ },
           ],

@@ -4,6 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/test/support/server-process.js';
+import { FakeIdp } from '../../apps/server/test/support/fake-idp.js';
+import { fakeEnv } from '../../apps/server/test/support/external-auth.js';
+import { FakeStripe } from '../../apps/server/test/support/fake-stripe.js';
+import { runPlansCommand } from '../../apps/server/src/modules/billing/plans-command.js';
+import { paths } from '@hubbub/contract';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -22,28 +27,61 @@ async function waitForServer(url: string, child: ChildProcess, log: () => string
   throw new Error(`the server did not start in time:\n${log()}`);
 }
 
-/** Starts the real server (built web app, fresh embedded database) for the browser suite. */
+/**
+ * Starts the real server (built web app, fresh embedded database) for the browser suite, with
+ * sign-in through two local OpenID providers (one playing Google, one Microsoft) and billing
+ * through the fake Stripe (its prices set in the catalogue, its webhooks sent to this server).
+ */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The web app is not built: run "npm run build" first (npm test does it for you).');
   }
+  const [google, microsoft, stripe] = await Promise.all([FakeIdp.start('google'), FakeIdp.start('microsoft'), FakeStripe.start()]);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  stripe.webhookUrl = `http://127.0.0.1:${port}${paths.stripeWebhook}`;
+  // Before the server starts, the plans command opens the fresh database itself: every plan and the add-on become purchasable.
+  const priced = await runPlansCommand(['price', ...FakeStripe.priceAssignments().flat()], { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
+  if (priced.code !== 0) {
+    await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
+    throw new Error(`Setting the fake Stripe prices failed: ${priced.out}`);
+  }
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseUrl, SEED_DEMO: 'true', RATE_LIMIT_SCALE: '50', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      SEED_DEMO: 'true',
+      RATE_LIMIT_SCALE: '50',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...fakeEnv(google, microsoft),
+      ...stripe.env(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
-  await waitForServer(`${baseUrl}/`, child, () => output);
+  try {
+    await waitForServer(`${baseUrl}/`, child, () => output);
+  } catch (error) {
+    child.kill('SIGKILL');
+    await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('fakeIdps', { google: google.base, microsoft: microsoft.base });
+  project.provide('fakeStripe', stripe.base);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
@@ -52,5 +90,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The local providers' base URLs; their /__fake/ controls pick who signs in and list what they saw. */
+    fakeIdps: { google: string; microsoft: string };
+    /** The fake Stripe's base URL: its Checkout and portal pages, and /__fake/calls (API calls seen, webhooks delivered). */
+    fakeStripe: string;
   }
 }

@@ -10,6 +10,7 @@ import type { HubTimings } from './modules/hub/index.js';
 import type { SchedulerOptions } from './modules/launches/scheduler.js';
 import type { Throttle } from './lib/throttle.js';
 import type { AuthLimitName, RateLimits } from './modules/auth/limits.js';
+import type { ExternalProviders } from './modules/external-auth/providers.js';
 
 // The app's shared types, declared here once: what services receive (AppContext),
 // who is asking (TenantRef, AuthInfo) and how the app is built (BuildOptions).
@@ -38,6 +39,8 @@ export interface AppContext {
   realtime: Realtime;
   /** The account calls' budgets (modules/auth/limits.ts), shared through Redis when REDIS_URL is set. */
   throttle: Throttle<AuthLimitName>;
+  /** Sign-in with Google and Microsoft (modules/external-auth): the configured providers, discovered on first use. */
+  external: ExternalProviders;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
   launches?: { wake(): void };
 }

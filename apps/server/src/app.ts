@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -24,13 +25,18 @@ import { requestTextPlugin } from './plugins/request-text.js';
 import { spaPlugin } from './plugins/spa.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { billingRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
 import { containerRoutes } from './modules/container/routes.js';
+import { externalAuthRoutes, externalStartRoutes } from './modules/external-auth/routes.js';
+import { createExternalProviders } from './modules/external-auth/service.js';
 import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { eventDetailRoutes } from './modules/event-details/routes.js';
+import { eventHtmlRoutes } from './modules/event-html/routes.js';
+import { projectDocumentRoutes } from './modules/project-documents/routes.js';
 import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -96,7 +102,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {} },
     // RATE_LIMIT_SCALE raises or lowers every account budget at once (a busy test server, a strict deployment).
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
+    // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
+    external: createExternalProviders({ config, secret: options.jwtSecret }),
   };
+  if (ctx.external.configured.length && !config.PUBLIC_URL) {
+    app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');
+  }
   app.decorate('ctx', ctx);
   app.decorateRequest('tenant', null as never);
 
@@ -106,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(requestTextPlugin);
   await app.register(openApiPlugin, { version: SERVER_VERSION });
   await app.register(authPlugin, { authenticate });
+  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   // Created up front: the static plugin wants its root to exist, and the first upload may come later.
   await fs.mkdir(path.join(config.dataDir, 'uploads'), { recursive: true });
@@ -123,16 +135,25 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     api.addHook('onRequest', createTenantHook(tenants));
     // Every route names its full path from the contract's `routes`, so no prefix here.
     await api.register(authRoutes);
+    await api.register(externalAuthRoutes);
     await api.register(userRoutes);
     await api.register(accountRoutes);
+    await api.register(billingRoutes);
     await api.register(eventRoutes);
     await api.register(eventDetailRoutes);
+    await api.register(eventHtmlRoutes);
     await api.register(eventLinkRoutes);
     await api.register(tagRoutes);
     await api.register(geoRoutes);
     await api.register(flyerRoutes);
     await api.register(launchRoutes);
+    await api.register(projectDocumentRoutes);
   });
+  // Stripe names no tenant: the event says whose subscription it is.
+  await app.register(stripeWebhookRoutes);
+  await app.register(operatorRoutes);
+  // A browser navigation: the tenant is in its query, not a header.
+  await app.register(externalStartRoutes);
   // REDIS_URL shares event groups and watcher counts between instances; the hub closes them on app close.
   const redisUrl = config.REDIS_URL;
   const hub = {
@@ -151,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       cmsUrl: config.CMS_URL ?? null,
       publicUrl: config.PUBLIC_URL ?? null,
       mapStyleUrl: config.MAP_STYLE_URL ?? null,
+      externalProviders: ctx.external.configured,
     },
   });
 

@@ -6,6 +6,13 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', TENANTS: ['hubbub'], SEED_DEMO: true, publicUrl: 'http://localhost:8080' });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DEFAULT_PLAN).toBe('Free');
+    expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('takes a local Stripe API for tests and a default plan', () => {
+    const config = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_URL: 'http://127.0.0.1:9200', DEFAULT_PLAN: 'Pro' });
+    expect(config).toMatchObject({ STRIPE_API_URL: 'http://127.0.0.1:9200', DEFAULT_PLAN: 'Pro' });
   });
 
   it('splits and normalises TENANTS', () => {
@@ -21,6 +28,15 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody' }],
     ['SMTP_URL', { SMTP_URL: '::' }],
     ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: 'lots' }],
+    ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
+    ['MICROSOFT_CLIENT_ID', { MICROSOFT_CLIENT_SECRET: 'secret' }],
+    ['GOOGLE_ISSUER', { GOOGLE_ISSUER: 'http://idp.example.com' }],
+    ['MICROSOFT_ISSUER', { MICROSOFT_ISSUER: 'not a url' }],
+    ['MICROSOFT_TENANT', { MICROSOFT_TENANT: 'a/b' }],
+    ['STRIPE_WEBHOOK_SECRET', { STRIPE_SECRET_KEY: 'sk_test_x' }],
+    ['STRIPE_SECRET_KEY', { STRIPE_WEBHOOK_SECRET: 'whsec_x' }],
+    ['STRIPE_API_URL', { STRIPE_API_URL: 'http://stripe.example.com' }],
+    ['DEFAULT_PLAN', { DEFAULT_PLAN: 'Gold' }],
   ])('names the bad variable %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

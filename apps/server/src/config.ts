@@ -9,6 +9,14 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ message: `${name} must be a URL.` }).optional());
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number.' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -51,6 +59,26 @@ const ConfigSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: optionalUrl('S3_PUBLIC_URL'),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Sign-in with Google: both set, or neither. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_ISSUER: optionalUrl('GOOGLE_ISSUER'),
+  /** Sign-in with Microsoft (the spec's "Windows"): both set, or neither. */
+  MICROSOFT_CLIENT_ID: optionalText,
+  MICROSOFT_CLIENT_SECRET: optionalText,
+  MICROSOFT_TENANT: z
+    .string()
+    .trim()
+    .default('common')
+    .pipe(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/, { message: 'MICROSOFT_TENANT must be common, organizations, consumers, a tenant id or a tenant domain.' })),
+  MICROSOFT_ISSUER: optionalUrl('MICROSOFT_ISSUER'),
+  /** Billing with Stripe: both set, or neither (the operator then assigns plans). */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Another Stripe API in Stripe's place (tests, the fake Stripe): http only on 127.0.0.1 or localhost. */
+  STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
+  /** The plan every new account starts on (a club's own server: Pro). */
+  DEFAULT_PLAN: z.enum(['Free', 'Basic', 'Pro', 'Enterprise'], { message: 'DEFAULT_PLAN must be Free, Basic, Pro or Enterprise.' }).default('Free'),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
@@ -62,6 +90,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = ConfigSchema.superRefine((c, ctx) => {
     if (c.S3_BUCKET && !c.S3_PUBLIC_URL && !c.S3_ENDPOINT) {
       ctx.addIssue({ code: 'custom', path: ['S3_PUBLIC_URL'], message: 'S3_PUBLIC_URL (or S3_ENDPOINT) is needed with S3_BUCKET, to build the URLs of stored files.' });
+    }
+    for (const p of ['GOOGLE', 'MICROSOFT'] as const) {
+      const id = c[`${p}_CLIENT_ID`];
+      const secret = c[`${p}_CLIENT_SECRET`];
+      if (id && !secret) ctx.addIssue({ code: 'custom', path: [`${p}_CLIENT_SECRET`], message: `${p}_CLIENT_SECRET is needed with ${p}_CLIENT_ID.` });
+      if (secret && !id) ctx.addIssue({ code: 'custom', path: [`${p}_CLIENT_ID`], message: `${p}_CLIENT_ID is needed with ${p}_CLIENT_SECRET.` });
+      const issuer = c[`${p}_ISSUER`];
+      // Plain http only for a provider on this machine (tests, trying it by hand).
+      if (issuer && !issuer.startsWith('https://') && !(issuer.startsWith('http://') && LOOPBACK.has(new URL(issuer).hostname))) {
+        ctx.addIssue({ code: 'custom', path: [`${p}_ISSUER`], message: `${p}_ISSUER must be an https URL (http only on 127.0.0.1 or localhost).` });
+      }
+    }
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY, to verify the webhook.' });
+    if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY is needed with STRIPE_WEBHOOK_SECRET.' });
+    const stripeApi = c.STRIPE_API_URL;
+    if (stripeApi && !stripeApi.startsWith('https://') && !(stripeApi.startsWith('http://') && LOOPBACK.has(new URL(stripeApi).hostname))) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: 'STRIPE_API_URL must be an https URL (http only on 127.0.0.1 or localhost).' });
     }
   }).safeParse(env);
   if (!result.success) {

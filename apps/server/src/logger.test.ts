@@ -10,6 +10,7 @@ describe('scrubUrl', () => {
   it('hides tokens in query strings and keeps the rest', () => {
     expect(scrubUrl('/Engine/hub?id=1&access_token=eyJ.a.b&tenant=hubbub')).toBe('/Engine/hub?id=1&access_token=[redacted]&tenant=hubbub');
     expect(scrubUrl('/verification?token=abc')).toBe('/verification?token=[redacted]');
+    expect(scrubUrl('/auth/callback/google?state=s1&code=c1&scope=openid')).toBe('/auth/callback/google?state=[redacted]&code=[redacted]&scope=openid');
     expect(scrubUrl('/presence/api/v1/user/search/')).toBe('/presence/api/v1/user/search/');
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyServerOptions } from 'fastify';
 
-// Secrets that travel in URLs: verification and reset codes in the path, hub tokens in the query.
+// Secrets that travel in URLs: verification and reset codes in the path, hub tokens and a provider's code and state in the query.
 const SECRET_PATH = /(\/auth\/(?:verify|password\/reset)\/)[^/?#]+/i;
-const SECRET_QUERY = /([?&](?:access_token|token|code|refreshToken)=)[^&#]*/gi;
+const SECRET_QUERY = /([?&](?:access_token|token|code|state|refreshToken)=)[^&#]*/gi;
 
 export function scrubUrl(url: string): string {
   return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
@@ -12,7 +12,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.refreshToken', 'jwt', 'refreshToken', 'password'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'body.password', 'body.refreshToken', 'body.code', 'body.state', 'jwt', 'refreshToken', 'password'],
       censor: '[redacted]',
     },
     serializers: {

@@ -70,14 +70,19 @@ describe('GET account', () => {
 });
 
 describe('GET account manifest', () => {
-  it('answers settings.Products as a JSON string of the 4 plans, Free with capacities 1', async () => {
+  it('answers settings.Products as a JSON string of the 4 plans, Free with capacities 1, then the add-ons', async () => {
     const res = await call(t.app, 'GET', paths.manifest);
     expect(res.statusCode, res.body).toBe(200);
     const manifest = ManifestSchema.parse(res.json());
     expect(typeof manifest.settings.Products).toBe('string');
-    const products = ProductListSchema.parse(JSON.parse(manifest.settings.Products));
+    const entries = ProductListSchema.parse(JSON.parse(manifest.settings.Products));
+    const products = entries.filter((p) => p.kind === 'plan');
+    expect(entries.filter((p) => p.kind === 'addOn').map((a) => a.feature)).toEqual(['Download.HTML']);
+    expect(entries.slice(0, 4)).toEqual(products);
     expect(products.map((p) => p.plan)).toEqual(['Free', 'Basic', 'Pro', 'Enterprise']);
-    expect(products[0]).toMatchObject({ plan: 'Free', feature: null, eventCapacity: 1, calendarCapacity: 1, flyerCapacity: 1 });
+    expect(products[0]).toMatchObject({ plan: 'Free', feature: null, eventCapacity: 1, calendarCapacity: 1, flyerCapacity: 1, monthlyPrice: 0 });
+    // No Stripe on this server: nothing is bought online.
+    expect(entries.every((p) => !p.purchasable)).toBe(true);
     for (const product of products.slice(1)) {
       expect(product.feature).toBe(PLAN_FEATURES[product.plan as keyof typeof PLAN_FEATURES]);
       expect(product.eventCapacity).toBeGreaterThan(1);

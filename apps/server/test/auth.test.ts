@@ -237,10 +237,10 @@ describe('password reset', () => {
 });
 
 describe('external login', () => {
-  it('answers 501 with a clear message', async () => {
-    const res = await call(t.app, 'POST', paths.external, { body: { provider: 'Google', token: 'x' } });
-    expect(res.statusCode).toBe(501);
-    expect(res.json().detail).toMatch(/not available/);
+  it('answers 400 naming the provider when it is not configured (tested with providers in external-auth.test.ts)', async () => {
+    const res = await call(t.app, 'POST', paths.external, { body: { provider: 'Google', code: 'x', state: 'a-state-of-sixteen-chars' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'external_provider_unconfigured', detail: expect.stringMatching(/Google/) });
   });
 });
 

@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventSchema, TagSchema, paths, type HubEvent, type TileQuery, type Tag } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
+import { tileCacheStats } from '../src/modules/events/tile-service.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
 
 let t: TestApp;
 let music: Tag;
 let jazz: Tag;
+/**
+ * The app's clock: still unless a test moves it, so a cached tile's minute never turns over
+ * between two requests of a test (tiles depend on the clock minute, see tile-service.ts).
+ */
+let clock = Date.now();
 beforeAll(async () => {
-  t = await build();
+  t = await build({ now: () => new Date(clock) });
   const categories = (await call(t.app, 'GET', paths.tagCategories)).json() as Tag[];
   music = TagSchema.parse(categories.find((c) => c.name === 'Music'));
   const res = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: 'Jazz' } });
@@ -173,6 +179,57 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     // And the world tile counts them too.
     const world = await features({ z: 0, x: 0, y: 0 });
     expect(world.reduce((n, f) => n + f.count, 0)).toBeGreaterThanOrEqual(4);
+  });
+
+  it('counts every event once, in its own cell, at every zoom, events on cell and tile boundaries included', async () => {
+    const h = await host();
+    const area = ancestor(freshTile(), 2); // a z12 tile: 4×4 fresh z14 tiles
+    const points: { lat: number; lng: number }[] = [];
+    for (let i = 0; i < 24; i++) points.push({ lng: lngOf(area.x + Math.random(), 12), lat: latOf(area.y + Math.random(), 12) });
+    // Exactly on boundaries: of a z14 cell (a z18 tile), of a z14 tile, of a z13 tile.
+    const inner = { x: area.x * 4 + 1, y: area.y * 4 + 2 }; // a z14 tile inside the area
+    points.push({ lng: lngOf(inner.x * GRID + 7, 18), lat: latOf(inner.y * GRID + 5, 18) });
+    points.push({ lng: lngOf(inner.x * GRID + 7, 18) + 1e-9, lat: latOf(inner.y * GRID + 5, 18) - 1e-9 });
+    points.push({ lng: lngOf(inner.x, 14), lat: latOf(inner.y, 14) });
+    points.push({ lng: lngOf(inner.x + 1, 14), lat: latOf(inner.y + 2, 14) });
+    const events = await Promise.all(points.map((p) => create(h, eventBody(p))));
+
+    for (const z of [6, 8, 10, 12, 13, 14]) {
+      // Where each event belongs: its projected column and row of cells (rows include their
+      // north boundary), with the server's arithmetic.
+      const rows = 2 ** z * GRID;
+      const expected = new Map<string, string[]>();
+      points.forEach((p, i) => {
+        const cx = Math.floor(((p.lng + 180) / 360) * rows);
+        let cy = tileAt(p, z + 4).y;
+        while (p.lat > latOf(cy, z + 4)) cy--;
+        while (p.lat <= latOf(cy + 1, z + 4)) cy++;
+        const key = `${Math.floor(cx / GRID)}/${Math.floor(cy / GRID)}/${cx % GRID}/${cy % GRID}`;
+        expected.set(key, [...(expected.get(key) ?? []), events[i].id]);
+      });
+      const found = new Map<string, string[]>();
+      const tiles = new Set([...expected.keys()].map((k) => k.split('/').slice(0, 2).join('/')));
+      for (const key of tiles) {
+        const [x, y] = key.split('/').map(Number);
+        for (const f of await features({ z, x, y }, { userId: h.id })) {
+          const cell = `${x}/${y}/${Math.floor(f.px / (EVENT_TILE_EXTENT / GRID))}/${Math.floor(f.py / (EVENT_TILE_EXTENT / GRID))}`;
+          expect(found.has(cell), `z${z} ${cell} twice`).toBe(false);
+          found.set(cell, f.count === 1 ? [f.id!] : Array.from({ length: f.count }, () => '?'));
+          const size = EVENT_TILE_EXTENT / GRID;
+          // Position and extent inside the cell.
+          for (const [u, v] of [[f.px, f.py], ...(f.count > 1 ? [[f.x0!, f.y0!], [f.x1!, f.y1!]] : [])]) {
+            expect(Math.floor(u / size)).toBe(Math.floor(f.px / size));
+            expect(Math.floor(v / size)).toBe(Math.floor(f.py / size));
+          }
+        }
+      }
+      expect([...found.keys()].sort(), `zoom ${z}`).toEqual([...expected.keys()].sort());
+      for (const [cell, ids] of expected) {
+        const got = found.get(cell)!;
+        expect(got.length, `z${z} ${cell}`).toBe(ids.length);
+        if (ids.length === 1) expect(got).toEqual(ids);
+      }
+    }
   });
 
   it('applies every search filter: category, text, area, host, date window', async () => {
@@ -349,5 +406,189 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     expect(res.headers.vary).toMatch(/X-Tenant/i);
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(gunzipSync(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // Chromium's header: brotli; from the cache too, with the same tag.
+    for (let i = 0; i < 2; i++) {
+      const br = await get(tile, undefined, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.etag).toBe(plain.headers.etag);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
+    // What the client refuses it does not get.
+    expect((await get(tile, undefined, { headers: { 'accept-encoding': 'br;q=0, gzip' } })).headers['content-encoding']).toBe('gzip');
+    expect((await get(tile, undefined, { headers: { 'accept-encoding': '*' } })).headers['content-encoding']).toBe('br');
+    expect((await get(tile, undefined, { headers: { 'accept-encoding': 'br;q=0, gzip;q=0, *' } })).headers['content-encoding']).toBeUndefined();
+    expect((await get(tile, undefined, { headers: { 'accept-encoding': 'identity, deflate' } })).headers['content-encoding']).toBeUndefined();
+    // A small tile goes as it is.
+    const small = freshTile();
+    await create(h, eventBody(cellCentre(small, 1, 1)));
+    const one = await get(small, undefined, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(one.headers['content-encoding']).toBeUndefined();
+    expect(one.headers.vary).toMatch(/accept-encoding/i);
+    expect(decode(one)).toHaveLength(1);
+  });
+});
+
+describe('tiles cached by data version', () => {
+  /** How many tiles the app computed and served from its cache since `before`. */
+  const since = (before: { hits: number; computed: number }) => {
+    const now = tileCacheStats(t.app.ctx);
+    return { hits: now.hits - before.hits, computed: now.computed - before.computed };
+  };
+
+  it('serves an unchanged tile again from the cache, with the same bytes and tag, 200 or 304', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const event = await create(h, eventBody(cellCentre(tile, 4, 4)));
+    const before = tileCacheStats(t.app.ctx);
+    const first = await get(tile);
+    expect(since(before)).toEqual({ hits: 0, computed: 1 });
+    const again = await get(tile);
+    expect(since(before)).toEqual({ hits: 1, computed: 1 });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(decode(again).map((f) => f.id)).toEqual([event.id]);
+    // A 304 round trip from the cache.
+    const revalidated = await get(tile, undefined, { headers: { 'if-none-match': first.headers.etag as string } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(first.headers.etag);
+    expect(revalidated.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+    expect(since(before)).toEqual({ hits: 2, computed: 1 });
+    // The same filters written another way are the same tile; other filters another one.
+    await get(tile, { days: 30, includeCanceled: false });
+    expect(since(before)).toEqual({ hits: 3, computed: 1 });
+    await get(tile, { days: 29 });
+    expect(since(before).computed).toBe(2);
+  });
+
+  it('computes a tile once for a burst of requests', async () => {
+    const h = await host();
+    const tile = freshTile();
+    await create(h, eventBody(cellCentre(tile, 1, 1)));
+    const before = tileCacheStats(t.app.ctx);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => get(tile)));
+    expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
+    expect(since(before).computed).toBe(1);
+  });
+
+  it('never serves a stale tile after an event in view is created, updated, tagged or deleted', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const up = ancestor(tile, 3);
+    /** The tile and its ancestor, each asked twice so the second answer is a cache hit. */
+    const look = async (query?: TileQuery) => {
+      const [a, b] = [await ids(tile, query), await ids(tile, query)];
+      expect(b).toEqual(a);
+      const [c, d] = [await features(up, { ...query, userId: h.id }), await features(up, { ...query, userId: h.id })];
+      expect(d).toEqual(c);
+      return { ids: a, count: c.reduce((n, f) => n + f.count, 0) };
+    };
+    expect(await look()).toEqual({ ids: [], count: 0 });
+    expect(await look({ categoryId: music.id })).toEqual({ ids: [], count: 0 });
+
+    const a = await create(h, eventBody(cellCentre(tile, 2, 2)));
+    expect(await look()).toEqual({ ids: sorted(a), count: 1 });
+    const b = await create(h, eventBody(cellCentre(tile, 12, 12)));
+    expect(await look()).toEqual({ ids: sorted(a, b), count: 2 });
+
+    // Moved out of the tile (far away), then its name changed back in place: each write shows.
+    const away = { lat: -40, lng: 170 };
+    let res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(away), id: a.id, name: a.name } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await look()).toEqual({ ids: sorted(b), count: 1 });
+    res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await look()).toEqual({ ids: sorted(a, b), count: 2 });
+
+    // Tagged: the category's tiles change.
+    res = await call(t.app, 'POST', paths.eventTag, { jwt: h.jwt, body: { eventId: b.id, tagId: jazz.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await look({ categoryId: music.id })).toEqual({ ids: sorted(b), count: 1 });
+
+    // Canceled: out of the default tiles, still in those that include canceled events.
+    res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name, status: 3 } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await look()).toEqual({ ids: sorted(b), count: 1 });
+    expect(await look({ includeCanceled: true })).toEqual({ ids: sorted(a, b), count: 2 });
+
+    // Deleted.
+    res = await call(t.app, 'DELETE', paths.event(b.id), { jwt: h.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await look()).toEqual({ ids: [], count: 0 });
+    expect(await look({ categoryId: music.id })).toEqual({ ids: [], count: 0 });
+  });
+
+  it("keeps a tenant's cached tiles through another tenant's writes", async () => {
+    const here = await host();
+    const elsewhere = await host(OTHER_TENANT);
+    const tile = freshTile();
+    const mine = await create(here, eventBody(cellCentre(tile, 3, 3)));
+    const first = await get(tile);
+    const before = tileCacheStats(t.app.ctx);
+    // The other tenant writes in the very same tile.
+    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 9, 9)), OTHER_TENANT);
+    const again = await get(tile);
+    expect(since(before)).toEqual({ hits: 1, computed: 0 });
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(decode(again).map((f) => f.id)).toEqual([mine.id]);
+    // Theirs shows in their tenant's tile.
+    expect(await ids(tile, undefined, { tenant: OTHER_TENANT })).toEqual(sorted(theirs));
+  });
+
+  it("shows a draft to its owner and to nobody else, from the cache too", async () => {
+    const h = await host();
+    const stranger = await signUp(t);
+    const tile = freshTile();
+    const draft = await create(h, eventBody(cellCentre(tile, 3, 3), { publishOnDate: at(Date.now() + 2 * DAY) }));
+    const out = await create(h, eventBody(cellCentre(tile, 6, 3)));
+    const before = tileCacheStats(t.app.ctx);
+    for (let round = 0; round < 2; round++) {
+      // Alternating viewers, each twice: whoever asked first, each sees their own tile.
+      expect(await ids(tile, undefined, { user: h })).toEqual(sorted(draft, out));
+      expect(await ids(tile, undefined, { user: stranger })).toEqual(sorted(out));
+      expect(await ids(tile)).toEqual(sorted(out));
+      expect(await ids(tile, undefined, { user: h })).toEqual(sorted(draft, out));
+      // Counts above are the viewer's too.
+      const count = async (user?: TestUser) => (await features(ancestor(tile, 4), { userId: h.id }, { user })).reduce((n, f) => n + f.count, 0);
+      expect(await count(h)).toBe(2);
+      expect(await count(stranger)).toBe(1);
+      expect(await count()).toBe(1);
+    }
+    // Three viewers, two tiles each: computed once per viewer and tile (6), the other 8 answers hits.
+    expect(since(before)).toEqual({ hits: 8, computed: 6 });
+  });
+
+  it('shows a scheduled event once its publish time has passed, with no write in between', async () => {
+    const saved = clock;
+    try {
+      const h = await host();
+      const tile = freshTile();
+      const publishOn = clock + 90_000;
+      const body = eventBody(cellCentre(tile, 5, 5), { publishOnDate: at(publishOn) });
+      const scheduled = await create(h, body);
+      const hidden = await get(tile);
+      expect(decode(hidden)).toEqual([]);
+      const before = tileCacheStats(t.app.ctx);
+      expect(decode(await get(tile))).toEqual([]);
+      expect(since(before)).toEqual({ hits: 1, computed: 0 });
+      // A minute on, the tile is computed again; still before the publish time, so the same tag.
+      clock += 60_000;
+      const still = await get(tile, undefined, { headers: { 'if-none-match': hidden.headers.etag as string } });
+      expect(still.statusCode).toBe(304);
+      expect(since(before)).toEqual({ hits: 1, computed: 1 });
+      // Its minute come: shown, though nothing was written.
+      clock = publishOn + 60_000;
+      const shown = await get(tile, undefined, { headers: { 'if-none-match': hidden.headers.etag as string } });
+      expect(shown.statusCode).toBe(200);
+      expect(decode(shown).map((f) => f.id)).toEqual([scheduled.id]);
+      // Without a startDate the window starts now: once the event is over, it leaves the tile...
+      clock = Date.parse(body.endDate as string) + 60_000;
+      expect(decode(await get(tile))).toEqual([]);
+      // ...and stays in a window that starts before it.
+      expect(await ids(tile, { startDate: body.startDate as string })).toEqual([scheduled.id]);
+    } finally {
+      clock = saved;
+    }
   });
 });

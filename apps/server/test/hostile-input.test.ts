@@ -35,10 +35,8 @@ afterAll(() => t.close());
 
 describe('dates far in the future', () => {
   it('refuses a search from the year 9999 with a 400 naming startDate', async () => {
-    for (const url of [paths.eventSearch, paths.eventPoints]) {
-      const body = expectProblem(await call(t.app, 'POST', url, { body: { startDate: '9999-12-31T23:59:59Z', days: 366 } }), 400, { code: 'validation' });
-      expect(body.errors).toHaveProperty('startDate');
-    }
+    const body = expectProblem(await call(t.app, 'POST', paths.eventSearch, { body: { startDate: '9999-12-31T23:59:59Z', days: 366 } }), 400, { code: 'validation' });
+    expect(body.errors).toHaveProperty('startDate');
   });
 
   it('answers a search from the last accepted instant plus a whole year (the arithmetic stays in range)', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyServerOptions } from 'fastify';
 import { ContainerDataSchema, UserSearchResultSchema, paths } from '@hubbub/contract';
@@ -98,6 +99,10 @@ describe('OpenAPI document', () => {
     ['get', `${P}/auth/user`, false, 200, true],
     ['post', `${P}/auth/refresh`, true, 200, false],
     ['post', `${P}/auth/external`, true, 200, false],
+    ['post', `${P}/auth/external/link`, true, 200, true],
+    ['get', `${P}/auth/external/accounts`, false, 200, true],
+    ['post', `${P}/auth/external/accounts/{provider}`, true, 200, true],
+    ['delete', `${P}/auth/external/accounts/{provider}`, false, 200, true],
     ['post', `${P}/auth/register`, true, 201, false],
     ['post', `${P}/auth/verify/{tokenOrCode}`, false, 200, false],
     ['post', `${P}/auth/password/forgot`, true, 200, false],
@@ -113,9 +118,12 @@ describe('OpenAPI document', () => {
     ['get', `${P}/user/{id}`, false, 200, true],
     ['get', '/account/api/v1/account/', false, 200, true],
     ['get', '/account/api/v1/manifest/', false, 200, false],
+    ['get', '/account/api/v1/subscription/', false, 200, true],
+    ['post', '/account/api/v1/subscription/checkout', true, 200, true],
+    ['post', '/account/api/v1/subscription/portal', false, 200, true],
+    ['post', '/account/api/v1/billing/stripe/webhook', false, 200, false],
     ['get', '/engine/api/v1/manifest/usage', false, 200, true],
     ['post', `${E}/event/search/`, true, 200, false],
-    ['post', `${E}/event/search/points`, true, 200, false],
     ['get', `${E}/event/mine/`, false, 200, true],
     ['get', `${E}/event/following/`, false, 200, true],
     ['get', `${E}/event/{id}`, false, 200, false],
@@ -125,6 +133,15 @@ describe('OpenAPI document', () => {
     ['post', `${E}/event/thumbnail/{id}`, false, 200, true],
     ['delete', `${E}/event/thumbnail/{id}`, false, 200, true],
     ['post', `${E}/event/link/search/`, true, 200, true],
+    ['post', '/project/api/v1/projectDocument/search/', true, 200, true],
+    ['get', '/project/api/v1/projectDocument/{id}', false, 200, false],
+    ['post', '/project/api/v1/projectDocument/', true, 200, true],
+    ['post', '/project/api/v1/projectDocument/update', true, 200, true],
+    ['delete', '/project/api/v1/projectDocument/{id}', false, 200, true],
+    ['get', '/project/api/v1/projectDocument/{id}/revisions', false, 200, true],
+    ['get', '/project/api/v1/projectDocument/{id}/revisions/{version}', false, 200, true],
+    ['post', '/project/api/v1/projectDocument/{id}/revisions/{version}/restore', false, 200, true],
+    ['get', '/project/api/v1/projectDocument/event/{eventId}', false, 200, false],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
@@ -166,11 +183,15 @@ describe('OpenAPI document', () => {
 
   // Routes whose success is not JSON (vector tiles), checked on their own below.
   const BINARY_ROUTES = [['get', `${E}/event/tiles/{z}/{x}/{y}`]] as const;
+  // A browser navigation that answers with a redirect (the external sign-in's start).
+  const REDIRECT_ROUTES = [['get', `${P}/auth/external/{provider}/start`]] as const;
+  // A download whose success is an HTML file (the Download.HTML add-on).
+  const HTML_ROUTES = [['get', `${E}/event/export/{id}`]] as const;
 
   it('is OpenAPI 3 and lists no API path beyond the expected ones', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const listed = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
-    const expected = [...ROUTES, ...BINARY_ROUTES].map(([m, p]) => `${m} ${p}`);
+    const expected = [...ROUTES, ...BINARY_ROUTES, ...REDIRECT_ROUTES, ...HTML_ROUTES].map(([m, p]) => `${m} ${p}`);
     expect(listed.filter((r) => r !== 'get /').sort()).toEqual([...expected].sort());
   });
 
@@ -204,6 +225,15 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it.each(HTML_ROUTES)('documents %s %s with its id, needs a bearer, and answers Problems', async (method, route) => {
+    const op = doc.paths[route]?.[method];
+    expect(op).toBeDefined();
+    expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'id', required: true })]));
+    expect(resolve(op.responses['403']?.content?.['application/json']?.schema).properties).toHaveProperty('code');
+    const res = await t.app.inject({ method: 'GET', url: route.replace('{id}', randomUUID()), headers: { 'x-tenant': TENANT } });
+    expect(res.statusCode).toBe(401);
+  });
+
   it.each(BINARY_ROUTES)('documents %s %s with its path parameters and its Problem answers', (method, route) => {
     const op = doc.paths[route]?.[method];
     expect(op).toBeDefined();
@@ -211,6 +241,15 @@ describe('OpenAPI document', () => {
     for (const name of ['z', 'x', 'y']) {
       expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name, required: true })]));
     }
+    expect(resolve(op.responses['400']?.content?.['application/json']?.schema).properties).toHaveProperty('code');
+  });
+
+  it.each(REDIRECT_ROUTES)('documents %s %s with its redirect, tenant query and Problem answers', (method, route) => {
+    const op = doc.paths[route]?.[method];
+    expect(op).toBeDefined();
+    expect(t.app.hasRoute({ method: 'GET', url: route.replace(/\{(\w+)\}/g, ':$1') })).toBe(true);
+    expect(op.responses).toHaveProperty('302');
+    expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'provider', required: true }), expect.objectContaining({ in: 'query', name: 'tenant' })]));
     expect(resolve(op.responses['400']?.content?.['application/json']?.schema).properties).toHaveProperty('code');
   });
 

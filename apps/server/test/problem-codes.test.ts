@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES, paths, type ProblemCode } from '@hubbub/contract';
+import { PROBLEM_CODES, documentPaths, paths, type ProblemCode } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 import { multipart } from './support/multipart.js';
+import { FakeIdp, type FakeIdentity } from './support/fake-idp.js';
+import { FakeStripe } from './support/fake-stripe.js';
+import { setStripePrice } from '../src/modules/account/service.js';
+import { fakeEnv, finishLink, finishLogin, signInWith, startAtProvider, startLinkAtProvider } from './support/external-auth.js';
 
 // One request per Problem code, through the real server: clients decide on `code`,
 // so each must come back exactly where the contract says it does.
@@ -24,14 +28,20 @@ const eventBody = () => ({
   area: { latitude: -30 - Math.random(), longitude: -140 - Math.random() },
 });
 
+let google: FakeIdp;
+
 beforeAll(async () => {
-  t = await build({ rateLimits: { forgotIp: 1 } });
+  google = await FakeIdp.start('google');
+  t = await build({ rateLimits: { forgotIp: 1 }, env: fakeEnv(google) });
   [host, other] = await Promise.all([signUp(t), signUp(t)]);
   const created = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
   expect(created.statusCode, created.body).toBe(200);
   eventId = created.json().id;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await google.stop();
+});
 
 const covered = new Set<ProblemCode>();
 const expectCode = (res: Parameters<typeof expectProblem>[0], status: number, code: ProblemCode) => {
@@ -105,6 +115,19 @@ describe('every Problem code, where it belongs', () => {
     expect(body.detail).toMatch(/Free plan allows 1 event/);
   });
 
+  it('add_on_required: downloading an event as HTML without the add-on', async () => {
+    const body = expectCode(await call(t.app, 'GET', paths.eventExport(eventId), { jwt: other.jwt }), 403, 'add_on_required');
+    expect(body.detail).toContain('Download.HTML');
+  });
+
+  it('version_conflict: saving a document over a version another tab replaced', async () => {
+    const made = await call(t.app, 'POST', documentPaths.create, { jwt: other.jwt, body: { title: 'Two tabs' } });
+    const id = made.json().id as string;
+    expect((await call(t.app, 'POST', documentPaths.update, { jwt: other.jwt, body: { id, version: 1, title: 'Tab A' } })).statusCode).toBe(200);
+    const body = expectCode(await call(t.app, 'POST', documentPaths.update, { jwt: other.jwt, body: { id, version: 1, title: 'Tab B' } }), 409, 'version_conflict');
+    expect(body.currentVersion).toBe(2);
+  });
+
   it('blocked and conflict: following across a block', async () => {
     const [a, b] = await Promise.all([signUp(t), signUp(t)]);
     expect((await call(t.app, 'POST', paths.block(b.id, 1), { jwt: a.jwt })).statusCode).toBe(200);
@@ -139,8 +162,82 @@ describe('every Problem code, where it belongs', () => {
     expect(res.headers['retry-after']).toBeDefined();
   });
 
-  it('not_implemented: a call the server does not offer yet', async () => {
-    expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Google', token: 'x' } }), 501, 'not_implemented');
+  describe('external sign-in (Google configured against a local provider, Microsoft not)', () => {
+    const person = (over: Partial<FakeIdentity> = {}): FakeIdentity => {
+      const id = randomUUID().slice(0, 8);
+      return { sub: `codes-${id}`, email: `codes-${id}@example.test`, email_verified: true, ...over };
+    };
+
+    it('external_provider_unconfigured: signing in with Microsoft', async () => {
+      expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Windows', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_provider_unconfigured');
+    });
+
+    it('external_state_invalid: an answer nobody started', async () => {
+      expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Google', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_state_invalid');
+    });
+
+    it('external_code_invalid: a code used twice', async () => {
+      google.signInAs(person());
+      const first = await startAtProvider(t.app, google);
+      const second = await startAtProvider(t.app, google, { cookie: first.cookie });
+      expect((await finishLogin(t.app, first)).statusCode).toBe(200);
+      expectCode(await finishLogin(t.app, { ...second, code: first.code }), 400, 'external_code_invalid');
+    });
+
+    it('external_token_invalid: an ID token for another client', async () => {
+      google.signInAs(person());
+      const cb = await startAtProvider(t.app, google);
+      google.tamperNext('wrong-aud');
+      expectCode(await finishLogin(t.app, cb), 400, 'external_token_invalid');
+    });
+
+    it('external_email_missing: a provider account without an email', async () => {
+      google.signInAs(person({ email: undefined }));
+      expectCode(await signInWith(t.app, google), 400, 'external_email_missing');
+    });
+
+    it('external_link_required: an email the provider does not vouch for', async () => {
+      google.signInAs(person({ email: other.email, email_verified: false }));
+      expectCode(await signInWith(t.app, google), 409, 'external_link_required');
+    });
+
+    it('external_identity_taken and last_sign_in_method', async () => {
+      const who = person();
+      google.signInAs(who);
+      const jwt = (await signInWith(t.app, google)).json().jwt;
+      expectCode(await call(t.app, 'DELETE', paths.connectedAccount('google'), { jwt }), 409, 'last_sign_in_method');
+      expectCode(await finishLink(t.app, await startLinkAtProvider(t.app, google, other.jwt), other.jwt), 409, 'external_identity_taken');
+    });
+
+    it('external_provider_failed: the provider refuses this server', async () => {
+      google.signInAs(person());
+      const cb = await startAtProvider(t.app, google);
+      google.tamperNext('invalid-client');
+      expectCode(await finishLogin(t.app, cb), 502, 'external_provider_failed');
+    });
+  });
+
+  describe('billing', () => {
+    it('billing_unavailable: buying a plan on a server without Stripe', async () => {
+      expectCode(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: host.jwt, body: { plan: 'Pro' } }), 409, 'billing_unavailable');
+    });
+
+    it('product_unavailable, webhook_signature_invalid and billing_failed, with Stripe (the fake)', async () => {
+      const fake = await FakeStripe.start();
+      const billed = await build({ env: fake.env() });
+      try {
+        for (const [name, interval, price] of FakeStripe.priceAssignments()) await setStripePrice(billed.app.ctx.db, name, interval, price);
+        const buyer = await signUp(billed);
+        expectCode(await call(billed.app, 'POST', paths.subscriptionCheckout, { jwt: buyer.jwt, body: { addOns: ['Download.Nothing'] } }), 400, 'product_unavailable');
+        const { payload, headers } = fake.signed(fake.event('invoice.paid', { id: 'in_1' }), 'whsec_not_this_server');
+        expectCode(await billed.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload }), 400, 'webhook_signature_invalid');
+        fake.failNext = { status: 400, message: 'No such price.' };
+        expectCode(await call(billed.app, 'POST', paths.subscriptionCheckout, { jwt: buyer.jwt, body: { plan: 'Pro' } }), 502, 'billing_failed');
+      } finally {
+        await billed.close();
+        await fake.stop();
+      }
+    });
   });
 
   it('OpenAPI lists every code with its meaning, on the Problem schema', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExternalProviderSchema } from './external-auth.js';
 
 export const AccountUsageSchema = z
   .object({
@@ -28,27 +29,11 @@ export const AccountSchema = z
   .meta({ id: 'Account' });
 export type Account = z.infer<typeof AccountSchema>;
 
-/** One entry of the manifest's Products setting. */
-export const ProductSchema = z
-  .object({
-    plan: PlanNameSchema,
-    feature: z.string().nullable(),
-    name: z.string(),
-    description: z.string(),
-    eventCapacity: z.number().int(),
-    calendarCapacity: z.number().int(),
-    flyerCapacity: z.number().int(),
-  })
-  .meta({ id: 'Product' });
-export type Product = z.infer<typeof ProductSchema>;
-
 /** settings.Products holds a JSON-encoded list of Product, as the spec says. */
 export const ManifestSchema = z
   .object({ settings: z.object({ Products: z.string() }) })
   .meta({ id: 'Manifest' });
 export type Manifest = z.infer<typeof ManifestSchema>;
-
-export const ProductListSchema = z.array(ProductSchema);
 
 /** GET / answered as JSON. */
 export const ContainerDataSchema = z
@@ -61,6 +46,8 @@ export const ContainerDataSchema = z
     publicUrl: z.string().nullable(),
     /** A hosted MapLibre style; null means the built-in offline basemap. */
     mapStyleUrl: z.string().nullable().default(null),
+    /** The external sign-in providers configured on this server; the web shows a button for each. */
+    externalProviders: z.array(ExternalProviderSchema).default([]),
   })
   .meta({ id: 'ContainerData' });
 export type ContainerData = z.infer<typeof ContainerDataSchema>;

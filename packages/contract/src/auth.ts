@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
 
-const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }).max(254));
+export const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address.' }).max(254));
 const password = z
   .string({ message: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters.` })
@@ -16,13 +16,13 @@ export const PersonNameSchema = z
 
 export const CredentialsSchema = z
   .object({
-    email,
+    email: EmailSchema,
     password: z.string({ message: 'Password is required.' }).min(1, { message: 'Password is required.' }).max(PASSWORD_MAX_LENGTH),
   })
   .meta({ id: 'Credentials' });
 export type Credentials = z.infer<typeof CredentialsSchema>;
 
-export const RegistrationSchema = z.object({ email, name: PersonNameSchema, password }).meta({ id: 'Registration' });
+export const RegistrationSchema = z.object({ email: EmailSchema, name: PersonNameSchema, password }).meta({ id: 'Registration' });
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 export const RegistrationResultSchema = z
@@ -41,14 +41,6 @@ export const RefreshRequestSchema = z
   .meta({ id: 'RefreshRequest' });
 export type RefreshRequest = z.infer<typeof RefreshRequestSchema>;
 
-export const ExternalLoginSchema = z
-  .object({
-    provider: z.enum(['Google', 'Windows']),
-    token: z.string().min(1).max(8192),
-  })
-  .meta({ id: 'ExternalLogin' });
-export type ExternalLogin = z.infer<typeof ExternalLoginSchema>;
-
 /** A verification or reset secret: the long link token or the short typed code. */
 export const SecretParamsSchema = z.object({
   tokenOrCode: z.string().trim().min(4, { message: 'The code is too short.' }).max(128, { message: 'The code is too long.' }),
@@ -60,7 +52,7 @@ export const ResetParamsSchema = z.object({
 export const VerifyResultSchema = z.object({ verified: z.literal(true), email: z.string() }).meta({ id: 'VerifyResult' });
 export type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
-export const ForgotPasswordSchema = z.object({ email }).meta({ id: 'ForgotPassword' });
+export const ForgotPasswordSchema = z.object({ email: EmailSchema }).meta({ id: 'ForgotPassword' });
 export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
 
 export const ResetPasswordSchema = z.object({ password }).meta({ id: 'ResetPassword' });

@@ -14,6 +14,13 @@ export const ProblemCodes = {
   tenant_unknown: 'No tenant has this key on this server.',
   code_invalid: 'A verification or password-reset code or token is not valid, was already used or has expired.',
   image_invalid: 'An upload is not a JPEG, PNG, WebP or GIF image, or it could not be read.',
+  external_provider_unconfigured: 'Sign-in with this provider (Google or Windows) is not configured on this server; the detail names it.',
+  external_state_invalid: 'The external sign-in answer does not belong to a sign-in this browser started (unknown, used or expired `state`, another browser or tenant); start again.',
+  external_code_invalid: 'The provider refused the authorization code (used already, expired, or not issued to this attempt).',
+  external_token_invalid: "The provider's ID token failed a check (signature, issuer, audience, expiry, nonce or tenant).",
+  webhook_signature_invalid: "A billing webhook's signature does not match its body (or is too old); nothing was changed.",
+  product_unavailable: 'This plan or add-on cannot be bought online here: billing is on but no Stripe price is set for it, or it does not exist.',
+  external_email_missing: 'The provider gave no email address, and a new account needs one.',
   // 401
   unauthenticated: 'No bearer token was sent, or it is malformed, expired, or for another tenant.',
   session_ended: 'The session of this token was logged out or replaced; log in again.',
@@ -25,18 +32,25 @@ export const ProblemCodes = {
   not_owner: 'Only the owner of this resource (the host of the event, the author of the link) may do this.',
   plan_limit: 'The plan\'s capacity (events, flyers per event) is reached; the detail names the plan and the limit.',
   blocked: 'This person has blocked you.',
+  add_on_required: 'This needs an add-on the account does not have (the detail names it, e.g. Download.HTML, and how to get it).',
   // 404
   not_found: 'Nothing with this id (or at this address) is visible to you.',
   // 409
   email_taken: 'An account with this email already exists in this tenant.',
+  external_link_required: 'An account with this email exists, and the provider does not vouch for the email: sign in with the password and connect the provider in Settings.',
+  external_identity_taken: 'This provider account is already connected to another Hubbub account, or this account is connected to another one of that provider.',
+  last_sign_in_method: 'The connected account is the only way to sign in to this account (it has no password): set a password first.',
+  billing_unavailable: "Plans cannot be bought online on this server (no Stripe configured): the site's operator assigns them.",
+  version_conflict: 'The document changed since the version this update names (another tab or device saved it); `currentVersion` is the version now stored.',
   conflict: 'The request conflicts with the current state (already canceled, already open, blocked by you, a slug clash).',
   // 413, 415
   payload_too_large: 'The request body or the uploaded file is larger than the server accepts.',
   unsupported_media_type: 'The body is not sent in the content type this call takes.',
   // 429
   rate_limited: 'Too many attempts; Retry-After says how many seconds to wait.',
-  // 501
-  not_implemented: 'This call exists in the API but the server does not offer it (yet).',
+  // 502
+  external_provider_failed: 'The external provider could not be reached or refused this server (its client settings); try again later.',
+  billing_failed: 'Stripe could not be reached or refused the request; nothing was changed. Try again later.',
   // 500
   internal: 'The server failed; the failure was logged. Nothing a client sends should cause it.',
 } as const;
@@ -58,6 +72,8 @@ export const ProblemSchema = z
     title: z.string(),
     detail: z.string().optional(),
     errors: z.record(z.string(), z.array(z.string())).optional(),
+    /** On `version_conflict` only: the version now stored. */
+    currentVersion: z.number().int().optional(),
     /** On a 500 only: the id under which the failure is in the server's log. */
     correlationId: z.string().optional(),
   })

@@ -133,7 +133,17 @@ export type EventSummary = z.infer<typeof EventSummarySchema>;
 
 export const EventSearchResultSchema = z
   .object({
-    totalCount: z.number().int(),
+    totalCount: z
+      .number()
+      .int()
+      .meta({
+        description:
+          'How many events match. Exact up to 1,000 matches (and on the last page of any search); beyond that an estimate, extrapolated from the first 1,000 matches by start date over the window, and totalCountIsEstimate is true. It is always at least the number of events up to the end of this page, and more than that when another page follows.',
+      }),
+    totalCountIsEstimate: z
+      .boolean()
+      .optional()
+      .meta({ description: 'True when totalCount is an estimate (more than 1,000 matches); false or absent when it is exact.' }),
     pageNumber: z.number().int(),
     pageSize: z.number().int(),
     searchText: z.string(),
@@ -141,13 +151,6 @@ export const EventSearchResultSchema = z
   })
   .meta({ id: 'EventSearchResult' });
 export type EventSearchResult = z.infer<typeof EventSearchResultSchema>;
-
-/** Every event in view as [id, longitude, latitude] triples, for clustering on the map. */
-export const EVENT_POINTS_MAX = 100_000;
-export const EventPointsResultSchema = z
-  .object({ totalCount: z.number().int(), truncated: z.boolean(), points: z.array(z.tuple([z.string(), z.number(), z.number()])) })
-  .meta({ id: 'EventPointsResult' });
-export type EventPointsResult = z.infer<typeof EventPointsResultSchema>;
 
 export const EventListSchema = z.object({ events: z.array(EventSummarySchema.extend({ followLinkId: z.uuid().nullable() })) }).meta({ id: 'EventList' });
 export type EventList = z.infer<typeof EventListSchema>;

@@ -14,6 +14,10 @@ export const routes = {
   authUser: `${PRESENCE}/auth/user`,
   refresh: `${PRESENCE}/auth/refresh`,
   external: `${PRESENCE}/auth/external`,
+  externalStart: `${PRESENCE}/auth/external/:provider/start`,
+  externalLink: `${PRESENCE}/auth/external/link`,
+  connectedAccounts: `${PRESENCE}/auth/external/accounts`,
+  connectedAccount: `${PRESENCE}/auth/external/accounts/:provider`,
   register: `${PRESENCE}/auth/register`,
   verify: `${PRESENCE}/auth/verify/:tokenOrCode`,
   forgot: `${PRESENCE}/auth/password/forgot`,
@@ -31,9 +35,12 @@ export const routes = {
   account: `${ACCOUNT}/account/`,
   manifest: `${ACCOUNT}/manifest/`,
   usage: `${ENGINE}/manifest/usage`,
+  subscription: `${ACCOUNT}/subscription/`,
+  subscriptionCheckout: `${ACCOUNT}/subscription/checkout`,
+  subscriptionPortal: `${ACCOUNT}/subscription/portal`,
+  stripeWebhook: `${ACCOUNT}/billing/stripe/webhook`,
 
   eventSearch: `${ENGINE}/event/search/`,
-  eventPoints: `${ENGINE}/event/search/points`,
   eventTiles: `${ENGINE}/event/tiles/:z/:x/:y`,
   event: `${ENGINE}/event/:id`,
   eventCreate: `${ENGINE}/event/`,
@@ -41,6 +48,7 @@ export const routes = {
   eventMine: `${ENGINE}/event/mine/`,
   eventFollowing: `${ENGINE}/event/following/`,
   eventThumbnail: `${ENGINE}/event/thumbnail/:id`,
+  eventExport: `${ENGINE}/event/export/:id`,
   eventLinkSearch: `${ENGINE}/event/link/search/`,
   eventLink: `${ENGINE}/event/link/`,
   eventLinkDelete: `${ENGINE}/event/link/:id`,
@@ -57,6 +65,15 @@ export const routes = {
   flyer: `${ENGINE}/flyer/:id`,
   flyerImage: `${ENGINE}/flyer/image/:id`,
   eventFlyers: `${ENGINE}/flyer/event/:eventId`,
+
+  documentSearch: `${PROJECT}/projectDocument/search/`,
+  document: `${PROJECT}/projectDocument/:id`,
+  documentCreate: `${PROJECT}/projectDocument/`,
+  documentUpdate: `${PROJECT}/projectDocument/update`,
+  documentRevisions: `${PROJECT}/projectDocument/:id/revisions`,
+  documentRevision: `${PROJECT}/projectDocument/:id/revisions/:version`,
+  documentRestore: `${PROJECT}/projectDocument/:id/revisions/:version/restore`,
+  eventDocuments: `${PROJECT}/projectDocument/event/:eventId`,
 
   launch: `${ENGINE}/launch/`,
   eventTimelines: `${ENGINE}/launch/event/:eventId`,
@@ -91,6 +108,12 @@ export const paths = {
   authUser: routes.authUser,
   refresh: routes.refresh,
   external: routes.external,
+  /** A browser navigation (the tenant in the query): redirects to the provider. `provider` is the slug (google, microsoft). */
+  externalStart: (provider: string, query: { tenant: string; returnTo: string }) =>
+    `${pathTo(routes.externalStart, { provider })}?tenant=${encodeURIComponent(query.tenant)}&returnTo=${encodeURIComponent(query.returnTo)}`,
+  externalLink: routes.externalLink,
+  connectedAccounts: routes.connectedAccounts,
+  connectedAccount: (provider: string) => pathTo(routes.connectedAccount, { provider }),
   register: routes.register,
   verify: (tokenOrCode: string) => pathTo(routes.verify, { tokenOrCode }),
   forgot: routes.forgot,
@@ -106,8 +129,11 @@ export const paths = {
   account: routes.account,
   manifest: routes.manifest,
   usage: routes.usage,
+  subscription: routes.subscription,
+  subscriptionCheckout: routes.subscriptionCheckout,
+  subscriptionPortal: routes.subscriptionPortal,
+  stripeWebhook: routes.stripeWebhook,
   eventSearch: routes.eventSearch,
-  eventPoints: routes.eventPoints,
   /** One tile of events (see EventTileQuerySchema for the query). */
   eventTile: (z: number, x: number, y: number, query?: TileQuery) => pathTo(routes.eventTiles, { z: String(z), x: String(x), y: String(y) }) + tileQueryString(query),
   /** The URL template of the event tiles, `{z}/{x}/{y}` left for MapLibre to fill in (prefix the origin: MapLibre wants absolute URLs). */
@@ -118,6 +144,7 @@ export const paths = {
   eventMine: routes.eventMine,
   eventFollowing: routes.eventFollowing,
   eventThumbnail: (id: string) => pathTo(routes.eventThumbnail, { id }),
+  eventExport: (id: string) => pathTo(routes.eventExport, { id }),
   eventLinkSearch: routes.eventLinkSearch,
   eventLink: routes.eventLink,
   eventLinkDelete: (id: string) => pathTo(routes.eventLinkDelete, { id }),
@@ -144,3 +171,14 @@ export const launchPaths = {
   eventTimelines: (eventId: string) => pathTo(routes.eventTimelines, { eventId }),
   cancelLaunch: (id: string) => pathTo(routes.cancelLaunch, { id }),
 } as const;
+
+export const documentPaths = {
+  search: routes.documentSearch,
+  document: (id: string) => pathTo(routes.document, { id }),
+  create: routes.documentCreate,
+  update: routes.documentUpdate,
+  revisions: (id: string) => pathTo(routes.documentRevisions, { id }),
+  revision: (id: string, version: number) => pathTo(routes.documentRevision, { id, version: String(version) }),
+  restore: (id: string, version: number) => pathTo(routes.documentRestore, { id, version: String(version) }),
+  eventDocuments: (eventId: string) => pathTo(routes.eventDocuments, { eventId }),
+};

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, boolean, doublePrecision, index, integer, jsonb, pgTable, point, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, boolean, doublePrecision, index, integer, jsonb, pgTable, point, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -19,7 +19,8 @@ export const users = pgTable(
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for an account made by an external sign-in until a password is set (through a reset). */
+    passwordHash: text('password_hash'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     plan: text('plan').notNull().default('Free'),
@@ -137,11 +138,14 @@ export const events = pgTable(
   (t) => [
     index('events_user_idx').on(t.userId),
     uniqueIndex('events_tenant_slug_key').on(t.tenantId, t.slug),
-    // The box + date-window index is a covering btree made by migration 0002 (drizzle
-    // cannot declare INCLUDE columns): events_window_idx (tenant_id, starts_at, lat, lng)
-    // INCLUDE (ends_at, status, publish_on, user_id), so search counts are index-only scans.
+    // The box + date-window index is a covering btree made by migrations (drizzle cannot
+    // declare INCLUDE columns): events_window_idx (tenant_id, starts_at, id, lat, lng)
+    // INCLUDE (ends_at, status, publish_on, user_id), so search counts and pages are
+    // index-only scans in (starts_at, id) order (0002, id added by 0007).
     // Migration 0005 adds the generated column location = point(lng, lat) with a GiST index,
-    // which small search boxes use (see events/repository.ts isSmallBox).
+    // which small search boxes use (see events/search-repository.ts isSmallBox). Migration 0007
+    // adds events_running_idx, the same covering btree over events longer than a day only, for
+    // the look-behind of running events (search-repository.ts partsOf).
     index('events_search_idx').using('gin', t.searchText),
   ],
 );
@@ -167,6 +171,17 @@ export const eventTags = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId)],
 );
+
+/**
+ * A counter per tenant that moves whenever any of its events or their tags change (triggers of
+ * migration 0006 keep it, so no writer can forget): what a cached map tile is keyed by.
+ */
+export const eventVersions = pgTable('event_versions', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 export const eventLinks = pgTable(
   'event_links',
@@ -257,4 +272,180 @@ export const launchTransitions = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [index('launch_transitions_due_idx').on(t.dueAt).where(sql`${t.doneAt} is null`), index('launch_transitions_timeline_idx').on(t.timelineId)],
+);
+
+/**
+ * An external sign-in in flight (modules/external-auth): made when the browser leaves for the
+ * provider, used once when it comes back. Only hashes of the state and of the browser's binding
+ * cookie are kept; the nonce and PKCE verifier are useless without the client secret.
+ */
+export const externalAuthRequests = pgTable(
+  'external_auth_requests',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    provider: text('provider').notNull(),
+    /** 'login', or 'link' (connecting the provider to the signed-in account of user_id and session_id). */
+    intent: text('intent').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    stateHash: text('state_hash').notNull(),
+    bindingHash: text('binding_hash').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    returnTo: text('return_to').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('external_auth_requests_state_key').on(t.stateHash), index('external_auth_requests_expiry_idx').on(t.expiresAt)],
+);
+
+/**
+ * A provider account connected to a Hubbub account, per tenant. `trusted` is false only for an
+ * identity that made its account from an email the provider does not vouch for: it stops working
+ * once someone proves that email (sets a password through a reset).
+ */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    issuer: text('issuer').notNull(),
+    providerTenant: text('provider_tenant'),
+    email: text('email'),
+    trusted: boolean('trusted').notNull(),
+    linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('external_identities_subject_key').on(t.tenantId, t.provider, t.subject),
+    uniqueIndex('external_identities_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+/** The provider's tokens of a session signed in (or connected) through it, sealed; revoked at the session's logout. */
+export const sessionProviderTokens = pgTable(
+  'session_provider_tokens',
+  {
+    sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    sealedAccessToken: text('sealed_access_token').notNull(),
+    sealedRefreshToken: text('sealed_refresh_token'),
+    logoutHint: text('logout_hint'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.provider] })],
+);
+
+/** The plan catalogue (owned by modules/account): capacities, prices in cents, and the Stripe price of each interval. */
+export const plans = pgTable('plans', {
+  plan: text('plan').primaryKey(),
+  feature: text('feature'),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  eventCapacity: integer('event_capacity').notNull(),
+  calendarCapacity: integer('calendar_capacity').notNull(),
+  flyerCapacity: integer('flyer_capacity').notNull(),
+  monthlyPrice: integer('monthly_price'),
+  yearlyPrice: integer('yearly_price'),
+  currency: text('currency').notNull().default('usd'),
+  stripePriceMonth: text('stripe_price_month'),
+  stripePriceYear: text('stripe_price_year'),
+  position: smallint('position').notNull(),
+});
+
+/** Add-ons of the catalogue: a further Feature claim value bought on top of a plan. */
+export const addOns = pgTable('add_ons', {
+  feature: text('feature').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  monthlyPrice: integer('monthly_price'),
+  yearlyPrice: integer('yearly_price'),
+  currency: text('currency').notNull().default('usd'),
+  stripePriceMonth: text('stripe_price_month'),
+  stripePriceYear: text('stripe_price_year'),
+  position: smallint('position').notNull(),
+});
+
+/**
+ * An account's subscription (modules/billing): where users.plan and users.add_ons come from.
+ * No row: the account is on the plan it was created with (source default).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    plan: text('plan').notNull(),
+    addOns: text('add_ons').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    source: text('source').notNull(),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** `created` of the newest Stripe event applied: an older one arriving late changes nothing. */
+    stripeEventAt: timestamp('stripe_event_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_stripe_customer_key').on(t.stripeCustomerId), index('subscriptions_stripe_subscription_idx').on(t.stripeSubscriptionId)],
+);
+
+/** Stripe event ids already handled: a replay (Stripe retries, an attacker) has no second effect. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** An organiser's document (programme, FAQ, run sheet): rich text, private or public on its event's page. */
+export const projectDocuments = pgTable(
+  'project_documents',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The event it belongs to; the document stays (unlinked) when the event is deleted. */
+    eventId: uuid('event_id').references(() => events.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    contentType: text('content_type').notNull(),
+    contentJson: text('content_json').notNull(),
+    plainText: text('plain_text').notNull(),
+    visibility: text('visibility').notNull().default('private'),
+    version: integer('version').notNull().default(1),
+    searchText: tsvector('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('simple', title), 'A') || setweight(to_tsvector('simple', plain_text), 'B')`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('project_documents_owner_updated_idx').on(t.tenantId, t.userId, t.updatedAt),
+    index('project_documents_event_idx').on(t.eventId),
+    // One author's matches straight from the index (btree_gin puts the author in the GIN key): a word
+    // common across every account costs no more than the author's own share of it.
+    index('project_documents_search_idx').using('gin', t.userId, t.searchText),
+  ],
+);
+
+/** Earlier versions of a document, kept on every save (bounded and thinned by the service). */
+export const projectDocumentRevisions = pgTable(
+  'project_document_revisions',
+  {
+    id: id(),
+    documentId: uuid('document_id').notNull().references(() => projectDocuments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    contentJson: text('content_json').notNull(),
+    plainText: text('plain_text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('project_document_revisions_version_key').on(t.documentId, t.version)],
 );

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly detail?: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Extension members of the Problem (RFC 9457), e.g. currentVersion on version_conflict. */
+    readonly extensions?: { currentVersion?: number },
   ) {
     super(detail ?? title);
     this.name = 'AppError';
@@ -26,6 +28,12 @@ export const tenantUnknown = (key: string) =>
   new AppError(400, 'tenant_unknown', 'Unknown tenant', `The tenant "${key.slice(0, 40)}" does not exist on this server.`);
 export const codeInvalid = (detail: string) => new AppError(400, 'code_invalid', 'Invalid code', detail);
 export const imageInvalid = (title: string, detail: string) => new AppError(400, 'image_invalid', title, detail);
+export const providerUnconfigured = (detail: string) => new AppError(400, 'external_provider_unconfigured', 'Sign-in provider not configured', detail);
+/** An external sign-in was refused: its state, code or ID token, or an answer without an email. */
+export const externalRefused = (
+  code: Extract<ProblemCode, 'external_state_invalid' | 'external_code_invalid' | 'external_token_invalid' | 'external_email_missing'>,
+  detail: string,
+) => new AppError(400, code, 'External sign-in refused', detail);
 
 export const unauthorized = (detail: string, code: Extract<ProblemCode, 'unauthenticated' | 'session_ended' | 'invalid_credentials' | 'refresh_invalid' | 'token_reused'> = 'unauthenticated') =>
   new AppError(401, code, 'Unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
@@ -33,15 +41,21 @@ export const unauthorized = (detail: string, code: Extract<ProblemCode, 'unauthe
 export const emailUnverified = (detail: string) => new AppError(403, 'email_unverified', 'Email not verified', detail);
 export const notOwner = (detail: string) => new AppError(403, 'not_owner', 'Forbidden', detail);
 export const planLimit = (title: string, detail: string) => new AppError(403, 'plan_limit', title, detail);
+export const addOnRequired = (detail: string) => new AppError(403, 'add_on_required', 'Add-on required', detail);
 export const blocked = (detail: string) => new AppError(403, 'blocked', 'Forbidden', detail);
 
 export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not found', detail);
 
 export const emailTaken = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'email_taken', 'Conflict', detail, errors);
+export const versionConflict = (detail: string, currentVersion: number) =>
+  new AppError(409, 'version_conflict', 'Changed elsewhere', detail, undefined, undefined, { currentVersion });
 export const conflict = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'conflict', 'Conflict', detail, errors);
+export const externalConflict = (code: Extract<ProblemCode, 'external_link_required' | 'external_identity_taken' | 'last_sign_in_method'>, detail: string) =>
+  new AppError(409, code, 'Conflict', detail);
 
 export const rateLimited = (detail: string, retryAfterS: number) =>
   new AppError(429, 'rate_limited', 'Too many requests', detail, undefined, { 'Retry-After': String(retryAfterS) });
 
+/** The external provider could not be reached, or refused this server's client settings. */
+export const providerFailed = (detail: string) => new AppError(502, 'external_provider_failed', 'Sign-in provider unavailable', detail);
 export const unsupportedMediaType = (detail: string) => new AppError(415, 'unsupported_media_type', 'Unsupported media type', detail);
-export const notImplemented = (detail: string) => new AppError(501, 'not_implemented', 'Not implemented', detail);

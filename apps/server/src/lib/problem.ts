@@ -7,7 +7,7 @@ export function problem(status: number, code: ProblemCode, title: string, detail
   return { status, code, title, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) };
 }
 
-export const problemOf = (error: AppError): Problem => problem(error.status, error.code, error.title, error.detail, error.errors);
+export const problemOf = (error: AppError): Problem => ({ ...problem(error.status, error.code, error.title, error.detail, error.errors), ...error.extensions });
 
 /**
  * Answers on a raw socket, where no Fastify reply exists (a refused WebSocket upgrade, a

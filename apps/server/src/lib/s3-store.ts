@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FileStore } from './file-store.js';
 
 export interface S3Options {
@@ -36,6 +36,16 @@ export function createS3Store(options: S3Options): FileStore {
     async remove(publicPath) {
       if (!publicPath.startsWith(`${base}/`)) return;
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: publicPath.slice(base.length + 1) }));
+    },
+    async get(publicPath) {
+      if (!publicPath.startsWith(`${base}/`)) return null;
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: publicPath.slice(base.length + 1) }));
+        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : null;
+      } catch (error) {
+        if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
     },
   };
 }

@@ -125,14 +125,14 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
         if (closed) return;
         closed = true;
         await built.close();
-        await fs.rm(dataDir, { recursive: true, force: true });
+        await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       },
     };
   } catch (error) {
     // Half-built: undo what was made. The app's close closes the database too.
     if (app) await app.close().catch(() => {});
     else await database?.close().catch(() => {});
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     throw error;
   }
 }

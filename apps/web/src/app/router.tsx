@@ -33,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: 'verification', ...page(() => import('@/routes/verification')) },
       { path: 'password/forgot', ...page(() => import('@/routes/password-forgot')) },
       { path: 'password/reset', ...page(() => import('@/routes/password-reset')) },
+      // Where Google and Microsoft send the browser back (the redirect URI registered with them).
+      { path: 'auth/callback/:provider', ...page(() => import('@/routes/auth-callback')) },
       { path: 'search', ...page(() => import('@/routes/search')) },
       { id: 'person', path: 'person/:id', ...page(() => import('@/routes/person')) },
       {

@@ -9,6 +9,7 @@ import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
+import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
@@ -86,6 +87,11 @@ function EventContent({ id }: { id: string }) {
         )
       }
     />
+    {user && (
+      <Group justify="flex-end" mt="md">
+        <DownloadEventButton event={data} />
+      </Group>
+    )}
     <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
     </>
   );

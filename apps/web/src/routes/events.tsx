@@ -55,7 +55,7 @@ export default function EventsRoute() {
         </Group>
         {atCapacity && (
           <Alert color="orange" variant="light" mt="sm" id="capacity-note" data-testid="capacity-note">
-            You have used all {capacity} {capacity === 1 ? 'event' : 'events'} your plan allows, so you cannot create another. Delete an event you no longer need, or{' '}
+            You have used all {capacity} {capacity === 1 ? 'event' : 'events'} your {plan} plan allows, so you cannot create another. Delete an event you no longer need, or{' '}
             <Anchor component={Link} to="/account/subscription" inherit>
               see the plans
             </Anchor>

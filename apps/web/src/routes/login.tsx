@@ -17,7 +17,7 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Sign in" subtitle="Welcome back to Hubbub.">
       <LoginForm initialEmail={params.get('email') ?? ''} onSuccess={() => void navigate(target, { replace: true })} />
-      <SocialSignIn />
+      <SocialSignIn returnTo={target} />
     </AuthCard>
   );
 }

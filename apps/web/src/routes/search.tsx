@@ -1,30 +1,40 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Alert, Button, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { EventSummary } from '@hubbub/contract';
 import { EventCard } from '@/features/events/components/event-card';
+import { formatDay } from '@/features/events/event-dates';
 import { useTagCategories } from '@/features/events/api/tags';
 import { EventMap, type EventMapHandle } from '@/features/map/components/lazy-maps';
 import { PlaceAutocomplete } from '@/features/map/components/place-autocomplete';
 import type { Box, MapView } from '@/features/map/map-view';
-import { useEventPoints } from '@/features/search/api/event-points';
+import { eventTileHeaders, eventTilesUrl } from '@/features/search/api/event-tiles';
 import { useEventSearch } from '@/features/search/api/search-events';
 import { ResultsPanel } from '@/features/search/components/results-panel';
 import { SearchControls } from '@/features/search/components/search-controls';
 import { SearchLayout } from '@/features/search/components/search-layout';
+import { SpotEvents } from '@/features/search/components/spot-events';
 import { defaultViewFor } from '@/features/search/search-state';
 import { useSearchState } from '@/features/search/use-search-state';
+import { useSessionUser } from '@/lib/session/use-session';
 
 /** Zoom for "go to this city" and "near me": the town and its surroundings. */
 const PLACE_ZOOM = 10;
 /** Zoom for "show this event": close enough to split its cluster. */
 const EVENT_ZOOM = 13;
 
-function summaryText(total: number | undefined, loading: boolean, failed: boolean): string {
+/** Two significant digits: an estimate shown to the unit would claim a precision it does not have. */
+const roughly = (n: number) => {
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / step) * step;
+};
+
+function summaryText(total: number | undefined, estimated: boolean, loading: boolean, failed: boolean): string {
   if (total === undefined) return failed ? 'Events could not be loaded' : loading ? 'Looking for events…' : 'Events in view';
   if (total === 0) return 'No events in view';
+  if (estimated) return `About ${roughly(total).toLocaleString()} events in view`;
   return `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in view`;
 }
 
@@ -39,7 +49,9 @@ export default function SearchRoute() {
   const mapHandle = useRef<EventMapHandle>(null);
 
   const categories = useTagCategories();
-  const points = useEventPoints(filters, box);
+  const viewer = useSessionUser();
+  const tiles = useMemo(() => eventTilesUrl(filters), [filters]);
+  const [tilesFailed, setTilesFailed] = useState(false);
   const search = useEventSearch(filters, box);
 
   // Results follow the map once it settles; a pan within 300 ms of the last is the same search.
@@ -69,21 +81,37 @@ export default function SearchRoute() {
     <div style={{ position: 'relative', height: '100%' }}>
       <EventMap
         initialView={initialView}
-        points={points.data?.points}
+        tiles={tiles}
+        tileHeaders={eventTileHeaders}
+        // Signed-in people see their own drafts: another person's tiles are not theirs.
+        tilesKey={viewer?.id ?? 'anonymous'}
         highlight={highlight}
         onViewChange={onViewChange}
         onEventClick={(id) => navigate(`/event/${id}`)}
+        onTilesFailed={setTilesFailed}
+        renderSpot={(spot) => (
+          <SpotEvents
+            filters={filters}
+            box={spot.box}
+            count={spot.count}
+            renderEvent={(event) => (
+              <>
+                <Anchor component={Link} to={`/event/${event.id}`} size="sm" fw={500} lineClamp={2}>
+                  {event.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {formatDay(event.startDate, event.timeZone)}
+                </Text>
+              </>
+            )}
+          />
+        )}
         handleRef={mapHandle}
       />
-      {points.data?.truncated && (
-        <Alert color="yellow" variant="filled" radius="md" py={6} style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
-          The map shows the first {points.data.points.length.toLocaleString()} of {points.data.totalCount.toLocaleString()} events. Zoom in to see them all.
-        </Alert>
-      )}
-      {points.isError && !points.data && (
+      {tilesFailed && (
         <Alert color="red" variant="filled" radius="md" py={6} role="alert" style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
-          The map’s event points could not be loaded.{' '}
-          <Button size="compact-xs" variant="white" color="red" onClick={() => void points.refetch()}>
+          Some of the map’s events could not be loaded.{' '}
+          <Button size="compact-xs" variant="white" color="red" onClick={() => mapHandle.current?.reloadEvents()}>
             Try again
           </Button>
         </Alert>
@@ -97,7 +125,7 @@ export default function SearchRoute() {
         <h1>Search events</h1>
       </VisuallyHidden>
       <SearchLayout
-        summary={summaryText(total, search.isPending || box === null, search.isError)}
+        summary={summaryText(total, search.data?.pages[0]?.totalCountIsEstimate === true, search.isPending || box === null, search.isError)}
         busy={search.isFetching && !search.isFetchingNextPage && search.data !== undefined}
         mapRequest={mapRequest}
         onListHidden={() => setHovered(null)}

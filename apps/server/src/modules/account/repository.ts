@@ -1,8 +1,28 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { events } from '../../db/schema.js';
+import { addOns, events, plans } from '../../db/schema.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type AddOnRow = typeof addOns.$inferSelect;
 
 export async function countEvents(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.userId, userId));
   return row.n;
+}
+
+export async function listPlans(db: Db): Promise<PlanRow[]> {
+  return db.select().from(plans).orderBy(asc(plans.position));
+}
+
+export async function listAddOns(db: Db): Promise<AddOnRow[]> {
+  return db.select().from(addOns).orderBy(asc(addOns.position));
+}
+
+/** null clears it; false when no plan or add-on has this name. */
+export async function setStripePrice(db: Db, name: string, interval: 'month' | 'year', priceId: string | null): Promise<boolean> {
+  const planSet = interval === 'month' ? { stripePriceMonth: priceId } : { stripePriceYear: priceId };
+  const updatedPlans = await db.update(plans).set(planSet).where(eq(plans.plan, name)).returning({ plan: plans.plan });
+  if (updatedPlans.length) return true;
+  const updatedAddOns = await db.update(addOns).set(planSet).where(eq(addOns.feature, name)).returning({ feature: addOns.feature });
+  return updatedAddOns.length > 0;
 }

@@ -14,8 +14,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.account({ ctx, auth: authOf(request) }),
   });
   app.get(routes.manifest, {
-    schema: { tags, summary: 'Settings; Products is a JSON-encoded list of plans', response: { 200: ManifestSchema } },
-    handler: () => service.manifest(),
+    schema: { tags, summary: 'Settings; Products is a JSON-encoded list of the plans, then the add-ons', response: { 200: ManifestSchema } },
+    handler: () => service.manifest(ctx),
   });
   app.get(routes.usage, {
     preHandler: app.requireAuth,

@@ -1,17 +1,43 @@
-import type { Account, AccountUsage, Manifest } from '@hubbub/contract';
+import type { Account, AccountUsage, CatalogueEntry, Manifest, Product } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { findUserById } from '../users/service.js';
 import { featuresOf, rolesOf } from '../auth/service.js';
-import { PRODUCTS, productOf } from './products.js';
+import { forgetCatalogue, loadCatalogue, planIn, productList, toProduct, type Catalogue } from './catalogue.js';
 import * as repo from './repository.js';
 
-export { productOf } from './products.js';
+export { byStripePrice, priceIdOf, type Catalogue } from './catalogue.js';
+
+/** Whether plans are bought online here (Stripe configured) rather than set by the operator. */
+export function billingEnabled(ctx: Pick<AppContext, 'config'>): boolean {
+  return Boolean(ctx.config.STRIPE_SECRET_KEY);
+}
+
+export function catalogue(db: Db): Promise<Catalogue> {
+  return loadCatalogue(db);
+}
+
+/** The plan's capacities, from the database catalogue: what every capacity check enforces. Pass `tx` when inside a transaction. */
+export async function productOf(ctx: Pick<AppContext, 'db' | 'config'>, plan: string, tx?: Db): Promise<Product> {
+  return toProduct(planIn(await loadCatalogue(ctx.db, tx), plan), billingEnabled(ctx));
+}
+
+export async function productListOf(ctx: Pick<AppContext, 'db' | 'config'>): Promise<CatalogueEntry[]> {
+  return productList(await loadCatalogue(ctx.db), billingEnabled(ctx));
+}
+
+/** The plans command's `price`: false when no plan or add-on has this name. */
+export async function setStripePrice(db: Db, name: string, interval: 'month' | 'year', priceId: string | null): Promise<boolean> {
+  const done = await repo.setStripePrice(db, name, interval, priceId);
+  forgetCatalogue(db);
+  return done;
+}
 
 export async function usage(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AccountUsage> {
   const user = await findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
   if (!user) throw notFound('The account no longer exists.');
-  const product = productOf(user.plan);
+  const product = await productOf(opts.ctx, user.plan);
   return {
     eventCapacity: product.eventCapacity,
     eventCount: await repo.countEvents(opts.ctx.db, user.id),
@@ -30,7 +56,7 @@ export async function account(opts: { ctx: AppContext; auth: AuthInfo }): Promis
     email: user.email,
     name: user.name,
     roles: rolesOf(opts.ctx, user),
-    plan: productOf(user.plan).plan,
+    plan: (await productOf(opts.ctx, user.plan)).plan,
     features: featuresOf(user),
     emailVerified: Boolean(user.emailVerifiedAt),
     createdAt: user.createdAt.toISOString(),
@@ -38,6 +64,6 @@ export async function account(opts: { ctx: AppContext; auth: AuthInfo }): Promis
   };
 }
 
-export function manifest(): Manifest {
-  return { settings: { Products: JSON.stringify(PRODUCTS) } };
+export async function manifest(ctx: AppContext): Promise<Manifest> {
+  return { settings: { Products: JSON.stringify(await productListOf(ctx)) } };
 }

@@ -25,6 +25,8 @@ export const AUTH_LIMITS = {
   forgotIp: { points: 30, durationS: 15 * MINUTE, message: 'Too many password reset requests from your network.' },
   resetIpFailures: { points: 30, durationS: 15 * MINUTE, message: 'Too many wrong reset codes from your network.' },
   resetIp: { points: 100, durationS: MINUTE, message: 'Too many password resets from your network.' },
+  externalIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many failed sign-ins with Google or Microsoft from your network.' },
+  externalIp: { points: 300, durationS: MINUTE, message: 'Too many sign-ins with Google or Microsoft from your network.' },
 } satisfies Record<string, LimitSpec>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;

@@ -2,11 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AuthUserSchema,
   CredentialsSchema,
-  ExternalLoginSchema,
   ForgotPasswordSchema,
   LoginResultSchema,
   MessageSchema,
-  OkSchema,
   ProblemSchema,
   RefreshRequestSchema,
   RegistrationResultSchema,
@@ -24,21 +22,13 @@ import * as service from './service.js';
 const tags = ['auth'];
 const authProblems = { ...problems, 409: ProblemSchema, 429: ProblemSchema };
 
+// The logout and external sign-in calls are served by modules/external-auth, which ends the provider's session too.
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
   app.post(routes.login, {
     schema: { tags, summary: 'Log in with email and password', body: CredentialsSchema, response: { 200: LoginResultSchema, ...authProblems } },
     handler: (request) => service.login({ ctx, tenant: request.tenant, ip: request.ip, ...request.body }),
-  });
-
-  app.get(routes.logout, {
-    preHandler: app.requireAuth,
-    schema: { tags, summary: 'End the session of the bearer token', security: [{ bearer: [] }], response: { 200: OkSchema, 401: ProblemSchema } },
-    handler: async (request) => {
-      await service.logout({ ctx, auth: authOf(request) });
-      return { ok: true as const };
-    },
   });
 
   app.get(routes.authUser, {
@@ -50,11 +40,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(routes.refresh, {
     schema: { tags, summary: 'Rotate the refresh token', body: RefreshRequestSchema, response: { 200: LoginResultSchema, ...authProblems } },
     handler: (request) => service.refresh({ ctx, tenant: request.tenant, ip: request.ip, refreshToken: request.body.refreshToken }),
-  });
-
-  app.post(routes.external, {
-    schema: { tags, summary: 'Social sign-in (not available yet: 501)', body: ExternalLoginSchema, response: { 200: LoginResultSchema, 501: ProblemSchema, ...authProblems } },
-    handler: () => service.externalLogin(),
   });
 
   app.post(routes.register, {

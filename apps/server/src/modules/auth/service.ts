@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
+import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type ProblemCode, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/client.js';
-import { codeInvalid, emailTaken, emailUnverified, notImplemented, unauthorized } from '../../lib/app-error.js';
+import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
+import { codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
 import { resolveTenant } from '../../lib/tenants.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -89,7 +89,7 @@ async function registerAccount(ctx: AppContext, tenant: TenantRef, input: Regist
   const passwordHash = await hashPassword(input.password);
   let user: UserRow;
   try {
-    user = await users.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash });
+    user = await users.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash, plan: ctx.config.DEFAULT_PLAN });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) {
       throw emailTaken('An account with this email already exists. Log in, or reset your password.', {
@@ -122,6 +122,17 @@ async function verifySecret(opts: { ctx: AppContext; tenant: TenantRef; tokenOrC
   await users.markEmailVerified(ctx.db, claimed.userId, ctx.now());
   const user = await users.findUserById(ctx.db, tenant.id, claimed.userId);
   return { verified: true as const, email: user?.email ?? '' };
+}
+
+/** Starts a session for someone another module has signed in (an external provider); its id keeps what belongs to the session. */
+export async function openSession(ctx: AppContext, user: UserRow, tenant: TenantRef): Promise<{ tokens: LoginResult; sessionId: string }> {
+  const sessionId = await repo.insertSession(ctx.db, { tenantId: tenant.id, userId: user.id });
+  return { tokens: await issueTokens(ctx, user, tenant, sessionId), sessionId };
+}
+
+/** Ends every session of a person, in the caller's transaction; tell ctx.realtime.sessionsEnded once it is committed. */
+export async function revokeUserSessions(db: Db, userId: string, reason: string, at: Date): Promise<void> {
+  await repo.revokeUserSessions(db, userId, reason, at);
 }
 
 async function issueTokens(ctx: AppContext, user: UserRow, tenant: TenantRef, sessionId?: string): Promise<LoginResult> {
@@ -158,7 +169,8 @@ export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: s
 async function checkCredentials(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
   const { ctx, tenant } = opts;
   const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
-  if (!user) {
+  // An account made by an external sign-in has no password until one is set through a reset.
+  if (!user?.passwordHash) {
     await burnPasswordCheck(opts.password);
     throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
   }
@@ -197,6 +209,20 @@ async function rotateRefreshToken(opts: { ctx: AppContext; tenant: TenantRef; re
   return issueTokens(ctx, user, tenant, found.sessionId);
 }
 
+/**
+ * Runs an external sign-in step (modules/external-auth) within the account budgets: every
+ * attempt counts per address, and refused answers count as failures.
+ */
+export function withExternalBudgets<T>(ctx: AppContext, ip: string, work: () => Promise<T>): Promise<T> {
+  const budgets = {
+    attempts: [['externalIp', ip]] as Budget[],
+    failures: [['externalIpFailures', ip]] as Budget[],
+    failureCodes: ['external_state_invalid', 'external_code_invalid', 'external_token_invalid'] satisfies ProblemCode[],
+  };
+  return limited(ctx.throttle, budgets, work);
+}
+
+/** Ends the session of this token (modules/external-auth serves the logout call and ends the provider's session too). */
 export async function logout(opts: { ctx: AppContext; auth: AuthInfo }): Promise<void> {
   await repo.revokeSession(opts.ctx.db, opts.auth.sessionId, 'logout', opts.ctx.now());
   await opts.ctx.realtime.sessionsEnded({ tenantId: opts.auth.tenant.id, sessionId: opts.auth.sessionId });
@@ -241,12 +267,6 @@ async function resetWithCode(opts: { ctx: AppContext; tenant: TenantRef; code: s
   await repo.revokeUserSessions(ctx.db, claimed.userId, 'password reset', now);
   await ctx.realtime.sessionsEnded({ tenantId: tenant.id, userId: claimed.userId });
   return { message: 'Your password has been changed. Log in with the new password.' };
-}
-
-export function externalLogin(): never {
-  throw notImplemented(
-    'Sign-in with Google or Microsoft is not available yet. Register with your email address and a password instead.',
-  );
 }
 
 /** Checks a bearer token for this tenant: signature, expiry, tenant, and that the session is still live. */

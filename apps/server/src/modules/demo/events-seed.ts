@@ -4,7 +4,8 @@ import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { countTenantEvents, loadEvents, refreshTenantSearchText, slugify } from '../events/service.js';
-import { insertUser, setPlan } from '../users/service.js';
+import { insertUser } from '../users/service.js';
+import { setDemoPlan } from '../billing/service.js';
 import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOST_NAMES, STATE_TIME_ZONES, VENUES } from './demo-catalogue.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
@@ -45,7 +46,8 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
   }
   const demoPeople = await repo.usersByEmail(ctx.db, tenant.id, ['river@hubbub.local', 'maya@hubbub.local']);
   hostIds.push(...demoPeople.map((p) => p.id));
-  await setPlan(ctx.db, hostIds, 'Enterprise');
+  // Thousands of events each: the hosts need a plan that holds them, written like any operator's change.
+  await setDemoPlan(ctx.db, hostIds.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
 
   const thumbnails = new Map<string, string[]>();
   for (const [category, colours] of Object.entries(CATEGORY_COLOURS)) {

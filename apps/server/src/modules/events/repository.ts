@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { NO_USER, escapeLike, iso, visibleTo } from '../../db/fragments.js';
+import { NO_USER, iso, visibleTo } from '../../db/fragments.js';
 import { eventTags, events, users } from '../../db/schema.js';
 
 export interface EventRowBase {
@@ -35,7 +35,7 @@ export interface EventRowFull extends EventRowBase {
   myAttendee: string | null;
 }
 
-const summaryColumns = sql`
+export const summaryColumns = sql`
   e.id, e.user_id as "userId", e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate",
   e.time_zone as "timeZone", case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate",
   e.slug, e.venue, e.area, e.thumbnail_path as "thumbnailPath", e.status::int as status, ${iso(sql`e.updated_at`)} as updated,
@@ -215,115 +215,6 @@ export async function findSessionView(
   return row;
 }
 
-export interface SearchFilter {
-  tenantId: string;
-  viewerId: string | null;
-  now: Date;
-  box: { minLat: number; maxLat: number; minLng: number; maxLng: number } | null;
-  from: Date;
-  to: Date;
-  lookBehindMs: number;
-  searchText: string;
-  areaText: string;
-  categoryId: string | null;
-  userId: string | null;
-  includeCanceled: boolean;
-}
-
-/** About a city or smaller (≤ 1 square degree) and not across the antimeridian. */
-export const SMALL_BOX_DEGREES2 = 1;
-function isSmallBox(box: NonNullable<SearchFilter['box']>): boolean {
-  return box.minLng <= box.maxLng && (box.maxLat - box.minLat) * (box.maxLng - box.minLng) <= SMALL_BOX_DEGREES2;
-}
-
-function whereOf(f: SearchFilter): SQL {
-  const small = f.box !== null && isSmallBox(f.box);
-  // For a small box the date test is written so the window btree cannot serve it: otherwise the
-  // planner ANDs both indexes, and scanning the whole window costs more than the box itself.
-  const startsAt = small ? sql`(e.starts_at + interval '0 s')` : sql`e.starts_at`;
-  const parts: SQL[] = [
-    sql`e.tenant_id = ${f.tenantId}`,
-    // starts_at leads the index; events that began before the window but still run are caught by the look-behind.
-    sql`${startsAt} >= ${new Date(f.from.getTime() - f.lookBehindMs).toISOString()}`,
-    sql`${startsAt} < ${f.to.toISOString()}`,
-    sql`e.ends_at > ${f.from.toISOString()}`,
-    visibleTo(f.viewerId, f.now),
-  ];
-  if (!f.includeCanceled) parts.push(sql`e.status <> 3`);
-  if (f.box && small) {
-    // Written as a point-in-box test so only the GiST index on location can serve it: for a
-    // small box it finds the few events there over all dates faster than scanning the window.
-    parts.push(sql`e.location <@ box(point(${f.box.minLng}, ${f.box.minLat}), point(${f.box.maxLng}, ${f.box.maxLat}))`);
-  } else if (f.box) {
-    parts.push(sql`e.lat between ${f.box.minLat} and ${f.box.maxLat}`);
-    parts.push(
-      f.box.minLng <= f.box.maxLng
-        ? sql`e.lng between ${f.box.minLng} and ${f.box.maxLng}`
-        : sql`(e.lng >= ${f.box.minLng} or e.lng <= ${f.box.maxLng})`,
-    );
-  }
-  if (f.searchText) parts.push(sql`e.search_text @@ websearch_to_tsquery('simple', ${f.searchText})`);
-  if (f.areaText) {
-    const p = `%${escapeLike(f.areaText.toLowerCase())}%`;
-    parts.push(
-      sql`(lower(coalesce(e.area->>'city', '')) like ${p} or lower(coalesce(e.area->>'state', '')) like ${p} or lower(coalesce(e.area->>'name', '')) like ${p} or lower(coalesce(e.venue, '')) like ${p})`,
-    );
-  }
-  if (f.categoryId) {
-    parts.push(sql`exists(select 1 from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id and (t.id = ${f.categoryId} or t.category_id = ${f.categoryId}))`);
-  }
-  if (f.userId) parts.push(sql`e.user_id = ${f.userId}`);
-  return sql.join(parts, sql` and `);
-}
-
-export type OrderBy = 'StartDate' | 'Name' | 'Updated' | 'Distance';
-
-function orderOf(orderBy: OrderBy, descending: boolean, centre: { lat: number; lng: number } | null): SQL {
-  const dir = descending ? sql`desc` : sql`asc`;
-  switch (orderBy) {
-    case 'Name':
-      return sql`lower(e.name) ${dir}, e.id ${dir}`;
-    case 'Updated':
-      return sql`e.updated_at ${dir}, e.id ${dir}`;
-    case 'Distance': {
-      if (!centre) return sql`e.starts_at ${dir}, e.id ${dir}`;
-      const k = Math.cos((centre.lat * Math.PI) / 180);
-      // Equirectangular distance is enough to rank points inside one view.
-      // Longitude difference wrapped to -180..180, so boxes across the antimeridian rank right.
-      const dLng = sql`(e.lng - ${centre.lng} - 360 * round((e.lng - ${centre.lng}) / 360.0))`;
-      return sql`(power(e.lat - ${centre.lat}, 2) + power(${dLng} * ${k}, 2)) ${dir}, e.id ${dir}`;
-    }
-    default:
-      return sql`e.starts_at ${dir}, e.id ${dir}`;
-  }
-}
-
-export async function searchEvents(
-  db: Db,
-  f: SearchFilter,
-  page: { limit: number; offset: number; orderBy: OrderBy; descending: boolean; centre: { lat: number; lng: number } | null },
-): Promise<{ total: number; rows: EventRowBase[] }> {
-  const where = whereOf(f);
-  // One statement, one round trip: the count and the page come back together. Measured on
-  // these machines, the socket writes of a second query cost more than the query itself.
-  const [row] = await queryRows<{ total: number; rows: EventRowBase[] | null }>(db, sql`
-    select
-      (select count(*)::int from events e where ${where}) as total,
-      (select json_agg(page) from (
-        select ${summaryColumns} from events e join users u on u.id = e.user_id
-        where ${where}
-        order by ${orderOf(page.orderBy, page.descending, page.centre)}
-        limit ${page.limit} offset ${page.offset}) page) as rows`);
-  return { total: row?.total ?? 0, rows: row?.rows ?? [] };
-}
-
-export async function searchPoints(db: Db, f: SearchFilter, limit: number): Promise<[string, number, number][]> {
-  const result = await queryRows<{ id: string; lng: number; lat: number }>(db, 
-    sql`select e.id, e.lng, e.lat from events e where ${whereOf(f)} order by e.starts_at, e.id limit ${limit}`,
-  );
-  return result.map((r) => [r.id, r.lng, r.lat]);
-}
-
 export async function listOwnEvents(db: Db, tenantId: string, userId: string): Promise<(EventRowBase & { followLinkId: string | null })[]> {
   const result = await queryRows<EventRowBase & { followLinkId: string | null }>(db, sql`
     select ${summaryColumns}, null::uuid as "followLinkId" from events e join users u on u.id = e.user_id
@@ -339,52 +230,4 @@ export async function listFollowedEvents(db: Db, args: { tenantId: string; userI
     where l.tenant_id = ${args.tenantId} and l.user_id = ${args.userId} and l.type = 'Follow' and ${visibleTo(args.userId, args.now)}
     order by e.starts_at, e.id`);
   return result;
-}
-
-// ---- Vector tiles of events ----
-
-/** One grid cell of a tile: its events' mean position, their count and extent (tile units, inclusive); the id when alone. */
-export interface TileCell {
-  px: number;
-  py: number;
-  count: number;
-  id: string | null;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-/** Web mercator stops here; events nearer the poles land in the top or bottom row of tiles. */
-const MERCATOR_MAX_LAT = 85.0511287798066;
-
-/**
- * The events of a tile matching the search filter (whose box is the tile's, widened a hair: what
- * decides is the projected position, each event in exactly one tile), aggregated by a grid of
- * `grid`×`grid` cells, in one statement. Positions and extents are in tile units (0 to extent-1).
- */
-export async function eventTile(db: Db, f: SearchFilter, t: { z: number; x: number; y: number; extent: number; grid: number }): Promise<TileCell[]> {
-  const world = 2 ** t.z * t.extent; // the world's width in tile units at this zoom
-  const cellSize = t.extent / t.grid;
-  const last = world - 1;
-  // Global tile-unit coordinates, clamped so lng 180 and the poles fall in the last column and rows.
-  const gx = sql`least(floor((e.lng + 180) / 360 * ${world}::float8), ${last}::float8)`;
-  const lat = sql`radians(greatest(least(e.lat, ${MERCATOR_MAX_LAT}::float8), ${-MERCATOR_MAX_LAT}::float8))`;
-  const gy = sql`least(floor((0.5 - ln(tan(pi() / 4 + ${lat} / 2)) / (2 * pi())) * ${world}::float8), ${last}::float8)`;
-  // No filter on the projected position: the box's few events just outside the tile make cells
-  // -1 or `grid`, dropped below. (A filter there would be pushed under the grouping, where its
-  // guessed selectivity makes the planner sort every row on disk instead of hashing.)
-  const [row] = await queryRows<{ cells: [number, number, number, number, number, string | null, number, number, number, number][] | null }>(db, sql`
-    select json_agg(json_build_array(c.cx, c.cy, c.px, c.py, c.n, c.id, c.x0, c.y0, c.x1, c.y1)) as cells from (
-      select floor(p.px / ${cellSize}::float8)::int as cx, floor(p.py / ${cellSize}::float8)::int as cy,
-        round(avg(p.px))::int as px, round(avg(p.py))::int as py, count(*)::int as n,
-        case when count(*) = 1 then min(p.id::text) end as id,
-        min(p.px)::int as x0, min(p.py)::int as y0, max(p.px)::int as x1, max(p.py)::int as y1
-      from (
-        select e.id, ${gx} - ${t.x * t.extent}::float8 as px, ${gy} - ${t.y * t.extent}::float8 as py
-        from events e where ${whereOf(f)}) p
-      group by 1, 2) c`);
-  return (row?.cells ?? [])
-    .filter(([cx, cy]) => cx >= 0 && cx < t.grid && cy >= 0 && cy < t.grid)
-    .map(([, , px, py, count, id, x0, y0, x1, y1]) => ({ px, py, count, id, x0, y0, x1, y1 }));
 }

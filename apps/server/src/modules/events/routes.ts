@@ -2,33 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   EventListSchema,
-  EventPointsResultSchema,
   EventSearchRequestSchema,
   EventSearchResultSchema,
+  type EventSearchResult,
   EventTagSchema,
-  EventTileParamsSchema,
-  EventTileQuerySchema,
   IdSchema,
   OkSchema,
   routes,
 } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
+import * as search from './search-service.js';
 import * as service from './service.js';
+import { tileRoutes } from './tile-routes.js';
 
 const tags = ['events'];
-/** How long anyone may keep an anonymous tile without asking again: a new event shows within a minute. */
-const TILE_MAX_AGE_S = 60;
 
-// The hot search answers are built field by field by the service; validating them again
-// with zod on every call cost more than the database work, so they are only stringified.
+// The hot search answers are built by the service (the search's as JSON text, which is sent as
+// it is); validating them again with zod on every call cost more than the database work.
 const plainJson = () => (data: unknown) => JSON.stringify(data);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  await app.register(tileRoutes);
 
   app.post(routes.eventSearch, {
-    preHandler: app.optionalAuth,
     serializerCompiler: plainJson,
     schema: {
       tags,
@@ -36,48 +35,13 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
       body: EventSearchRequestSchema,
       response: { 200: EventSearchResultSchema, ...problems },
     },
-    handler: (request) => service.searchEvents({ ctx, tenant: request.tenant, viewerId: request.auth?.userId ?? null, input: request.body ?? EventSearchRequestSchema.parse({}) }),
-  });
-
-  app.post(routes.eventPoints, {
-    preHandler: app.optionalAuth,
-    serializerCompiler: plainJson,
-    schema: { tags, summary: 'Every event of a search as [id, longitude, latitude], for map clusters', body: EventSearchRequestSchema, response: { 200: EventPointsResultSchema, ...problems } },
-    handler: (request) => service.searchPoints({ ctx, tenant: request.tenant, viewerId: request.auth?.userId ?? null, input: request.body ?? EventSearchRequestSchema.parse({}) }),
-  });
-
-  app.get(routes.eventTiles, {
-    preHandler: app.optionalAuth,
-    // Vector tiles are not in @fastify/compress's default list of compressible types.
-    compress: { customTypes: /^application\/vnd\.mapbox-vector-tile$/, encodings: ['br', 'gzip'] },
-    schema: {
-      tags,
-      summary: `Events as a Mapbox vector tile: layer "events", one point per grid cell with its exact count (and the event's id when alone); the search's filters as query parameters`,
-      params: EventTileParamsSchema,
-      querystring: EventTileQuerySchema,
-      response: {
-        200: z.any().describe('A Mapbox vector tile (application/vnd.mapbox-vector-tile), extent 4096'),
-        304: z.undefined().describe('Not modified: the If-None-Match tag is still current'),
-        ...problems,
-      },
-    },
+    // The answer is JSON text the database built: sent as it is, never parsed and serialised again.
+    // The optional login is checked here rather than in a preHandler hook: one hook less on the hottest route.
     handler: async (request, reply) => {
-      const viewerId = request.auth?.userId ?? null;
-      const answer = await service.eventTile({
-        ctx,
-        tenant: request.tenant,
-        viewerId,
-        tile: request.params,
-        query: request.query,
-        ifNoneMatch: request.headers['if-none-match'],
-      });
-      // A signed-in viewer's tiles hold their drafts: theirs alone, and checked again each time.
-      reply
-        .header('etag', answer.etag)
-        .header('cache-control', viewerId ? 'private, no-cache' : `public, max-age=${TILE_MAX_AGE_S}`)
-        .header('vary', 'X-Tenant, Authorization');
-      if (!answer.tile) return reply.code(304).send();
-      return reply.type('application/vnd.mapbox-vector-tile').send(answer.tile);
+      await app.optionalAuth(request);
+      const answer = await search.searchEvents({ ctx, tenant: request.tenant, viewerId: request.auth?.userId ?? null, input: request.body ?? EventSearchRequestSchema.parse({}) });
+      // Typed as the schema's object, which this text spells.
+      return reply.header('content-type', JSON_TYPE).send(answer as unknown as EventSearchResult);
     },
   });
 

@@ -1,23 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { GeoJSONWrapper, fromVectorTileJs, type Feature } from '@maplibre/vt-pbf';
+import { randomBytes } from 'node:crypto';
 import {
-  AreaSchema,
-  EVENT_MAX_DAYS,
   EVENT_TAGS_MAX,
-  EVENT_POINTS_MAX,
-  EVENT_SEARCH_PAGE_SIZE,
-  EVENT_TILE_EXTENT,
-  EVENT_TILE_LAYER,
   EventCreateSchema,
-  EventSearchRequestSchema,
-  EventTileQuerySchema,
   EventUpdateSchema,
-  type EventTileParams,
   type EventList,
-  type EventPointsResult,
-  type EventSearchResult,
   type EventStatusValue,
-  type EventSummary,
   type HubEvent,
 } from '@hubbub/contract';
 import type { z } from 'zod';
@@ -30,6 +17,7 @@ import { findTags } from '../tags/service.js';
 import { findUserById } from '../users/service.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
+import { toSummary } from './summary.js';
 
 // What other modules use of an event, through this service: ownership and visibility,
 // the live status, the flyer order and the row lock for flyer capacity, bulk loads.
@@ -70,30 +58,8 @@ export type EventCore = Omit<HubEvent, 'flyers' | 'timelines'>;
 
 type CreateInput = z.output<typeof EventCreateSchema>;
 type UpdateInput = z.output<typeof EventUpdateSchema>;
-type SearchInput = z.output<typeof EventSearchRequestSchema>;
 
-const DEFAULT_WINDOW_DAYS = 30;
 const THUMBNAIL_BOX = { width: 1280, height: 720 };
-
-function toSummary(row: repo.EventRowBase): EventSummary {
-  return {
-    id: row.id,
-    userId: row.userId,
-    name: row.name,
-    startDate: row.startDate,
-    endDate: row.endDate,
-    timeZone: row.timeZone,
-    slug: row.slug,
-    venue: row.venue,
-    area: row.area ? AreaSchema.parse(row.area) : null,
-    thumbnailPath: row.thumbnailPath,
-    status: row.status as EventSummary['status'],
-    updated: row.updated,
-    publishOnDate: row.publishOnDate,
-    host: { id: row.userId, name: row.hostName },
-    tags: row.tags,
-  };
-}
 
 function toEvent(row: repo.EventRowFull): EventCore {
   return {
@@ -176,7 +142,7 @@ async function insertOnce(ctx: AppContext, auth: AuthInfo, input: CreateInput, t
     await repo.lockUser(tx, auth.userId);
     const user = await findUserById(tx, auth.tenant.id, auth.userId);
     if (!user) throw notFound('The account no longer exists.');
-    const product = productOf(user.plan);
+    const product = await productOf(ctx, user.plan, tx);
     const count = await repo.countEventsOf(tx, auth.userId);
     if (count >= product.eventCapacity) {
       throw planLimit(
@@ -263,60 +229,6 @@ export async function untagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventI
   return { ok: true as const };
 }
 
-/** What a filter is made of: the search request, or a tile's query with the tile's box. */
-type FilterInput = Pick<SearchInput, 'startDate' | 'days' | 'searchText' | 'areaText' | 'categoryId' | 'userId' | 'includeCanceled'> &
-  Partial<Pick<SearchInput, 'minLatitude' | 'maxLatitude' | 'minLongitude' | 'maxLongitude'>>;
-
-function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | null, input: FilterInput, now = ctx.now()): repo.SearchFilter {
-  const from = input.startDate ? new Date(input.startDate) : now;
-  const days = input.days ?? DEFAULT_WINDOW_DAYS;
-  const box =
-    input.minLatitude != null && input.maxLatitude != null && input.minLongitude != null && input.maxLongitude != null
-      ? { minLat: input.minLatitude, maxLat: input.maxLatitude, minLng: input.minLongitude, maxLng: input.maxLongitude }
-      : null;
-  return {
-    tenantId: tenant.id,
-    viewerId,
-    now,
-    box,
-    from,
-    to: new Date(from.getTime() + days * 86_400_000),
-    lookBehindMs: EVENT_MAX_DAYS * 86_400_000,
-    searchText: input.searchText,
-    areaText: input.areaText,
-    categoryId: input.categoryId ?? null,
-    userId: input.userId ?? null,
-    includeCanceled: input.includeCanceled,
-  };
-}
-
-function centreOf(box: repo.SearchFilter['box']) {
-  if (!box) return null;
-  const width = box.minLng <= box.maxLng ? box.maxLng - box.minLng : 360 - box.minLng + box.maxLng;
-  let lng = box.minLng + width / 2;
-  if (lng > 180) lng -= 360;
-  return { lat: (box.minLat + box.maxLat) / 2, lng };
-}
-
-export async function searchEvents(opts: { ctx: AppContext; tenant: TenantRef; viewerId: string | null; input: SearchInput }): Promise<EventSearchResult> {
-  const filter = filterOf(opts.ctx, opts.tenant, opts.viewerId, opts.input);
-  const { total, rows } = await repo.searchEvents(opts.ctx.db, filter, {
-    limit: EVENT_SEARCH_PAGE_SIZE,
-    offset: (opts.input.pageNumber - 1) * EVENT_SEARCH_PAGE_SIZE,
-    orderBy: opts.input.orderBy,
-    descending: opts.input.isDescending,
-    centre: centreOf(filter.box),
-  });
-  return { totalCount: total, pageNumber: opts.input.pageNumber, pageSize: EVENT_SEARCH_PAGE_SIZE, searchText: opts.input.searchText, events: rows.map(toSummary) };
-}
-
-export async function searchPoints(opts: { ctx: AppContext; tenant: TenantRef; viewerId: string | null; input: SearchInput }): Promise<EventPointsResult> {
-  const points = await repo.searchPoints(opts.ctx.db, filterOf(opts.ctx, opts.tenant, opts.viewerId, opts.input), EVENT_POINTS_MAX + 1);
-  const truncated = points.length > EVENT_POINTS_MAX;
-  if (truncated) points.length = EVENT_POINTS_MAX;
-  return { totalCount: points.length, truncated, points };
-}
-
 export async function myEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promise<EventList> {
   const rows = await repo.listOwnEvents(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
   return { events: rows.map((r) => ({ ...toSummary(r), followLinkId: r.followLinkId })) };
@@ -325,74 +237,4 @@ export async function myEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promi
 export async function followedEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promise<EventList> {
   const rows = await repo.listFollowedEvents(opts.ctx.db, { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, now: opts.ctx.now() });
   return { events: rows.map((r) => ({ ...toSummary(r), followLinkId: r.followLinkId })) };
-}
-
-// ---- Vector tiles ----
-
-type TileQuery = z.output<typeof EventTileQuerySchema>;
-
-/**
- * Cells per tile side, by zoom. MapLibre draws a tile 512 px wide, so 16 cells are 32 px each:
- * about its own cluster radius, and at most 256 features a tile, which keeps a screen of tiles
- * near 100 KB compressed whatever the number of events.
- */
-export const tileGrid = (_z: number) => 16;
-/** Changes whenever the tile's layout or properties change, so no cache takes an old tile for a new one. */
-const TILE_FORMAT = 'events-tile-1';
-
-const lngOf = (x: number, n: number) => (x / n) * 360 - 180;
-const latOf = (y: number, n: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
-const EDGE = 1e-7; // degrees: the box is a superset of the tile; the exact test is on projected coordinates
-
-/** The tile's box in degrees, a hair wider; the top and bottom rows reach the poles. */
-function tileBox({ z, x, y }: EventTileParams) {
-  const n = 2 ** z;
-  return {
-    minLongitude: Math.max(-180, lngOf(x, n) - EDGE),
-    maxLongitude: Math.min(180, lngOf(x + 1, n) + EDGE),
-    minLatitude: y === n - 1 ? -90 : latOf(y + 1, n) - EDGE,
-    maxLatitude: y === 0 ? 90 : latOf(y, n) + EDGE,
-  };
-}
-
-/** Whether an If-None-Match header names this entity tag (weak or strong, in a list, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
-}
-
-export type TileAnswer = { etag: string; tile: Buffer | null };
-
-/**
- * One vector tile of the events the search would find in the tile's box: same filters, tenant and
- * visibility (drafts only for their owner, canceled only when asked). One feature per grid cell
- * holding events: `count`; the event's `id` when alone, else the members' extent `x0 y0 x1 y1`
- * (tile units, inclusive). The entity tag is a hash of the tile itself, so it changes exactly when
- * the tile does; `tile` is null when the caller's If-None-Match names it (a 304).
- */
-export async function eventTile(opts: {
-  ctx: AppContext;
-  tenant: TenantRef;
-  viewerId: string | null;
-  tile: EventTileParams;
-  query: TileQuery;
-  ifNoneMatch?: string;
-}): Promise<TileAnswer> {
-  const { ctx, tile } = opts;
-  const filter = filterOf(ctx, opts.tenant, opts.viewerId, { ...opts.query, ...tileBox(tile) });
-  const cells = await repo.eventTile(ctx.db, filter, { ...tile, extent: EVENT_TILE_EXTENT, grid: tileGrid(tile.z) });
-  const features: Feature[] = cells.map((c) => ({
-    type: 1,
-    geometry: [[c.px, c.py]],
-    tags: c.count === 1 && c.id ? { count: 1, id: c.id } : { count: c.count, x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 },
-  }));
-  const layer = new GeoJSONWrapper(features, { version: 2, extent: EVENT_TILE_EXTENT });
-  layer.name = EVENT_TILE_LAYER;
-  const pbf = fromVectorTileJs({ layers: { [EVENT_TILE_LAYER]: layer } });
-  const bytes = Buffer.from(pbf.buffer, pbf.byteOffset, pbf.byteLength);
-  const etag = `"${createHash('sha256').update(TILE_FORMAT).update(bytes).digest('hex').slice(0, 32)}"`;
-  return { etag, tile: matches(opts.ifNoneMatch, etag) ? null : bytes };
 }

@@ -76,7 +76,7 @@ export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input
     if (!(await lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
     const user = await findUserById(tx, auth.tenant.id, auth.userId);
     if (!user) throw notFound('The account no longer exists.');
-    const product = productOf(user.plan);
+    const product = await productOf(ctx, user.plan, tx);
     const count = await repo.countFlyersOf(tx, input.eventId);
     if (count >= product.flyerCapacity) {
       const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;

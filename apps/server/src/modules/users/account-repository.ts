@@ -18,7 +18,7 @@ export async function findUserById(db: Db, tenantId: string, id: string): Promis
 
 export async function insertUser(
   db: Db,
-  values: { tenantId: string; email: string; name: string; passwordHash: string; emailVerifiedAt?: Date | null },
+  values: { tenantId: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt?: Date | null; plan?: string },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row;
@@ -28,7 +28,7 @@ export async function markEmailVerified(db: Db, userId: string, at: Date): Promi
   await db.update(users).set({ emailVerifiedAt: at, updatedAt: at }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string | null, at: Date): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
 }
 
@@ -39,4 +39,9 @@ export async function countUsers(db: Db, tenantId: string): Promise<number> {
 
 export async function setPlan(db: Db, userIds: string[], plan: string): Promise<void> {
   await db.update(users).set({ plan }).where(inArray(users.id, userIds));
+}
+
+/** What the account may use now: written only by modules/billing, beside the subscription it comes from. */
+export async function setEntitlements(db: Db, userId: string, plan: string, addOns: string[], at: Date): Promise<void> {
+  await db.update(users).set({ plan, addOns, updatedAt: at }).where(eq(users.id, userId));
 }

@@ -30,7 +30,7 @@ export function countUsers(db: Db, tenantId: string): Promise<number> {
   return accounts.countUsers(db, tenantId);
 }
 
-/** A new account; the email is unverified unless `emailVerifiedAt` is given (the demo). */
+/** A new account; the email is unverified unless `emailVerifiedAt` is given (the demo, a provider that vouches for it). `passwordHash` null: made by an external sign-in. `plan`: the site's DEFAULT_PLAN. */
 export function insertUser(db: Db, values: Parameters<typeof accounts.insertUser>[1]): Promise<accounts.UserRow> {
   return accounts.insertUser(db, values);
 }
@@ -39,12 +39,18 @@ export function markEmailVerified(db: Db, userId: string, at: Date): Promise<voi
   return accounts.markEmailVerified(db, userId, at);
 }
 
-export function setPasswordHash(db: Db, userId: string, passwordHash: string, at: Date): Promise<void> {
+/** null removes the password (the account then signs in only through its connected providers). */
+export function setPasswordHash(db: Db, userId: string, passwordHash: string | null, at: Date): Promise<void> {
   return accounts.setPasswordHash(db, userId, passwordHash, at);
 }
 
 export function setPlan(db: Db, userIds: string[], plan: string): Promise<void> {
   return accounts.setPlan(db, userIds, plan);
+}
+
+/** The effective plan and add-ons (what capacities, the Feature claim and add-on gates read); modules/billing alone calls it. */
+export function setEntitlements(db: Db, userId: string, plan: string, addOns: string[], at: Date): Promise<void> {
+  return accounts.setEntitlements(db, userId, plan, addOns, at);
 }
 
 /** The demo seed: profiles and follows written directly, as a person would through the API. */

@@ -30,7 +30,17 @@ async function storedRows(db: Db): Promise<Record<string, unknown>> {
       (select count(*)::int from flyers) as flyers,
       (select max(updated_at)::text from flyers) as flyers_updated,
       (select count(*)::int from timelines) as timelines,
-      (select count(*)::int from launch_transitions) as launch_transitions`,
+      (select count(*)::int from launch_transitions) as launch_transitions,
+      (select count(*)::int from external_auth_requests) as external_auth_requests,
+      (select count(*)::int from external_identities) as external_identities,
+      (select count(*)::int from session_provider_tokens) as session_provider_tokens,
+      (select count(*)::int from subscriptions) as subscriptions,
+      (select max(updated_at)::text from subscriptions) as subscriptions_updated,
+      (select count(*)::int from billing_events) as billing_events,
+      (select count(*)::int from project_documents) as project_documents,
+      (select max(updated_at)::text from project_documents) as project_documents_updated,
+      (select count(*)::int from project_document_revisions) as project_document_revisions,
+      (select count(*)::int from plans where stripe_price_month is not null or stripe_price_year is not null) as priced_plans`,
   );
   return row;
 }

@@ -1,4 +1,4 @@
-import { hasAllRoles } from '@hubbub/contract';
+import { DEFAULT_RETURN_PATH, hasAllRoles, safeReturnPath } from '@hubbub/contract';
 import type { SignedInUser } from '../../lib/session/claims';
 
 export interface AccessRequirement {
@@ -20,7 +20,7 @@ export interface RouteAccessHandle {
   access?: AccessRequirement;
 }
 
-export const DEFAULT_AFTER_LOGIN = '/dashboard';
+export const DEFAULT_AFTER_LOGIN = DEFAULT_RETURN_PATH;
 
 export function loginPathFor(location: LocationLike): string {
   const back = `${location.pathname}${location.search ?? ''}${location.hash ?? ''}`;
@@ -44,9 +44,8 @@ export function decideAccess(
  * link cannot bounce a fresh session to another site.
  */
 export function safeRedirectTarget(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return DEFAULT_AFTER_LOGIN;
-  if (/^\/(login|register)(\/|\?|#|$)/.test(raw)) return DEFAULT_AFTER_LOGIN;
-  return raw;
+  // The server applies the same rule to an external sign-in's return address.
+  return safeReturnPath(raw);
 }
 
 /** True when any matched route asks for login: used when a session ends under the user. */

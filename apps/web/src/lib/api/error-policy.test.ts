@@ -24,7 +24,7 @@ describe('isTransient', () => {
   });
 
   it('does not retry what the server said on purpose', () => {
-    for (const code of ['not_found', 'not_owner', 'plan_limit', 'validation', 'rate_limited', 'not_implemented'] as const) {
+    for (const code of ['not_found', 'not_owner', 'plan_limit', 'validation', 'rate_limited', 'external_state_invalid'] as const) {
       expect(isTransient(error(400, code)), code).toBe(false);
     }
     expect(isTransient(error(404, 'unexpected'))).toBe(false);

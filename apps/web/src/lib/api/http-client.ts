@@ -17,6 +17,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Skips the refresh-and-retry (login, refresh and logout themselves). */
   noRetry?: boolean;
+  /** Answers the successful Response itself, for a download; failures are still ApiErrors. */
+  raw?: boolean;
 }
 
 /**
@@ -100,6 +102,7 @@ export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: Htt
       response = await send(method, fullUrl, options.body, options.signal);
       if (!response.ok) throw await errorFromResponse(response);
     }
+    if (options.raw) return response as T;
     if (response.status === 204) return undefined as T;
 
     const text = await response.text();

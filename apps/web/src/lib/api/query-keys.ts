@@ -6,7 +6,6 @@
  */
 
 const eventSearchAll = ['event-search'] as const;
-const eventPointsAll = ['event-points'] as const;
 const people = ['person'] as const;
 const userSearches = ['user-search'] as const;
 
@@ -14,7 +13,9 @@ export const queryKeys = {
   account: ['account'] as const,
   products: ['manifest', 'products'] as const,
   usage: ['usage'] as const,
+  subscription: ['subscription'] as const,
   profile: ['profile'] as const,
+  connectedAccounts: ['connected-accounts'] as const,
 
   events: {
     detail: (id: string) => ['event', id] as const,
@@ -35,10 +36,8 @@ export const queryKeys = {
   eventSearch: {
     all: eventSearchAll,
     list: <F, B>(filters: F, box: B) => [...eventSearchAll, filters, box] as const,
-  },
-  eventPoints: {
-    all: eventPointsAll,
-    list: <F, B>(filters: F, box: B) => [...eventPointsAll, filters, box] as const,
+    /** The events of one spot on the map (a cluster that zooming cannot split). */
+    spot: <F, B>(filters: F, box: B) => [...eventSearchAll, 'spot', filters, box] as const,
   },
 
   users: {

@@ -1,4 +1,4 @@
-import { safeFileName } from '../format/safe-file-name';
+import { safeFileName } from '@hubbub/contract';
 
 /**
  * The multipart body of an upload: one field named `file`, under a name every file system

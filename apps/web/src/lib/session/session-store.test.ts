@@ -198,6 +198,17 @@ describe('session', () => {
       expect(cleared).toBe(1);
     });
 
+    it("sends the browser through the provider's sign-out page when the server names one", async () => {
+      const left: string[] = [];
+      const withLeave = createSession({ client, setAuthorization: () => {}, leave: (url) => left.push(url) });
+      await withLeave.restore();
+      fetchMock.mockResolvedValueOnce(json(200, { ok: true, endSessionUrl: 'https://login.example/logout?client_id=x' }));
+      await withLeave.logout();
+      expect(left).toEqual(['https://login.example/logout?client_id=x']);
+      expect(withLeave.isLoggedIn()).toBe(false);
+      expect(Cookies.get(TOKEN_COOKIE)).toBeUndefined();
+    });
+
     it('clears local state even when the server call fails', async () => {
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
       await session.logout();

@@ -1,6 +1,7 @@
 import {
   AuthUserSchema,
   LoginResultSchema,
+  LogoutResultSchema,
   paths,
   type Credentials,
   type LoginResult,
@@ -32,6 +33,8 @@ export interface SessionDeps {
   onCleared?: () => void;
   /** Runs when a different user (or a new token) becomes current. */
   onSignedIn?: (user: SignedInUser) => void;
+  /** Sends the browser through the provider's sign-out page (Microsoft) after a logout; defaults to location.assign. */
+  leave?: (url: string) => void;
 }
 
 /** Tabs of one browser share the cookie; a Web Lock keeps them from rotating it at the same time. */
@@ -66,18 +69,22 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   async function logout(): Promise<void> {
+    let endSessionUrl: string | null = null;
     if (user?.jwt) {
       try {
-        await deps.client.get(paths.logout, { noRetry: true });
+        // The server revokes the Google or Microsoft tokens of this session; for Microsoft it answers
+        // the sign-out page the browser must visit to end the social session too (spec 4).
+        const result = await deps.client.get(paths.logout, { noRetry: true, schema: LogoutResultSchema });
+        endSessionUrl = result?.endSessionUrl ?? null;
       } catch {
         // Spec 8: a failed logout call is ignored; local state is cleared anyway.
       }
     }
-    // Social sign-in (Google, Windows) has no client session yet, so there is nothing else to end.
     deps.setAuthorization(null);
     removeTokenCookie();
     setUser(null);
     deps.onCleared?.();
+    if (endSessionUrl) (deps.leave ?? ((url: string) => window.location.assign(url)))(endSessionUrl);
   }
 
   async function refreshOnce(): Promise<boolean> {

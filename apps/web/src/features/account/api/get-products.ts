@@ -1,12 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ManifestSchema, ProductListSchema, paths, type Product } from '@hubbub/contract';
+import { ManifestSchema, ProductListSchema, paths, type AddOnProduct, type Product } from '@hubbub/contract';
 import { api, ApiError, queryKeys } from '@/lib/api';
 
-/** The manifest carries the product list as a JSON string in settings.Products. */
-export async function getProducts(): Promise<Product[]> {
+export interface Catalogue {
+  plans: Product[];
+  addOns: AddOnProduct[];
+}
+
+/** The manifest carries the catalogue (plans, then add-ons) as a JSON string in settings.Products. */
+export async function getProducts(): Promise<Catalogue> {
   const manifest = await api.get(paths.manifest, { schema: ManifestSchema });
   try {
-    return ProductListSchema.parse(JSON.parse(manifest.settings.Products));
+    const entries = ProductListSchema.parse(JSON.parse(manifest.settings.Products));
+    return {
+      plans: entries.filter((e): e is Product => e.kind === 'plan'),
+      addOns: entries.filter((e): e is AddOnProduct => e.kind === 'addOn'),
+    };
   } catch {
     throw ApiError.unexpected(200);
   }

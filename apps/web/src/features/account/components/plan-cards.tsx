@@ -1,20 +1,34 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { Plan, Product } from '@hubbub/contract';
+import type { BillingInterval, Plan, Product } from '@hubbub/contract';
+import { formatPrice, perInterval, priceOf } from '../lib/price';
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
-export function PlanCards({ products, current }: { products: Product[]; current: Plan }) {
+interface PlanCardsProps {
+  products: Product[];
+  current: Plan;
+  interval: BillingInterval;
+  /** Given when plans can be chosen online; absent, the cards only inform. */
+  onChoose?: (product: Product) => void;
+  busyPlan?: Plan | null;
+}
+
+export function PlanCards({ products, current, interval, onChoose, busyPlan }: PlanCardsProps) {
+  const currentIndex = products.findIndex((p) => p.plan === current);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-      {products.map((product) => {
+      {products.map((product, index) => {
         const isCurrent = product.plan === current;
+        const price = formatPrice(priceOf(product, interval), product.currency);
+        const upgrade = index > currentIndex;
         return (
           <Card
             key={product.plan}
             withBorder
             radius="md"
             padding="md"
+            data-testid={`plan-card-${product.plan}`}
             aria-current={isCurrent ? 'true' : undefined}
             style={isCurrent ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
           >
@@ -23,6 +37,17 @@ export function PlanCards({ products, current }: { products: Product[]; current:
                 <Text fw={700}>{product.name}</Text>
                 {isCurrent && <Badge variant="filled">Current plan</Badge>}
               </Group>
+              {price && (
+                <Text fw={600} fz="xl">
+                  {price}
+                  {price !== 'Free' && (
+                    <Text span c="dimmed" fz="sm" fw={400}>
+                      {' '}
+                      {perInterval(interval)}
+                    </Text>
+                  )}
+                </Text>
+              )}
               <Text size="sm" c="dimmed">
                 {product.description}
               </Text>
@@ -31,6 +56,22 @@ export function PlanCards({ products, current }: { products: Product[]; current:
                 <List.Item>{plural(product.calendarCapacity, 'calendar', 'calendars')}</List.Item>
                 <List.Item>{plural(product.flyerCapacity, 'flyer', 'flyers')} per event</List.Item>
               </List>
+              {onChoose && !isCurrent && product.purchasable && (
+                <Button
+                  mt="auto"
+                  variant={upgrade ? 'filled' : 'default'}
+                  loading={busyPlan === product.plan}
+                  aria-label={`${upgrade ? 'Upgrade' : 'Switch'} to ${product.name}`}
+                  onClick={() => onChoose(product)}
+                >
+                  {upgrade ? 'Upgrade' : 'Switch'}
+                </Button>
+              )}
+              {onChoose && !isCurrent && product.plan === 'Free' && (
+                <Text mt="auto" size="xs" c="dimmed">
+                  To return to Free, cancel your plan in Manage billing. Nothing is deleted.
+                </Text>
+              )}
             </Stack>
           </Card>
         );

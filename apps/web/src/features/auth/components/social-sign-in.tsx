@@ -1,28 +1,34 @@
-import { Button, Divider, SimpleGrid, Text, Tooltip } from '@mantine/core';
-import { IconBrandGoogle, IconBrandWindows } from '@tabler/icons-react';
+import { Button, Divider, SimpleGrid } from '@mantine/core';
+import { EXTERNAL_PROVIDER_LABELS, EXTERNAL_PROVIDER_SLUGS } from '@hubbub/contract';
+import { ProviderIcon } from '@/components/provider-icon';
+import { useContainerData } from '@/lib/container/container-data';
+import { externalStartUrl, rememberExternalIntent } from '@/lib/external-auth';
 
-const NOT_YET = 'Social sign-in is not available yet.';
-
-/** The server answers external sign-in with 501 for now, so the buttons say so instead of pretending. */
-export function SocialSignIn() {
+/**
+ * "Continue with Google / Microsoft", one button per provider the server is configured for (it
+ * says which in the container data); none when there is none. Each is a plain link: the server
+ * redirects to the provider, which sends the browser back to /auth/callback/….
+ */
+export function SocialSignIn({ returnTo }: { returnTo: string }) {
+  const providers = useContainerData()?.externalProviders ?? [];
+  if (!providers.length) return null;
   return (
     <>
       <Divider label="or" labelPosition="center" my="md" />
       <SimpleGrid cols={1} spacing="xs">
-        {[
-          { label: 'Google', icon: IconBrandGoogle },
-          { label: 'Microsoft', icon: IconBrandWindows },
-        ].map(({ label, icon: Icon }) => (
-          <Tooltip key={label} label={NOT_YET} events={{ hover: true, focus: true, touch: true }}>
-            <Button variant="default" leftSection={<Icon size={16} aria-hidden />} data-disabled aria-disabled onClick={(e) => e.preventDefault()}>
-              Continue with {label}
-            </Button>
-          </Tooltip>
+        {providers.map((provider) => (
+          <Button
+            key={provider}
+            component="a"
+            href={externalStartUrl(EXTERNAL_PROVIDER_SLUGS[provider], returnTo)}
+            onClick={() => rememberExternalIntent('login')}
+            variant="default"
+            leftSection={<ProviderIcon provider={provider} />}
+          >
+            Continue with {EXTERNAL_PROVIDER_LABELS[provider]}
+          </Button>
         ))}
       </SimpleGrid>
-      <Text size="xs" c="dimmed" ta="center" mt={6}>
-        {NOT_YET}
-      </Text>
     </>
   );
 }

@@ -21,7 +21,6 @@ export function invalidateEventLists(client: QueryClient) {
   void client.invalidateQueries({ queryKey: queryKeys.events.mine });
   void client.invalidateQueries({ queryKey: queryKeys.events.following });
   void client.invalidateQueries({ queryKey: queryKeys.eventSearch.all });
-  void client.invalidateQueries({ queryKey: queryKeys.eventPoints.all });
   void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
 

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Link } from 'react-router';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
@@ -89,6 +90,11 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
     <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
       <Stack gap="md" maw={720}>
         <FieldError message={alert?.message} title={alert?.title} />
+        {alert?.upgrade && (
+          <Anchor component={Link} to="/account/subscription" size="sm" data-testid="plan-limit-upgrade">
+            See the plans and upgrade
+          </Anchor>
+        )}
         <TextInput label="Name" required maxLength={LIMITS.name} key={form.key('name')} {...form.getInputProps('name')} />
         <Select
           label="Time zone"

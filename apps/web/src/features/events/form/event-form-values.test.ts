@@ -79,7 +79,7 @@ describe('server errors on the event form', () => {
   it('shows plan_limit as the plan limit, with the detail naming it', () => {
     const form = { setFieldError: () => undefined };
     const capacity = new ApiError({ status: 403, code: 'plan_limit', title: 'Forbidden', detail: 'Your plan allows 1 event.' });
-    expect(applyEventErrors(capacity, form)).toEqual({ title: 'Event limit reached', message: 'Your plan allows 1 event.' });
+    expect(applyEventErrors(capacity, form)).toEqual({ title: 'Event limit reached', message: 'Your plan allows 1 event.', upgrade: true });
   });
 
   it('does not show a not_owner 403 as a plan limit', () => {

@@ -27,6 +27,8 @@ export function formFieldFor(serverField: string): FormField | null {
 export interface EventSaveAlert {
   title: string;
   message: string;
+  /** The plan's limit: the alert offers the way to a bigger plan. */
+  upgrade?: boolean;
 }
 
 const NOT_SAVED = 'The event could not be saved';
@@ -37,7 +39,7 @@ const NOT_SAVED = 'The event could not be saved';
  * title and the detail naming the plan's event limit; `not_owner` is no limit.
  */
 export function applyEventErrors(error: unknown, form: { setFieldError(path: string, error: string): void }): EventSaveAlert | null {
-  if (hasCode(error, 'plan_limit')) return { title: 'Event limit reached', message: error.detail || error.message };
+  if (hasCode(error, 'plan_limit')) return { title: 'Event limit reached', message: error.detail || error.message, upgrade: true };
   if (hasCode(error, 'not_owner')) return { title: NOT_SAVED, message: error.detail || 'Only the host of this event can change it.' };
   const message = applyServerErrors(mapFields(error), form, FORM_FIELDS);
   return message === null ? null : { title: NOT_SAVED, message };

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
-import { Alert, Box, Button, CloseButton, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Box, Button, CloseButton, Grid, Group, Paper, SegmentedControl, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Link } from 'react-router';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy, IconMoodSmile, IconTypography } from '@tabler/icons-react';
 import {
   FLYER_BLOCKS_MAX,
@@ -129,6 +130,14 @@ export function FlyerDesigner({ eventId, flyer, onCreated, onClose }: FlyerDesig
       {problem.alert && (
         <Alert color="red" variant="light" role="alert" icon={<IconAlertTriangle size={18} aria-hidden />} title={problem.alert.title} data-testid="flyer-save-error">
           {problem.alert.message}
+          {problem.alert.upgrade && (
+            <>
+              {' '}
+              <Anchor component={Link} to="/account/subscription">
+                See the plans and upgrade
+              </Anchor>
+            </>
+          )}
         </Alert>
       )}
       <Grid gutter="lg">

@@ -5,7 +5,7 @@ import { saveProblem } from './save-errors';
 describe('saveProblem', () => {
   it('shows plan_limit with the limit it names', () => {
     const error = new ApiError({ status: 403, code: 'plan_limit', title: 'Flyer limit reached', detail: 'Your Free plan allows 1 flyer per event and this event has 1.' });
-    expect(saveProblem(error)).toEqual({ name: null, alert: { title: 'Flyer limit reached', message: 'Your Free plan allows 1 flyer per event and this event has 1.' } });
+    expect(saveProblem(error)).toEqual({ name: null, alert: { title: 'Flyer limit reached', message: 'Your Free plan allows 1 flyer per event and this event has 1.', upgrade: true } });
   });
 
   it('does not show a not_owner 403 as a plan limit', () => {

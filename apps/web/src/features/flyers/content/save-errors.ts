@@ -5,7 +5,7 @@ export interface SaveProblem {
   /** Goes under the name field. */
   name: string | null;
   /** Goes in the alert above the designer: the plan's limit, content problems, anything else. */
-  alert: { title: string; message: string } | null;
+  alert: { title: string; message: string; upgrade?: boolean } | null;
 }
 
 const NOT_SAVED = 'The flyer could not be saved';
@@ -18,7 +18,7 @@ const NOT_SAVED = 'The flyer could not be saved';
 export function saveProblem(error: unknown): SaveProblem {
   if (!isApiError(error)) return { name: null, alert: { title: NOT_SAVED, message: problemMessage(error) } };
   if (hasCode(error, 'plan_limit')) {
-    return { name: null, alert: { title: error.title || 'Flyer limit reached', message: error.detail ?? error.message } };
+    return { name: null, alert: { title: error.title || 'Flyer limit reached', message: error.detail ?? error.message, upgrade: true } };
   }
   if (hasCode(error, 'not_owner')) {
     return { name: null, alert: { title: NOT_SAVED, message: error.detail || 'Only the host of this event can change its flyers.' } };

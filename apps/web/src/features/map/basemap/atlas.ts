@@ -57,19 +57,41 @@ export function atlasFromTopologies(world: NamedTopology, us: NamedTopology): At
   };
 }
 
-let pending: Promise<AtlasData> | null = null;
+/** The world's shapes alone, for swapping in a more detailed world under the same US states. */
+export type WorldData = Pick<AtlasData, 'land' | 'countryBorders' | 'countryLabels'>;
+
+export function worldFromTopology(world: NamedTopology): WorldData {
+  const { land, countryBorders, countryLabels } = atlasFromTopologies(world, { type: 'Topology', objects: { states: { type: 'GeometryCollection', geometries: [] } }, arcs: [] });
+  return { land, countryBorders, countryLabels };
+}
 
 /**
- * The atlases are about 850 kB of JSON, so they load on first use in their own chunks and
- * never weigh on screens without a map. One promise serves every map on the page.
+ * Zoomed out as far as a country, the 1:110m world is as sharp as the screen and about a seventh
+ * of the 1:50m one (30 against 200 kB compressed); past this zoom the map swaps in the 1:50m world.
  */
-export function loadAtlas(): Promise<AtlasData> {
-  pending ??= Promise.all([import('world-atlas/countries-50m.json'), import('us-atlas/states-10m.json')])
-    .then(([world, us]) => atlasFromTopologies(world.default as unknown as NamedTopology, us.default as unknown as NamedTopology))
-    .catch((error: unknown) => {
-      // A failed chunk load (offline, new deploy) may succeed on the next try.
+export const DETAILED_WORLD_ZOOM = 4.5;
+
+/** Retries after a failure: a failed chunk load (offline, new deploy) may succeed next time. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
       pending = null;
       throw error;
     });
-  return pending;
+    return pending;
+  };
 }
+
+/**
+ * The atlases load on first use in their own chunks and never weigh on screens without a map.
+ * One promise serves every map on the page.
+ */
+export const loadAtlas = once(() =>
+  Promise.all([import('world-atlas/countries-110m.json'), import('us-atlas/states-10m.json')]).then(([world, us]) =>
+    atlasFromTopologies(world.default as unknown as NamedTopology, us.default as unknown as NamedTopology),
+  ),
+);
+
+/** The 1:50m world, for maps zoomed in past DETAILED_WORLD_ZOOM. */
+export const loadDetailedWorld = once(() => import('world-atlas/countries-50m.json').then((world) => worldFromTopology(world.default as unknown as NamedTopology)));

@@ -1,3 +1,5 @@
+import { EVENT_TILE_LAYER } from '@hubbub/contract';
+import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_FONT_BOLD } from '../basemap/fonts';
 
@@ -8,15 +10,21 @@ export const CLUSTER_COUNT_LAYER = 'event-cluster-count';
 export const POINT_LAYER = 'event-points';
 export const HIGHLIGHT_LAYER = 'event-highlight';
 
-// Layers on one clustered GeoJSON source draw 100,000 points on the GPU; DOM markers would not scale.
+const count: ExpressionSpecification = ['get', 'count'];
+const isCluster: FilterSpecification = ['>', count, 1];
+const isSingle: FilterSpecification = ['==', count, 1];
+
+// The server aggregates the events into grid cells per tile, so the map draws at most a few hundred
+// circles whatever the number of events; each carries its exact count.
 export const clusterLayer: LayerProps = {
   id: CLUSTER_LAYER,
   type: 'circle',
   source: EVENTS_SOURCE,
-  filter: ['has', 'point_count'],
+  'source-layer': EVENT_TILE_LAYER,
+  filter: isCluster,
   paint: {
-    'circle-color': ['step', ['get', 'point_count'], '#9775fa', 50, '#7950f2', 500, '#6741d9', 5000, '#5f3dc4'],
-    'circle-radius': ['step', ['get', 'point_count'], 15, 50, 19, 500, 24, 5000, 30],
+    'circle-color': ['step', count, '#9775fa', 50, '#7950f2', 500, '#6741d9', 5000, '#5f3dc4'],
+    'circle-radius': ['step', count, 13, 10, 15, 50, 18, 500, 22, 5000, 26],
     'circle-stroke-width': 2,
     'circle-stroke-color': '#ffffff',
     'circle-opacity': 0.92,
@@ -27,9 +35,18 @@ export const clusterCountLayer: LayerProps = {
   id: CLUSTER_COUNT_LAYER,
   type: 'symbol',
   source: EVENTS_SOURCE,
-  filter: ['has', 'point_count'],
+  'source-layer': EVENT_TILE_LAYER,
+  filter: isCluster,
   layout: {
-    'text-field': ['get', 'point_count_abbreviated'],
+    // 1234 → "1.2k", 56789 → "57k": the circle holds four characters at most.
+    'text-field': [
+      'case',
+      ['>=', count, 10000],
+      ['concat', ['to-string', ['round', ['/', count, 1000]]], 'k'],
+      ['>=', count, 1000],
+      ['concat', ['to-string', ['/', ['round', ['/', count, 100]], 10]], 'k'],
+      ['to-string', count],
+    ],
     'text-font': [MAP_FONT_BOLD],
     'text-size': 12,
     'text-allow-overlap': true,
@@ -42,7 +59,8 @@ export const pointLayer: LayerProps = {
   id: POINT_LAYER,
   type: 'circle',
   source: EVENTS_SOURCE,
-  filter: ['!', ['has', 'point_count']],
+  'source-layer': EVENT_TILE_LAYER,
+  filter: isSingle,
   paint: {
     'circle-color': '#7048e8',
     'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 5, 14, 8],

@@ -40,4 +40,4 @@ export function PinPickerMap(props: ComponentProps<typeof PinPickerMapImpl>) {
   );
 }
 
-export type { EventMapHandle, EventMapProps, EventPoint, FlyTarget } from './event-map';
+export type { EventMapHandle, EventMapProps, EventSpot, FlyTarget } from './event-map';

@@ -6,6 +6,7 @@ import { exposeMap, trackIdle } from '../expose-map';
 import { useMapStyle } from '../use-map-style';
 import { OFFLINE_DETAIL_ZOOM } from '../basemap/offline-style';
 import { MapFailed, MapLoading } from './map-status';
+import { DetailedWorld } from './detailed-world';
 import { PlaceLabels } from './place-labels';
 
 export interface PinMapProps {
@@ -53,6 +54,7 @@ export default function PinMap({ latitude, longitude, zoom: wanted = 11, height 
         }}
       >
         {!hosted && <PlaceLabels palette={labels} />}
+        {!hosted && <DetailedWorld />}
         <Marker latitude={latitude} longitude={longitude} anchor="bottom" color="#7048e8" />
       </Map>
     </Box>

@@ -8,6 +8,7 @@ import { useMapStyle } from '../use-map-style';
 import { OFFLINE_DETAIL_ZOOM } from '../basemap/offline-style';
 import { roundView, type MapView } from '../map-view';
 import { MapFailed, MapLoading } from './map-status';
+import { DetailedWorld } from './detailed-world';
 import { PlaceLabels } from './place-labels';
 
 export interface PinPickerMapProps {
@@ -70,6 +71,7 @@ export default function PinPickerMap({ value, fallbackView, onPick, height = 260
         >
           <NavigationControl position="top-left" showCompass={false} />
           {!hosted && <PlaceLabels palette={labels} />}
+        {!hosted && <DetailedWorld />}
           {value && (
             <Marker
               latitude={value.latitude}

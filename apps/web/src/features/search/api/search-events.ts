@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { EventSearchResultSchema, paths, type EventSearchRequest, type EventSearchResult } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 import type { SearchBox, SearchFilters } from '../search-state';
@@ -25,4 +25,16 @@ export function useEventSearch(filters: SearchFilters, box: SearchBox | null) {
     ...eventSearchQueryOptions(filters, box ?? { minLatitude: 0, maxLatitude: 0, minLongitude: 0, maxLongitude: 0 }),
     enabled: box !== null,
   });
+}
+
+/** The first page of events at one spot of the map, for the popup over a cluster that cannot split. */
+export function spotEventsQueryOptions(filters: SearchFilters, box: SearchBox) {
+  return queryOptions({
+    queryKey: queryKeys.eventSearch.spot(filters, box),
+    queryFn: ({ signal }) => searchEvents({ ...filters, ...box, orderBy: 'StartDate', pageNumber: 1 }, signal),
+  });
+}
+
+export function useSpotEvents(filters: SearchFilters, box: SearchBox) {
+  return useQuery(spotEventsQueryOptions(filters, box));
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_NAME_BYTES, safeFileName } from './safe-file-name';
+import { MAX_FILE_NAME_BYTES, safeFileName } from './safe-file-name.js';
+
+// The contract compiles without DOM or Node types; both runtimes have these globals.
+declare const TextEncoder: new () => { encode(text: string): Uint8Array };
+declare const TextDecoder: new () => { decode(bytes: Uint8Array): string };
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 

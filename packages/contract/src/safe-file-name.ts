@@ -12,8 +12,15 @@ const TRAILING_DOTS_SPACES_RE = /[. ]+$/;
 // would lose more than it saves.
 const MAX_KEPT_EXTENSION_BYTES = 32;
 
-const encoder = new TextEncoder();
-const byteLength = (text: string): number => encoder.encode(text).length;
+/** UTF-8 length of the text (a lone surrogate counts as the 3 bytes of the U+FFFD it becomes). */
+function byteLength(text: string): number {
+  let n = 0;
+  for (const char of text) {
+    const cp = char.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
 
 /** The longest prefix within `maxBytes` of UTF-8, never splitting a code point. */
 function cutToBytes(text: string, maxBytes: number): string {

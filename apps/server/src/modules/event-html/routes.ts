@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParamsSchema, routes } from '@hubbub/contract';
+import { authOf } from '../../plugins/auth.js';
+import { bearer as security, problems } from '../../plugins/route-schema.js';
+import * as service from './service.js';
+
+const tags = ['events'];
+
+/** RFC 6266 with RFC 5987's filename* for names beyond ASCII; the plain filename keeps only safe ASCII. */
+export function contentDisposition(fileName: string): string {
+  // One underscore per character, however many UTF-16 units it takes.
+  const ascii = Array.from(fileName, (c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : '_')).join('');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+export const eventHtmlRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  app.get(routes.eventExport, {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: 'Download an event as one self-contained HTML file (needs the Download.HTML add-on)',
+      description: 'The event with its details, a locator map, its thumbnail and flyers inlined, and its timeline: readable offline, no request leaves the page. Without the add-on: 403 `add_on_required`.',
+      params: IdParamsSchema,
+      response: { 200: z.any().describe('The page: text/html; charset=utf-8, as an attachment'), ...problems },
+    },
+    handler: async (request, reply) => {
+      const { fileName, html } = await service.eventHtml({ ctx, auth: authOf(request), id: request.params.id });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(html);
+    },
+  });
+};

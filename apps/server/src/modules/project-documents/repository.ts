@@ -1,0 +1,197 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { iso, visibleTo } from '../../db/fragments.js';
+
+export interface DocumentRow {
+  id: string;
+  tenantId: string;
+  userId: string;
+  eventId: string | null;
+  title: string;
+  contentType: string;
+  contentJson: string;
+  visibility: 'private' | 'public';
+  version: number;
+  created: string;
+  updated: string;
+}
+
+const COLUMNS = sql`d.id, d.tenant_id as "tenantId", d.user_id as "userId", d.event_id as "eventId", d.title, d.content_type as "contentType",
+  d.content_json as "contentJson", d.visibility, d.version, ${iso(sql`d.created_at`)} as created, ${iso(sql`d.updated_at`)} as updated`;
+
+export async function findDocument(db: Db, tenantId: string, id: string): Promise<DocumentRow | undefined> {
+  const [row] = await queryRows<DocumentRow>(db, sql`select ${COLUMNS} from project_documents d where d.tenant_id = ${tenantId} and d.id = ${id}`);
+  return row;
+}
+
+/** The row locked for an update in this transaction, so two saves of one version cannot both win. */
+export async function lockDocument(db: Db, tenantId: string, id: string): Promise<(DocumentRow & { plainText: string }) | undefined> {
+  const [row] = await queryRows<DocumentRow & { plainText: string }>(
+    db,
+    sql`select ${COLUMNS}, d.plain_text as "plainText" from project_documents d where d.tenant_id = ${tenantId} and d.id = ${id} for update`,
+  );
+  return row;
+}
+
+export async function countDocuments(db: Db, tenantId: string, userId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from project_documents where tenant_id = ${tenantId} and user_id = ${userId}`);
+  return row.n;
+}
+
+export interface DocumentWrite {
+  eventId: string | null;
+  title: string;
+  contentType: string;
+  contentJson: string;
+  plainText: string;
+  visibility: 'private' | 'public';
+}
+
+export async function insertDocument(db: Db, args: { tenantId: string; userId: string; write: DocumentWrite; now: Date }): Promise<DocumentRow> {
+  const w = args.write;
+  const [row] = await queryRows<DocumentRow>(
+    db,
+    sql`insert into project_documents as d (tenant_id, user_id, event_id, title, content_type, content_json, plain_text, visibility, created_at, updated_at)
+      values (${args.tenantId}, ${args.userId}, ${w.eventId}, ${w.title}, ${w.contentType}, ${w.contentJson}, ${w.plainText}, ${w.visibility}, ${args.now.toISOString()}, ${args.now.toISOString()})
+      returning ${COLUMNS}`,
+  );
+  return row;
+}
+
+export async function updateDocument(db: Db, args: { id: string; write: DocumentWrite; version: number; now: Date }): Promise<DocumentRow> {
+  const w = args.write;
+  const [row] = await queryRows<DocumentRow>(
+    db,
+    sql`update project_documents as d set event_id = ${w.eventId}, title = ${w.title}, content_type = ${w.contentType}, content_json = ${w.contentJson},
+      plain_text = ${w.plainText}, visibility = ${w.visibility}, version = ${args.version}, updated_at = ${args.now.toISOString()}
+      where d.id = ${args.id} returning ${COLUMNS}`,
+  );
+  return row;
+}
+
+export async function deleteDocument(db: Db, tenantId: string, id: string): Promise<void> {
+  await queryRows(db, sql`delete from project_documents where tenant_id = ${tenantId} and id = ${id}`);
+}
+
+/** Keeps the version being replaced, then the newest `keep` revisions only. */
+export async function keepRevision(db: Db, args: { documentId: string; version: number; title: string; contentJson: string; plainText: string; now: Date; keep: number }): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into project_document_revisions (document_id, version, title, content_json, plain_text, created_at)
+      values (${args.documentId}, ${args.version}, ${args.title}, ${args.contentJson}, ${args.plainText}, ${args.now.toISOString()})
+      on conflict (document_id, version) do nothing`,
+  );
+  await queryRows(
+    db,
+    sql`delete from project_document_revisions where document_id = ${args.documentId} and version not in (
+      select version from project_document_revisions where document_id = ${args.documentId} order by version desc limit ${args.keep})`,
+  );
+}
+
+export interface RevisionRow {
+  version: number;
+  title: string;
+  created: string;
+  contentJson?: string;
+  plainText?: string;
+}
+
+export function listRevisions(db: Db, documentId: string): Promise<RevisionRow[]> {
+  return queryRows<RevisionRow>(
+    db,
+    sql`select version, title, ${iso(sql`created_at`)} as created from project_document_revisions where document_id = ${documentId} order by version desc`,
+  );
+}
+
+export async function findRevision(db: Db, documentId: string, version: number): Promise<Required<RevisionRow> | undefined> {
+  const [row] = await queryRows<Required<RevisionRow>>(
+    db,
+    sql`select version, title, content_json as "contentJson", plain_text as "plainText", ${iso(sql`created_at`)} as created
+      from project_document_revisions where document_id = ${documentId} and version = ${version}`,
+  );
+  return row;
+}
+
+/** Whether the event exists in the tenant and this user hosts it. */
+export async function eventOwnerOf(db: Db, tenantId: string, eventId: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ userId: string }>(db, sql`select user_id as "userId" from events where tenant_id = ${tenantId} and id = ${eventId}`);
+  return row?.userId;
+}
+
+/** Public documents of an event the viewer may see (drafts of events stay their host's). */
+export async function publicDocumentsOf(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<DocumentRow[] | undefined> {
+  const rows = await queryRows<DocumentRow & { id: string | null }>(
+    db,
+    sql`select ${COLUMNS} from events e left join project_documents d on d.event_id = e.id and d.visibility = 'public'
+      where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}
+      order by d.title, d.id`,
+  );
+  if (!rows.length) return undefined;
+  return rows.filter((r): r is DocumentRow => r.id !== null);
+}
+
+/** Whether a public document's event is visible to the viewer. */
+export async function eventVisible(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
+  return rows.length > 0;
+}
+
+export interface SearchArgs {
+  tenantId: string;
+  userId: string;
+  text: string;
+  eventId: string | null;
+  orderBy: 'Updated' | 'Title' | 'Relevance';
+  descending: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** Markers ts_headline puts around hits: control characters no document text can hold (the contract refuses them). */
+export const HIT_START = '\u0001';
+export const HIT_END = '\u0002';
+
+export interface HitRow {
+  id: string;
+  eventId: string | null;
+  title: string;
+  visibility: 'private' | 'public';
+  version: number;
+  updated: string;
+  headline: string;
+  total: number;
+}
+
+/**
+ * The owner's documents, by full text over title (weighted higher) and body when there is text,
+ * ranked; with a snippet around the hits. The count comes back with the page (one statement).
+ */
+export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
+  const query = sql`websearch_to_tsquery('simple', ${a.text})`;
+  const conditions: SQL[] = [sql`d.tenant_id = ${a.tenantId}`, sql`d.user_id = ${a.userId}`];
+  if (a.eventId) conditions.push(sql`d.event_id = ${a.eventId}`);
+  if (a.text) conditions.push(sql`d.search_text @@ q.query`);
+  const where = sql.join(conditions, sql` and `);
+  const dir = a.descending ? sql`desc` : sql`asc`;
+  // Ranks are computed only when they order the page: each reads a document's whole tsvector.
+  const relevance = a.orderBy === 'Relevance' && a.text;
+  const orderOf = (from: string) => {
+    const c = (name: string) => sql.raw(`${from}${name}`);
+    return a.orderBy === 'Title' ? sql`${c('t')} ${dir}, ${c('id')}` : relevance ? sql`${c('r')} ${dir}, ${c('u')} desc, ${c('id')}` : sql`${c('u')} ${dir}, ${c('id')}`;
+  };
+  const headline = a.text
+    ? sql`ts_headline('simple', p.plain_text, q.query, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})`
+    : sql`left(p.plain_text, 200)`;
+  return queryRows<HitRow>(
+    db,
+    sql`with q as (select ${query} as query),
+      page as (
+        select d.id, lower(d.title) as t, d.updated_at as u, ${relevance ? sql`ts_rank_cd(d.search_text, q.query)` : sql`0::real`} as r
+        from project_documents d, q where ${where}
+        order by ${orderOf('')} limit ${a.limit} offset ${a.offset})
+      select p.id, p.event_id as "eventId", p.title, p.visibility, p.version, ${iso(sql`p.updated_at`)} as updated, ${headline} as headline,
+        (select count(*)::int from project_documents d, q where ${where}) as total
+      from page join project_documents p on p.id = page.id, q
+      order by ${orderOf('page.')}`,
+  );
+}

@@ -1,0 +1,171 @@
+import {
+  DOCUMENT_REVISIONS_MAX,
+  DOCUMENT_SEARCH_PAGE_SIZE,
+  DOCUMENTS_PER_ACCOUNT_MAX,
+  documentPlainText,
+  parseDocumentContent,
+  type DocumentRevision,
+  type DocumentRevisionSummary,
+  type Ok,
+  type ProjectDocument,
+  type ProjectDocumentCreateSchema,
+  type ProjectDocumentSearchResult,
+  type ProjectDocumentSearchSchema,
+  type ProjectDocumentUpdateSchema,
+} from '@hubbub/contract';
+import type { z } from 'zod';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { invalid, notFound, notOwner, planLimit, versionConflict } from '../../lib/app-error.js';
+import * as repo from './repository.js';
+
+type Fields = Pick<z.output<typeof ProjectDocumentCreateSchema>, 'title' | 'eventId' | 'contentType' | 'contentJson' | 'visibility'>;
+
+const toDocument = (row: repo.DocumentRow): ProjectDocument => ({
+  id: row.id,
+  userId: row.userId,
+  eventId: row.eventId,
+  title: row.title,
+  contentType: row.contentType,
+  contentJson: row.contentJson,
+  visibility: row.visibility,
+  version: row.version,
+  created: row.created,
+  updated: row.updated,
+});
+
+/** The body checked node by node, the event checked as one of the caller's own; nothing is stored otherwise. */
+async function writeOf(ctx: AppContext, auth: AuthInfo, input: Fields): Promise<repo.DocumentWrite> {
+  const content = parseDocumentContent(input.contentJson);
+  if (!content.success) throw invalid(`contentJson is not a valid document: ${content.issues.join('; ')}`, { contentJson: content.issues });
+  if (input.eventId) {
+    const owner = await repo.eventOwnerOf(ctx.db, auth.tenant.id, input.eventId);
+    if (!owner) throw invalid('The event does not exist.', { eventId: ['The event does not exist.'] });
+    if (owner !== auth.userId) throw invalid('A document can belong only to one of your own events.', { eventId: ['Choose one of your own events.'] });
+  }
+  if (input.visibility === 'public' && !input.eventId) {
+    throw invalid('A public document is shown on its event page: choose its event first.', { visibility: ['Link the document to an event to make it public.'] });
+  }
+  return { eventId: input.eventId, title: input.title, contentType: input.contentType, contentJson: input.contentJson, plainText: documentPlainText(content.data), visibility: input.visibility };
+}
+
+/** A document as this person may read it: their own, or a public one on an event they can see. Others get 404. */
+export async function getDocument(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<ProjectDocument> {
+  const row = await repo.findDocument(opts.ctx.db, opts.tenant.id, opts.id);
+  if (row && row.userId === opts.viewerId) return toDocument(row);
+  if (row?.visibility === 'public' && row.eventId && (await repo.eventVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: row.eventId, viewerId: opts.viewerId, now: opts.ctx.now() }))) {
+    return toDocument(row);
+  }
+  throw notFound('No document with this id is visible to you.');
+}
+
+export async function createDocument(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentCreateSchema> }): Promise<ProjectDocument> {
+  const { ctx, auth } = opts;
+  const write = await writeOf(ctx, auth, opts.input);
+  const row = await ctx.db.transaction(async (tx) => {
+    if ((await repo.countDocuments(tx, auth.tenant.id, auth.userId)) >= DOCUMENTS_PER_ACCOUNT_MAX) {
+      throw planLimit('Document limit reached', `An account holds at most ${DOCUMENTS_PER_ACCOUNT_MAX.toLocaleString('en-US')} documents; delete one you no longer need.`);
+    }
+    return repo.insertDocument(tx, { tenantId: auth.tenant.id, userId: auth.userId, write, now: ctx.now() });
+  });
+  return toDocument(row);
+}
+
+/** Saves over the version the caller names; a stale one is refused with the version now stored, and the previous version is kept as a revision. */
+export async function updateDocument(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentUpdateSchema> }): Promise<ProjectDocument> {
+  const { ctx, auth, input } = opts;
+  const write = await writeOf(ctx, auth, input);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockDocument(tx, auth.tenant.id, input.id);
+    if (!current || (current.userId !== auth.userId && current.visibility !== 'public')) throw notFound('No document with this id is visible to you.');
+    if (current.userId !== auth.userId) throw notOwner('Only the author of this document may change it.');
+    if (current.version !== input.version) {
+      throw versionConflict(`This document was saved elsewhere: you edited version ${input.version}, it is at version ${current.version} now.`, current.version);
+    }
+    const now = ctx.now();
+    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, now, keep: DOCUMENT_REVISIONS_MAX });
+    return repo.updateDocument(tx, { id: current.id, write, version: current.version + 1, now });
+  });
+  return toDocument(row);
+}
+
+export async function deleteDocument(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Ok> {
+  await ownDocument(opts.ctx, opts.auth, opts.id);
+  await repo.deleteDocument(opts.ctx.db, opts.auth.tenant.id, opts.id);
+  return { ok: true };
+}
+
+async function ownDocument(ctx: AppContext, auth: AuthInfo, id: string): Promise<repo.DocumentRow> {
+  const row = await repo.findDocument(ctx.db, auth.tenant.id, id);
+  if (!row || (row.userId !== auth.userId && row.visibility !== 'public')) throw notFound('No document with this id is visible to you.');
+  if (row.userId !== auth.userId) throw notOwner('Only the author of this document may do this.');
+  return row;
+}
+
+export async function listRevisions(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<DocumentRevisionSummary[]> {
+  const doc = await ownDocument(opts.ctx, opts.auth, opts.id);
+  return repo.listRevisions(opts.ctx.db, doc.id);
+}
+
+export async function getRevision(opts: { ctx: AppContext; auth: AuthInfo; id: string; version: number }): Promise<DocumentRevision> {
+  const doc = await ownDocument(opts.ctx, opts.auth, opts.id);
+  const revision = await repo.findRevision(opts.ctx.db, doc.id, opts.version);
+  if (!revision) throw notFound(`This document has no kept version ${opts.version}.`);
+  return { version: revision.version, title: revision.title, created: revision.created, contentJson: revision.contentJson };
+}
+
+/** An earlier version becomes the newest (the one it replaces is kept too, so a restore can be undone). */
+export async function restoreRevision(opts: { ctx: AppContext; auth: AuthInfo; id: string; version: number }): Promise<ProjectDocument> {
+  const { ctx, auth } = opts;
+  const doc = await ownDocument(ctx, auth, opts.id);
+  const revision = await repo.findRevision(ctx.db, doc.id, opts.version);
+  if (!revision) throw notFound(`This document has no kept version ${opts.version}.`);
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await repo.lockDocument(tx, auth.tenant.id, doc.id);
+    if (!current) throw notFound('No document with this id is visible to you.');
+    const now = ctx.now();
+    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, now, keep: DOCUMENT_REVISIONS_MAX });
+    const write = { eventId: current.eventId, title: revision.title, contentType: current.contentType, contentJson: revision.contentJson, plainText: revision.plainText, visibility: current.visibility };
+    return repo.updateDocument(tx, { id: current.id, write, version: current.version + 1, now });
+  });
+  return toDocument(row);
+}
+
+export async function eventDocuments(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<ProjectDocument[]> {
+  const rows = await repo.publicDocumentsOf(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+  if (!rows) throw notFound('No event with this id is visible to you.');
+  return rows.map(toDocument);
+}
+
+/** ts_headline's marked text as parts, so the screen highlights hits without any HTML. */
+export function snippetParts(headline: string): { text: string; hit: boolean }[] {
+  const parts: { text: string; hit: boolean }[] = [];
+  for (const [i, chunk] of headline.split(repo.HIT_START).entries()) {
+    const [hit, rest] = i === 0 ? [null, chunk] : ((end) => (end < 0 ? [chunk, ''] : [chunk.slice(0, end), chunk.slice(end + 1)]))(chunk.indexOf(repo.HIT_END));
+    if (hit) parts.push({ text: hit, hit: true });
+    if (rest) parts.push({ text: rest.split(repo.HIT_END).join(''), hit: false });
+  }
+  return parts;
+}
+
+export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentSearchSchema> }): Promise<ProjectDocumentSearchResult> {
+  const { input } = opts;
+  const orderBy = input.orderBy === 'Relevance' && !input.searchText ? 'Updated' : input.orderBy;
+  // Newest and most relevant first, titles A to Z, unless told otherwise.
+  const descending = input.isDescending ?? orderBy !== 'Title';
+  const rows = await repo.searchDocuments(opts.ctx.db, {
+    tenantId: opts.auth.tenant.id,
+    userId: opts.auth.userId,
+    text: input.searchText,
+    eventId: input.eventId ?? null,
+    orderBy,
+    descending,
+    limit: DOCUMENT_SEARCH_PAGE_SIZE,
+    offset: (input.pageNumber - 1) * DOCUMENT_SEARCH_PAGE_SIZE,
+  });
+  return {
+    totalCount: rows[0]?.total ?? 0,
+    pageNumber: input.pageNumber,
+    pageSize: DOCUMENT_SEARCH_PAGE_SIZE,
+    documents: rows.map((r) => ({ id: r.id, eventId: r.eventId, title: r.title, visibility: r.visibility, version: r.version, updated: r.updated, snippet: snippetParts(r.headline) })),
+  };
+}

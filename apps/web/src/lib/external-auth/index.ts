@@ -1,0 +1,2 @@
+export * from './callback';
+export * from './intent';
