@@ -93,6 +93,8 @@ describe('map search and events', () => {
     await hostPage.goto(`${baseUrl()}/search?lat=41.26&lng=-95.94&z=10`);
     await mapIdle(hostPage);
     await hostPage.getByRole('searchbox', { name: 'Search events' }).fill(suffix);
+    // The search is in the URL (so the map's tiles are filtered too) before the map moves on.
+    await hostPage.waitForURL((url) => url.searchParams.get('q') === suffix);
     await expect.poll(() => hostPage.locator(`[data-testid="event-card"][data-event-id="${eventId}"]`).count(), { timeout: 30_000 }).toBe(1);
     // Close in, the event is its own point on the map rather than part of a cluster.
     await hostPage.evaluate(({ lat, lng }) => {
@@ -100,11 +102,13 @@ describe('map search and events', () => {
     }, { lat: event.area!.latitude, lng: event.area!.longitude });
     await hostPage.waitForTimeout(500);
     await mapIdle(hostPage);
-    const onMap = await hostPage.evaluate((id) => {
-      const map = (window as unknown as { __hubbubMap: { querySourceFeatures(s: string): { properties: Record<string, unknown> }[] } }).__hubbubMap;
-      return map.querySourceFeatures('events').some((f) => f.properties.id === id);
-    }, eventId);
-    expect(onMap).toBe(true);
+    // Polled: "idle" may come between the jump and the new tiles' arrival on a loaded machine.
+    const onMap = () =>
+      hostPage.evaluate((id) => {
+        const map = (window as unknown as { __hubbubMap: { querySourceFeatures(s: string, o: object): { properties: Record<string, unknown> }[] } }).__hubbubMap;
+        return map.querySourceFeatures('events', { sourceLayer: 'events' }).some((f) => f.properties.id === id);
+      }, eventId);
+    await expect.poll(onMap, { timeout: 20_000 }).toBe(true);
     expect(errors).toEqual([]);
 
     // Another user follows it and finds it under /events/following; no edit controls for them.

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { todayIn } from './date-window';
 import { hasView, parseSearchParams, toFilters, toSearchParams, type SearchState } from './search-state';
@@ -11,6 +11,11 @@ function viewerZone(): string {
 /**
  * The search lives in the URL, so reload and share restore it. Updates replace the history
  * entry: every pan would otherwise bury the page the person came from.
+ *
+ * Each update builds on the previous update, not on the last render: the router renders a new
+ * URL later (in a transition), and the map's settle and the search box's debounce often fire in
+ * that gap. Built on the render, the second would write back the URL the first replaced, and the
+ * typed text (or the view) would silently vanish.
  */
 export function useSearchState() {
   const [params, setParams] = useSearchParams();
@@ -19,13 +24,27 @@ export function useSearchState() {
   const state = useMemo(() => parseSearchParams(params, today), [params, today]);
   const filters = useMemo(() => toFilters(state, timeZone), [state, timeZone]);
 
+  // The URL as rendered and as last written, with the writes still on their way. A rendered URL
+  // that is none of ours (Back, a link) starts afresh; one of ours that a later write follows does not.
+  const written = useRef({ rendered: params, latest: params, pending: new Set<string>() });
+  if (written.current.rendered !== params) {
+    const w = written.current;
+    const key = params.toString();
+    if (w.pending.has(key) && key !== w.latest.toString()) w.rendered = params;
+    else written.current = { rendered: params, latest: params, pending: new Set() };
+  }
+
   const update = useCallback(
     (patch: Partial<SearchState>) => {
-      const next = toSearchParams({ ...state, ...patch });
+      const base = parseSearchParams(written.current.latest, today);
+      const next = toSearchParams({ ...base, ...patch });
       // The map reports its view after every settle, often unchanged: no navigation for that.
-      if (next.toString() !== params.toString()) setParams(next, { replace: true, preventScrollReset: true });
+      if (next.toString() === written.current.latest.toString()) return;
+      written.current.latest = next;
+      written.current.pending.add(next.toString());
+      setParams(next, { replace: true, preventScrollReset: true });
     },
-    [params, setParams, state],
+    [setParams, today],
   );
 
   return { state, filters, update, today, timeZone, hasOwnView: hasView(params) };
