@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser } from './support/browser.js';
+import type { Browser } from 'playwright-core';
+import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, apiLogin, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,25 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard/);
-  return page;
-}
-
-async function apiLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/presence/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { jwt: string }).jwt;
-}
 
 describe('the live buzz', () => {
   it('the owner designs a flyer and launches it; the watcher sees it appear, change and go', async () => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { HubEvent } from '@hubbub/contract';
-import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser } from './support/browser.js';
+import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,16 +15,6 @@ afterAll(async () => {
 
 async function mapIdle(page: Page) {
   await page.locator('[data-testid="event-map"][data-map-state="idle"]').first().waitFor({ timeout: 45_000 });
-}
-
-async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/dashboard/);
-  return page;
 }
 
 describe('map search and events', () => {

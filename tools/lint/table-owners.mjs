@@ -28,4 +28,5 @@ export const TABLE_OWNERS = {
   billing_events: 'billing',
   project_documents: 'project-documents',
   project_document_revisions: 'project-documents',
+  project_document_images: 'project-documents',
 };

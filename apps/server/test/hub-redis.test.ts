@@ -74,6 +74,8 @@ describe.skipIf(!REDIS_URL)(needsRedis('Redis group bus'), () => {
     const onB: string[] = [];
     const stopA = a.subscribe(group, (f) => onA.push(f.toString()));
     const stopB = b.subscribe(group, (f) => onB.push(f.toString()));
+    // Pub/sub keeps nothing for a subscriber Redis has not confirmed yet: both are in before anything is sent.
+    await until(async () => (await subscribers(group)) === 2, 'both subscriptions');
     await b.publish(group, Buffer.from('from b'));
     await a.publish(group, Buffer.from('from a'));
     await until(() => onA.length === 2 && onB.length === 2, 'both frames on both instances');

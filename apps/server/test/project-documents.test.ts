@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_CONTENT_JSON_MAX, documentPaths, paths, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult } from '@hubbub/contract';
-import { OTHER_TENANT, build, type TestApp } from './support/build.js';
+import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_JSON_MAX, documentPaths, paths, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult } from '@hubbub/contract';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
+import { multipart } from './support/multipart.js';
+import { setPlanByOperator } from '../src/modules/billing/service.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
@@ -199,5 +204,89 @@ describe('revisions', () => {
     expectProblem(await call(t.app, 'GET', documentPaths.revision(made.id, 9), { jwt: me.jwt }), 404);
     expectProblem(await call(t.app, 'GET', documentPaths.revisions(made.id), { jwt: (await host()).jwt }), 404);
     expectProblem(await call(t.app, 'GET', `${documentPaths.revisions(made.id)}/abc`, { jwt: me.jwt }), 400);
+  });
+});
+
+describe('pictures', () => {
+  const upload = (user: TestUser, id: string, data: Buffer, tenant = TENANT) => {
+    const { payload, contentType } = multipart([{ name: 'file', data, filename: 'photo.png', contentType: 'image/png' }]);
+    return t.app.inject({ method: 'POST', url: documentPaths.images(id), headers: { 'x-tenant': tenant, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
+  };
+  const fileOf = (publicPath: string) => path.join(t.dataDir, 'uploads', publicPath.slice('/uploads/'.length));
+
+  it('are checked by content, re-encoded without metadata, usable in the body, and deleted with the document', async () => {
+    const me = await host();
+    const made = await create(me, { title: 'Press kit' });
+    const png = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#3366ff' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret camera owner' } } })
+      .png()
+      .toBuffer();
+    const res = await upload(me, made.id, png);
+    expect(res.statusCode, res.body).toBe(200);
+    const { path: src } = res.json() as { path: string };
+    expect(src).toMatch(/^\/uploads\/documents\/.+\.webp$/);
+    const stored = fs.readFileSync(fileOf(src));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 2000, height: 1000 });
+    expect(meta.exif).toBeUndefined();
+
+    const body = JSON.stringify({ type: 'doc', content: [{ type: 'image', attrs: { src, alt: 'Stage plan' } }] });
+    const saved = await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: body } });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    expect((await call(t.app, 'DELETE', documentPaths.document(made.id), { jwt: me.jwt })).statusCode).toBe(200);
+    expect(fs.existsSync(fileOf(src))).toBe(false);
+  });
+
+  it('refuses what is not a picture, strangers, other tenants and unknown documents, storing nothing', async () => {
+    const me = await host();
+    const stranger = await host();
+    const made = await create(me, { title: 'Vendors' });
+    const before = fs.existsSync(path.join(t.dataDir, 'uploads', 'documents')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'documents')).length : 0;
+    expectProblem(await upload(me, made.id, Buffer.from('<svg onload="alert(1)"></svg>')), 400, { code: 'image_invalid' });
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    expectProblem(await upload(stranger, made.id, png), 404);
+    expectProblem(await upload(me, made.id, png, OTHER_TENANT), 401);
+    expectProblem(await upload(me, '00000000-0000-4000-8000-000000000000', png), 404);
+    const after = fs.existsSync(path.join(t.dataDir, 'uploads', 'documents')) ? fs.readdirSync(path.join(t.dataDir, 'uploads', 'documents')).length : 0;
+    expect(after).toBe(before);
+  });
+});
+
+describe('HTML download', () => {
+  it('is one self-contained file for holders of the add-on, pictures inlined and user text inert; refused without it', async () => {
+    const me = await host();
+    const made = await create(me, { title: 'Press <kit>' });
+    const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const { payload, contentType } = multipart([{ name: 'file', data: png, filename: 'p.png', contentType: 'image/png' }]);
+    const up = await t.app.inject({ method: 'POST', url: documentPaths.images(made.id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${me.jwt}` }, payload });
+    const src = (up.json() as { path: string }).path;
+    const body = JSON.stringify({
+      type: 'doc',
+      content: [
+        { type: 'paragraph', content: [text('<img src=x onerror=alert(1)>'), text('map', [{ type: 'link', attrs: { href: 'https://example.org/map' } }])] },
+        { type: 'image', attrs: { src, alt: 'Stage' } },
+      ],
+    });
+    expect((await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press <kit>', contentJson: body } })).statusCode).toBe(200);
+
+    const refused = await call(t.app, 'GET', documentPaths.export(made.id), { jwt: me.jwt });
+    expectProblem(refused, 403, { code: 'add_on_required' });
+
+    await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: me.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
+    const res = await call(t.app, 'GET', documentPaths.export(made.id), { jwt: me.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-disposition']).toContain('Press _kit_.html');
+    expect(res.body).toContain('<title>Press &lt;kit&gt;</title>');
+    expect(res.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(res.body).toMatch(/<img src="data:image\/webp;base64,[A-Za-z0-9+/=]+" alt="Stage">/);
+    expect(res.body).not.toContain('/uploads/');
+
+    // Someone else's private document is not found, with or without the add-on.
+    const stranger = await host();
+    await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: stranger.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
+    expectProblem(await call(t.app, 'GET', documentPaths.export(made.id), { jwt: stranger.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', documentPaths.export(made.id)), 401);
   });
 });

@@ -74,6 +74,8 @@ export const routes = {
   documentRevision: `${PROJECT}/projectDocument/:id/revisions/:version`,
   documentRestore: `${PROJECT}/projectDocument/:id/revisions/:version/restore`,
   eventDocuments: `${PROJECT}/projectDocument/event/:eventId`,
+  documentImages: `${PROJECT}/projectDocument/:id/images`,
+  documentExport: `${PROJECT}/projectDocument/:id/export`,
 
   launch: `${ENGINE}/launch/`,
   eventTimelines: `${ENGINE}/launch/event/:eventId`,
@@ -181,4 +183,6 @@ export const documentPaths = {
   revision: (id: string, version: number) => pathTo(routes.documentRevision, { id, version: String(version) }),
   restore: (id: string, version: number) => pathTo(routes.documentRestore, { id, version: String(version) }),
   eventDocuments: (eventId: string) => pathTo(routes.eventDocuments, { eventId }),
+  images: (id: string) => pathTo(routes.documentImages, { id }),
+  export: (id: string) => pathTo(routes.documentExport, { id }),
 };

@@ -12,6 +12,9 @@ export const DOCUMENTS_PER_ACCOUNT_MAX = 1_000;
 /** Revisions kept per document; older ones are thinned (see the server's revisions). */
 export const DOCUMENT_REVISIONS_MAX = 50;
 export const DOCUMENT_SEARCH_PAGE_SIZE = 20;
+/** Pictures one document may hold (each re-encoded, at most DOCUMENT_IMAGE_BOX). */
+export const DOCUMENT_IMAGES_MAX = 100;
+export const DOCUMENT_IMAGE_BOX = { width: 2000, height: 2000 };
 const DEPTH_MAX = 24;
 /** contentType of documents whose contentJson is DocumentContentSchema version 1. */
 export const DOCUMENT_CONTENT_TYPE = 'application/vnd.hubbub.document+json; version=1';
@@ -139,6 +142,7 @@ export function parseDocumentContent(json: string): { success: true; data: Docum
 }
 
 export const DocumentVisibilitySchema = z.enum(['private', 'public'], { message: 'Visibility is private or public.' }).meta({ id: 'DocumentVisibility' });
+export type DocumentVisibility = z.infer<typeof DocumentVisibilitySchema>;
 
 export const ProjectDocumentSchema = z
   .object({
@@ -221,3 +225,7 @@ export const DocumentRevisionParamsSchema = z.object({
 });
 
 export const ProjectDocumentListSchema = z.array(ProjectDocumentSchema).meta({ id: 'ProjectDocumentList' });
+
+/** An uploaded picture, ready for an image node's `src`. */
+export const DocumentImageSchema = z.object({ path: z.string() }).meta({ id: 'DocumentImage' });
+export type DocumentImage = z.infer<typeof DocumentImageSchema>;

@@ -449,3 +449,15 @@ export const projectDocumentRevisions = pgTable(
   },
   (t) => [uniqueIndex('project_document_revisions_version_key').on(t.documentId, t.version)],
 );
+
+/** The pictures uploaded into a document, so deleting the document deletes their files too. */
+export const projectDocumentImages = pgTable(
+  'project_document_images',
+  {
+    id: id(),
+    documentId: uuid('document_id').notNull().references(() => projectDocuments.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('project_document_images_document_idx').on(t.documentId)],
+);

@@ -49,6 +49,8 @@ export const routes: RouteObject[] = [
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },
+          { path: 'documents', ...page(() => import('@/routes/documents')) },
+          { path: 'documents/:id', ...page(() => import('@/routes/document')) },
           {
             path: 'account',
             ...page(() => import('@/routes/account/account-layout')),

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
+import { EventDocuments } from '@/features/documents/components/event-documents';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
@@ -92,6 +93,9 @@ function EventContent({ id }: { id: string }) {
         <DownloadEventButton event={data} />
       </Group>
     )}
+    <Box mt="lg">
+      <EventDocuments eventId={data.id} />
+    </Box>
     <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
     </>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HubEvent } from '@hubbub/contract';
-import { escapeHtml, renderEventHtml } from './render.js';
+import { escapeHtml } from '../../lib/html-file.js';
+import { renderEventHtml } from './render.js';
 
 const event = (over: Partial<HubEvent> = {}): HubEvent =>
   ({

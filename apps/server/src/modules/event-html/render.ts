@@ -1,3 +1,4 @@
+import { escapeHtml, OFFLINE_CSP } from '../../lib/html-file.js';
 import { parseFlyerContent, type FlyerBlock, type FlyerContent, type HubEvent, type Timeline } from '@hubbub/contract';
 
 /** What the page is made of: the event as its own endpoint answers it, its pictures already as data: URLs. */
@@ -10,9 +11,6 @@ export interface EventPage {
   generatedAt: Date;
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Everything people typed goes through here: text, never markup. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
 
 /** Colours reach CSS only in the #rrggbb form the flyer schema allows; anything else is dropped. */
 const colour = (c: string) => (/^#[0-9a-f]{6}$/i.test(c) ? c : '#000000');
@@ -119,7 +117,7 @@ export function renderEventHtml(page: EventPage): string {
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">
+<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="Hubbub">
 <title>${escapeHtml(event.name)}</title>

@@ -3,17 +3,10 @@ import { z } from 'zod';
 import { IdParamsSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
+import { contentDisposition } from '../../lib/html-file.js';
 import * as service from './service.js';
 
 const tags = ['events'];
-
-/** RFC 6266 with RFC 5987's filename* for names beyond ASCII; the plain filename keeps only safe ASCII. */
-export function contentDisposition(fileName: string): string {
-  // One underscore per character, however many UTF-16 units it takes.
-  const ascii = Array.from(fileName, (c) => (/^[\x20-\x7e]$/.test(c) && c !== '"' && c !== '\\' ? c : '_')).join('');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 export const eventHtmlRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;

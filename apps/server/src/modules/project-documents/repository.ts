@@ -195,3 +195,17 @@ export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
       order by ${orderOf('page.')}`,
   );
 }
+
+export async function countImages(db: Db, documentId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from project_document_images where document_id = ${documentId}`);
+  return row?.n ?? 0;
+}
+
+export async function insertImage(db: Db, documentId: string, path: string, now: Date): Promise<void> {
+  await queryRows(db, sql`insert into project_document_images (document_id, path, created_at) values (${documentId}, ${path}, ${now})`);
+}
+
+export async function imagePaths(db: Db, documentId: string): Promise<string[]> {
+  const rows = await queryRows<{ path: string }>(db, sql`select path from project_document_images where document_id = ${documentId}`);
+  return rows.map((r) => r.path);
+}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DocumentImageSchema,
   DocumentRevisionListSchema,
   DocumentRevisionParamsSchema,
   DocumentRevisionSchema,
@@ -17,6 +18,8 @@ import {
   routes,
 } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
+import { readUpload } from '../../plugins/uploads.js';
+import { contentDisposition } from '../../lib/html-file.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
@@ -85,5 +88,39 @@ export const projectDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'Make a kept version the newest (the one it replaces is kept too)', params: DocumentRevisionParamsSchema, response: { 200: ProjectDocumentSchema, ...problems } },
     handler: (request) => service.restoreRevision({ ctx, auth: authOf(request), id: request.params.id, version: request.params.version }),
+  });
+
+  app.post(routes.documentImages, {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: 'Upload a picture for your document (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB); answers its path for an image node',
+      consumes: ['multipart/form-data'],
+      params: IdParamsSchema,
+      response: { 200: DocumentImageSchema, 413: ProblemSchema, 415: ProblemSchema, ...problems },
+    },
+    handler: async (request) => service.addImage({ ctx, auth: authOf(request), id: request.params.id, data: await readUpload(request) }),
+  });
+
+  app.get(routes.documentExport, {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: 'Download a document as one self-contained HTML file (needs the Download.HTML add-on)',
+      description: 'Pictures inlined, no request leaves the page. Without the add-on: 403 `add_on_required`. Markdown is made by the web app from the JSON, for everyone.',
+      params: IdParamsSchema,
+      response: { 200: z.any().describe('The page: text/html; charset=utf-8, as an attachment'), ...problems },
+    },
+    handler: async (request, reply) => {
+      const { fileName, html } = await service.documentHtml({ ctx, auth: authOf(request), id: request.params.id });
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(html);
+    },
   });
 };

@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import {
+  ADD_ON_DOWNLOAD_HTML,
+  DOCUMENT_IMAGE_BOX,
+  DOCUMENT_IMAGES_MAX,
   DOCUMENT_REVISIONS_MAX,
   DOCUMENT_SEARCH_PAGE_SIZE,
   DOCUMENTS_PER_ACCOUNT_MAX,
   documentPlainText,
   parseDocumentContent,
+  safeFileName,
+  type DocumentImage,
   type DocumentRevision,
   type DocumentRevisionSummary,
   type Ok,
@@ -15,7 +21,11 @@ import {
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { invalid, notFound, notOwner, planLimit, versionConflict } from '../../lib/app-error.js';
+import { addOnRequired, invalid, notFound, notOwner, planLimit, versionConflict } from '../../lib/app-error.js';
+import { inlineImage } from '../../lib/html-file.js';
+import { normaliseImage } from '../../lib/images.js';
+import { findUserById } from '../users/service.js';
+import { imageSources, renderDocumentHtml } from './html.js';
 import * as repo from './repository.js';
 
 type Fields = Pick<z.output<typeof ProjectDocumentCreateSchema>, 'title' | 'eventId' | 'contentType' | 'contentJson' | 'visibility'>;
@@ -88,10 +98,32 @@ export async function updateDocument(opts: { ctx: AppContext; auth: AuthInfo; in
   return toDocument(row);
 }
 
+/** Deletes the document, its revisions and its pictures' records, then the pictures' files. */
 export async function deleteDocument(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Ok> {
-  await ownDocument(opts.ctx, opts.auth, opts.id);
-  await repo.deleteDocument(opts.ctx.db, opts.auth.tenant.id, opts.id);
+  const { ctx } = opts;
+  await ownDocument(ctx, opts.auth, opts.id);
+  const images = await repo.imagePaths(ctx.db, opts.id);
+  await repo.deleteDocument(ctx.db, opts.auth.tenant.id, opts.id);
+  // After the commit: a file left behind by a crash here costs disk, a missing one would break a page.
+  await Promise.all(images.map((path) => ctx.files.remove(path).catch(() => undefined)));
   return { ok: true };
+}
+
+/**
+ * A picture for the document, checked by its bytes like thumbnails (re-encoded to WebP, metadata
+ * dropped, at most DOCUMENT_IMAGE_BOX). Kept until the document is deleted, so its revisions
+ * still show it after it is removed from the newest version.
+ */
+export async function addImage(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<DocumentImage> {
+  const { ctx } = opts;
+  const doc = await ownDocument(ctx, opts.auth, opts.id);
+  if ((await repo.countImages(ctx.db, doc.id)) >= DOCUMENT_IMAGES_MAX) {
+    throw invalid(`A document holds at most ${DOCUMENT_IMAGES_MAX} pictures.`);
+  }
+  const image = await normaliseImage(opts.data, DOCUMENT_IMAGE_BOX);
+  const path = await ctx.files.put(`documents/${doc.id}-${randomBytes(6).toString('hex')}.webp`, image);
+  await repo.insertImage(ctx.db, doc.id, path, ctx.now());
+  return { path };
 }
 
 async function ownDocument(ctx: AppContext, auth: AuthInfo, id: string): Promise<repo.DocumentRow> {
@@ -168,4 +200,27 @@ export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; i
     pageSize: DOCUMENT_SEARCH_PAGE_SIZE,
     documents: rows.map((r) => ({ id: r.id, eventId: r.eventId, title: r.title, visibility: r.visibility, version: r.version, updated: r.updated, snippet: snippetParts(r.headline) })),
   };
+}
+
+/**
+ * A document as one self-contained HTML file, for holders of the Download.HTML add-on (read from
+ * the database, not the token): the document as this person may read it, pictures inlined.
+ */
+export async function documentHtml(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<{ fileName: string; html: string }> {
+  const { ctx, auth } = opts;
+  const user = await findUserById(ctx.db, auth.tenant.id, auth.userId);
+  if (!user) throw notFound('The account no longer exists.');
+  if (!user.addOns.includes(ADD_ON_DOWNLOAD_HTML)) {
+    throw addOnRequired(`Downloading a document as HTML needs the ${ADD_ON_DOWNLOAD_HTML} add-on. Add it on your Subscription page (Account → Subscription).`);
+  }
+  const doc = await getDocument({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  const parsed = parseDocumentContent(doc.contentJson);
+  const content = parsed.success ? parsed.data : { type: 'doc' };
+  const images = new Map<string, string>();
+  for (const src of imageSources(content)) {
+    const data = await inlineImage(ctx.files, src);
+    if (data) images.set(src, data);
+  }
+  const html = renderDocumentHtml({ title: doc.title, content, images, generatedAt: ctx.now() });
+  return { fileName: safeFileName(`${doc.title}.html`), html };
 }

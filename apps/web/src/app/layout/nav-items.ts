@@ -1,4 +1,4 @@
-import { IconBolt, IconCalendarEvent, IconHeart, IconSearch, type Icon } from '@tabler/icons-react';
+import { IconBolt, IconCalendarEvent, IconFileText, IconHeart, IconSearch, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   label: string;
@@ -13,4 +13,5 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Buzz', to: '/buzz', icon: IconBolt },
   { label: 'Events', to: '/events', icon: IconCalendarEvent, end: true },
   { label: 'Following', to: '/events/following', icon: IconHeart },
+  { label: 'Documents', to: '/documents', icon: IconFileText },
 ];

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string[]>;
   /** Seconds to wait, from Retry-After on 429 answers. */
   readonly retryAfter?: number;
+  /** On `version_conflict`: the version stored now. */
+  readonly currentVersion?: number;
 
   constructor(problem: ApiProblem, retryAfter?: number) {
     super(problem.detail || problem.title);
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.detail = problem.detail;
     this.errors = problem.errors;
     this.retryAfter = retryAfter;
+    this.currentVersion = problem.currentVersion;
   }
 
   static network(): ApiError {

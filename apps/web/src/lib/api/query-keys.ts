@@ -8,6 +8,7 @@
 const eventSearchAll = ['event-search'] as const;
 const people = ['person'] as const;
 const userSearches = ['user-search'] as const;
+const documentLists = ['documents'] as const;
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -46,6 +47,16 @@ export const queryKeys = {
     searches: userSearches,
     search: (searchText: string, pageNumber: number) => [...userSearches, searchText, pageNumber] as const,
     summary: ['user-summary'] as const,
+  },
+
+  documents: {
+    /** Every list of documents (searches, recents): a saved or deleted document makes them stale. */
+    lists: documentLists,
+    search: <P>(params: P) => [...documentLists, 'search', params] as const,
+    detail: (id: string) => ['document', id] as const,
+    revisions: (id: string) => ['document-revisions', id] as const,
+    revision: (id: string, version: number) => ['document-revisions', id, version] as const,
+    ofEvent: (eventId: string) => ['event-documents', eventId] as const,
   },
 
   cities: {

@@ -1,0 +1,23 @@
+import '@mantine/tiptap/styles.css';
+import { useEffect } from 'react';
+import { RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import { documentExtensions } from '../editor/extensions';
+import classes from './document-reader.module.css';
+import { safeContent } from '../editor/safe-content';
+
+/**
+ * A document for reading, drawn by the editor's own schema from the JSON (never from stored
+ * HTML): unknown content cannot appear, and links that are not web or mail lose their link.
+ */
+export function DocumentReader({ contentJson, label }: { contentJson: string; label?: string }) {
+  const editor = useEditor({ editable: false, extensions: documentExtensions({ editable: false }), content: safeContent(contentJson) });
+  useEffect(() => {
+    if (editor && !editor.isDestroyed) editor.commands.setContent(safeContent(contentJson), { emitUpdate: false });
+  }, [editor, contentJson]);
+  return (
+    <RichTextEditor editor={editor} variant="subtle" className={classes.reader} styles={{ root: { border: 0 }, content: { background: 'transparent' } }} aria-label={label}>
+      <RichTextEditor.Content data-testid="document-reader" />
+    </RichTextEditor>
+  );
+}

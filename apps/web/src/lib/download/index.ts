@@ -1,0 +1,1 @@
+export { fileNameOf, saveFile } from './save-file';
