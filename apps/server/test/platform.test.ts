@@ -142,6 +142,7 @@ describe('OpenAPI document', () => {
     ['get', '/project/api/v1/projectDocument/{id}/revisions/{version}', false, 200, true],
     ['post', '/project/api/v1/projectDocument/{id}/revisions/{version}/restore', false, 200, true],
     ['get', '/project/api/v1/projectDocument/event/{eventId}', false, 200, false],
+    ['post', '/project/api/v1/projectDocument/{id}/images', false, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
@@ -186,7 +187,10 @@ describe('OpenAPI document', () => {
   // A browser navigation that answers with a redirect (the external sign-in's start).
   const REDIRECT_ROUTES = [['get', `${P}/auth/external/{provider}/start`]] as const;
   // A download whose success is an HTML file (the Download.HTML add-on).
-  const HTML_ROUTES = [['get', `${E}/event/export/{id}`]] as const;
+  const HTML_ROUTES = [
+    ['get', `${E}/event/export/{id}`],
+    ['get', '/project/api/v1/projectDocument/{id}/export'],
+  ] as const;
 
   it('is OpenAPI 3 and lists no API path beyond the expected ones', async () => {
     expect(doc.openapi).toMatch(/^3\./);

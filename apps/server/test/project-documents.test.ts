@@ -178,6 +178,9 @@ describe('search', () => {
     expect((await search(me, { eventId: event.id })).documents.map((d) => d.id)).toEqual([a.id, b.id]);
     expect((await search(me, { eventId: event.id, orderBy: 'Updated', isDescending: false })).documents.map((d) => d.id)).toEqual([b.id, a.id]);
     expect((await search(me, {})).totalCount).toBe(3);
+    // A page past the last still says how many there are.
+    expect(await search(me, { pageNumber: 2 })).toMatchObject({ totalCount: 3, pageNumber: 2, documents: [] });
+    expect(await search(me, { searchText: 'notes', pageNumber: 5 })).toMatchObject({ totalCount: 2, documents: [] });
   });
 
   it('odd search text is a search, never an error', async () => {

@@ -166,12 +166,23 @@ export interface HitRow {
  * The owner's documents, by full text over title (weighted higher) and body when there is text,
  * ranked; with a snippet around the hits. The count comes back with the page (one statement).
  */
-export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
+function matching(a: Pick<SearchArgs, 'tenantId' | 'userId' | 'eventId' | 'text'>) {
   const query = sql`websearch_to_tsquery('simple', ${a.text})`;
   const conditions: SQL[] = [sql`d.tenant_id = ${a.tenantId}`, sql`d.user_id = ${a.userId}`];
   if (a.eventId) conditions.push(sql`d.event_id = ${a.eventId}`);
   if (a.text) conditions.push(sql`d.search_text @@ q.query`);
-  const where = sql.join(conditions, sql` and `);
+  return { query, where: sql.join(conditions, sql` and `) };
+}
+
+/** How many documents match, for a page past the last (which has no row to carry the count). */
+export async function countMatches(db: Db, a: Pick<SearchArgs, 'tenantId' | 'userId' | 'eventId' | 'text'>): Promise<number> {
+  const { query, where } = matching(a);
+  const [row] = await queryRows<{ n: number }>(db, sql`with q as (select ${query} as query) select count(*)::int as n from project_documents d, q where ${where}`);
+  return row?.n ?? 0;
+}
+
+export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
+  const { query, where } = matching(a);
   const dir = a.descending ? sql`desc` : sql`asc`;
   // Ranks are computed only when they order the page: each reads a document's whole tsvector.
   const relevance = a.orderBy === 'Relevance' && a.text;
@@ -184,13 +195,15 @@ export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
     : sql`left(p.plain_text, 200)`;
   return queryRows<HitRow>(
     db,
+    // One pass over the matches gives the page and the count (a window over all of them, taken
+    // before the limit); ts_rank rather than ts_rank_cd, which reads every position of every hit.
     sql`with q as (select ${query} as query),
       page as (
-        select d.id, lower(d.title) as t, d.updated_at as u, ${relevance ? sql`ts_rank_cd(d.search_text, q.query)` : sql`0::real`} as r
+        select d.id, lower(d.title) as t, d.updated_at as u, ${relevance ? sql`ts_rank(d.search_text, q.query)` : sql`0::real`} as r,
+          count(*) over ()::int as total
         from project_documents d, q where ${where}
         order by ${orderOf('')} limit ${a.limit} offset ${a.offset})
-      select p.id, p.event_id as "eventId", p.title, p.visibility, p.version, ${iso(sql`p.updated_at`)} as updated, ${headline} as headline,
-        (select count(*)::int from project_documents d, q where ${where}) as total
+      select p.id, p.event_id as "eventId", p.title, p.visibility, p.version, ${iso(sql`p.updated_at`)} as updated, ${headline} as headline, page.total
       from page join project_documents p on p.id = page.id, q
       order by ${orderOf('page.')}`,
   );

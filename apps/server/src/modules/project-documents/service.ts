@@ -194,8 +194,10 @@ export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; i
     limit: DOCUMENT_SEARCH_PAGE_SIZE,
     offset: (input.pageNumber - 1) * DOCUMENT_SEARCH_PAGE_SIZE,
   });
+  const filter = { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, text: input.searchText, eventId: input.eventId ?? null };
+  const totalCount = rows[0]?.total ?? (input.pageNumber > 1 ? await repo.countMatches(opts.ctx.db, filter) : 0);
   return {
-    totalCount: rows[0]?.total ?? 0,
+    totalCount,
     pageNumber: input.pageNumber,
     pageSize: DOCUMENT_SEARCH_PAGE_SIZE,
     documents: rows.map((r) => ({ id: r.id, eventId: r.eventId, title: r.title, visibility: r.visibility, version: r.version, updated: r.updated, snippet: snippetParts(r.headline) })),
