@@ -164,6 +164,15 @@ describe('search', () => {
     const snippet = result.documents[1].snippet;
     expect(snippet.filter((p) => p.hit).map((p) => p.text.toLowerCase())).toEqual([word]);
     expect(snippet.map((p) => p.text).join('')).toContain('Bring your own');
+    // A hit deep in a long body: the excerpt is around it, cut at whole words, with the ends marked.
+    const filler = Array.from({ length: 300 }, (_, i) => `filler${i}`).join(' ');
+    const deep = await create(me, { title: 'Long', contentJson: doc([text(`${filler} the ${word}-stand opens ${filler}`)]) });
+    const deepHit = (await search(me, { searchText: word, orderBy: 'Relevance' })).documents.find((d) => d.id === deep.id)!;
+    const deepText = deepHit.snippet.map((p) => p.text).join('');
+    expect(deepText.startsWith('… filler')).toBe(true);
+    expect(deepText.endsWith(' …')).toBe(true);
+    expect(deepText).toContain(`the ${word}-stand opens`);
+    expect(deepHit.snippet.filter((p) => p.hit).map((p) => p.text)).toEqual([word]);
     // Another person's documents never appear.
     expect((await search(await host(), { searchText: word })).totalCount).toBe(0);
   });

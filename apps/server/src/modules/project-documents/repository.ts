@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
 import { iso, visibleTo } from '../../db/fragments.js';
+import { EXCERPT_CHARS, EXCERPT_LEAD } from './snippet.js';
 
 export interface DocumentRow {
   id: string;
@@ -147,10 +148,6 @@ export interface SearchArgs {
   offset: number;
 }
 
-/** Markers ts_headline puts around hits: control characters no document text can hold (the contract refuses them). */
-export const HIT_START = '\u0001';
-export const HIT_END = '\u0002';
-
 export interface HitRow {
   id: string;
   eventId: string | null;
@@ -158,55 +155,76 @@ export interface HitRow {
   visibility: 'private' | 'public';
   version: number;
   updated: string;
-  headline: string;
+  /** About EXCERPT_CHARS of the body, around its first hit when there is text. */
+  excerpt: string;
+  cutStart: boolean;
+  cutEnd: boolean;
   total: number;
+}
+
+type Filter = Pick<SearchArgs, 'tenantId' | 'userId' | 'eventId' | 'text'>;
+const v = (name: 'tenantId' | 'userId' | 'eventId' | 'text' | 'limit' | 'offset' | 'pattern') => sql`${sql.placeholder(name)}`;
+
+/** The match conditions; `q` is the query made from the text. Only placeholders vary, so one shape is one statement. */
+function matching(a: Pick<Filter, 'eventId' | 'text'>) {
+  const conditions: SQL[] = [sql`d.tenant_id = ${v('tenantId')}::uuid`, sql`d.user_id = ${v('userId')}::uuid`];
+  if (a.eventId) conditions.push(sql`d.event_id = ${v('eventId')}::uuid`);
+  if (a.text) conditions.push(sql`d.search_text @@ q.query`);
+  return { query: sql`websearch_to_tsquery('simple', ${v('text')}::text)`, where: sql.join(conditions, sql` and `) };
+}
+
+const statements = new Map<string, PreparedStatement>();
+/** Prepared once per shape: planning the search cost about as much as running it (bench:documents). */
+function statementOf(key: string, build: () => SQL): PreparedStatement {
+  let statement = statements.get(key);
+  if (!statement) statements.set(key, (statement = prepareStatement(build())));
+  return statement;
+}
+const valuesOf = (a: Filter) => ({ tenantId: a.tenantId, userId: a.userId, eventId: a.eventId, text: a.text });
+
+/** How many documents match, for a page past the last (which has no row to carry the count). */
+export async function countMatches(db: Db, a: Filter): Promise<number> {
+  const statement = statementOf(`count${+!!a.eventId}${+!!a.text}`, () => {
+    const { query, where } = matching(a);
+    return sql`with q as (select ${query} as query) select count(*)::int as n from project_documents d, q where ${where}`;
+  });
+  const [row] = await queryPrepared<{ n: number }>(db, statement, valuesOf(a));
+  return row?.n ?? 0;
 }
 
 /**
  * The owner's documents, by full text over title (weighted higher) and body when there is text,
- * ranked; with a snippet around the hits. The count comes back with the page (one statement).
+ * ranked; with an excerpt around the first hit. One pass over the matches gives the page and the count
+ * (a window over all of them, taken before the limit); ts_rank rather than ts_rank_cd, which
+ * reads every position of every hit.
  */
-function matching(a: Pick<SearchArgs, 'tenantId' | 'userId' | 'eventId' | 'text'>) {
-  const query = sql`websearch_to_tsquery('simple', ${a.text})`;
-  const conditions: SQL[] = [sql`d.tenant_id = ${a.tenantId}`, sql`d.user_id = ${a.userId}`];
-  if (a.eventId) conditions.push(sql`d.event_id = ${a.eventId}`);
-  if (a.text) conditions.push(sql`d.search_text @@ q.query`);
-  return { query, where: sql.join(conditions, sql` and `) };
-}
-
-/** How many documents match, for a page past the last (which has no row to carry the count). */
-export async function countMatches(db: Db, a: Pick<SearchArgs, 'tenantId' | 'userId' | 'eventId' | 'text'>): Promise<number> {
-  const { query, where } = matching(a);
-  const [row] = await queryRows<{ n: number }>(db, sql`with q as (select ${query} as query) select count(*)::int as n from project_documents d, q where ${where}`);
-  return row?.n ?? 0;
-}
-
-export function searchDocuments(db: Db, a: SearchArgs): Promise<HitRow[]> {
-  const { query, where } = matching(a);
-  const dir = a.descending ? sql`desc` : sql`asc`;
+export function searchDocuments(db: Db, a: SearchArgs & { pattern: string | null }): Promise<HitRow[]> {
   // Ranks are computed only when they order the page: each reads a document's whole tsvector.
-  const relevance = a.orderBy === 'Relevance' && a.text;
-  const orderOf = (from: string) => {
-    const c = (name: string) => sql.raw(`${from}${name}`);
-    return a.orderBy === 'Title' ? sql`${c('t')} ${dir}, ${c('id')}` : relevance ? sql`${c('r')} ${dir}, ${c('u')} desc, ${c('id')}` : sql`${c('u')} ${dir}, ${c('id')}`;
-  };
-  const headline = a.text
-    ? sql`ts_headline('simple', p.plain_text, q.query, ${`StartSel=${HIT_START}, StopSel=${HIT_END}, MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`})`
-    : sql`left(p.plain_text, 200)`;
-  return queryRows<HitRow>(
-    db,
-    // One pass over the matches gives the page and the count (a window over all of them, taken
-    // before the limit); ts_rank rather than ts_rank_cd, which reads every position of every hit.
-    sql`with q as (select ${query} as query),
+  const relevance = a.orderBy === 'Relevance' && !!a.text;
+  const orderBy = relevance ? 'Relevance' : a.orderBy === 'Title' ? 'Title' : 'Updated';
+  const statement = statementOf(`page${+!!a.eventId}${+!!a.text}${orderBy}${+a.descending}`, () => {
+    const { query, where } = matching(a);
+    const dir = a.descending ? sql`desc` : sql`asc`;
+    const orderOf = (from: string) => {
+      const c = (name: string) => sql.raw(`${from}${name}`);
+      return orderBy === 'Title' ? sql`${c('t')} ${dir}, ${c('id')}` : orderBy === 'Relevance' ? sql`${c('r')} ${dir}, ${c('u')} desc, ${c('id')}` : sql`${c('u')} ${dir}, ${c('id')}`;
+    };
+    // The excerpt starts a little before the first whole-word hit (snippet.ts marks the words).
+    const start = a.text
+      ? sql`greatest(1, coalesce(nullif(regexp_instr(p.plain_text, ${v('pattern')}::text, 1, 1, 0, 'i'), 0), 1) - ${sql.raw(String(EXCERPT_LEAD))})`
+      : sql`1`;
+    return sql`with q as (select ${query} as query),
       page as (
         select d.id, lower(d.title) as t, d.updated_at as u, ${relevance ? sql`ts_rank(d.search_text, q.query)` : sql`0::real`} as r,
           count(*) over ()::int as total
         from project_documents d, q where ${where}
-        order by ${orderOf('')} limit ${a.limit} offset ${a.offset})
-      select p.id, p.event_id as "eventId", p.title, p.visibility, p.version, ${iso(sql`p.updated_at`)} as updated, ${headline} as headline, page.total
-      from page join project_documents p on p.id = page.id, q
-      order by ${orderOf('page.')}`,
-  );
+        order by ${orderOf('')} limit ${v('limit')}::int offset ${v('offset')}::int)
+      select p.id, p.event_id as "eventId", p.title, p.visibility, p.version, ${iso(sql`p.updated_at`)} as updated, page.total,
+        substr(p.plain_text, x.s, ${sql.raw(String(EXCERPT_CHARS))}) as excerpt, x.s > 1 as "cutStart", char_length(p.plain_text) >= x.s + ${sql.raw(String(EXCERPT_CHARS))} as "cutEnd"
+      from page join project_documents p on p.id = page.id cross join lateral (select ${start} as s) x
+      order by ${orderOf('page.')}`;
+  });
+  return queryPrepared<HitRow>(db, statement, { ...valuesOf(a), limit: a.limit, offset: a.offset, pattern: a.pattern });
 }
 
 export async function countImages(db: Db, documentId: string): Promise<number> {

@@ -27,6 +27,7 @@ import { normaliseImage } from '../../lib/images.js';
 import { findUserById } from '../users/service.js';
 import { imageSources, renderDocumentHtml } from './html.js';
 import * as repo from './repository.js';
+import { searchWords, snippetOf, wordPattern } from './snippet.js';
 
 type Fields = Pick<z.output<typeof ProjectDocumentCreateSchema>, 'title' | 'eventId' | 'contentType' | 'contentJson' | 'visibility'>;
 
@@ -168,23 +169,14 @@ export async function eventDocuments(opts: { ctx: AppContext; tenant: TenantRef;
   return rows.map(toDocument);
 }
 
-/** ts_headline's marked text as parts, so the screen highlights hits without any HTML. */
-export function snippetParts(headline: string): { text: string; hit: boolean }[] {
-  const parts: { text: string; hit: boolean }[] = [];
-  for (const [i, chunk] of headline.split(repo.HIT_START).entries()) {
-    const [hit, rest] = i === 0 ? [null, chunk] : ((end) => (end < 0 ? [chunk, ''] : [chunk.slice(0, end), chunk.slice(end + 1)]))(chunk.indexOf(repo.HIT_END));
-    if (hit) parts.push({ text: hit, hit: true });
-    if (rest) parts.push({ text: rest.split(repo.HIT_END).join(''), hit: false });
-  }
-  return parts;
-}
-
 export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentSearchSchema> }): Promise<ProjectDocumentSearchResult> {
   const { input } = opts;
   const orderBy = input.orderBy === 'Relevance' && !input.searchText ? 'Updated' : input.orderBy;
   // Newest and most relevant first, titles A to Z, unless told otherwise.
   const descending = input.isDescending ?? orderBy !== 'Title';
+  const words = searchWords(input.searchText);
   const rows = await repo.searchDocuments(opts.ctx.db, {
+    pattern: wordPattern(words),
     tenantId: opts.auth.tenant.id,
     userId: opts.auth.userId,
     text: input.searchText,
@@ -200,7 +192,7 @@ export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; i
     totalCount,
     pageNumber: input.pageNumber,
     pageSize: DOCUMENT_SEARCH_PAGE_SIZE,
-    documents: rows.map((r) => ({ id: r.id, eventId: r.eventId, title: r.title, visibility: r.visibility, version: r.version, updated: r.updated, snippet: snippetParts(r.headline) })),
+    documents: rows.map((r) => ({ id: r.id, eventId: r.eventId, title: r.title, visibility: r.visibility, version: r.version, updated: r.updated, snippet: snippetOf(r.excerpt, words, { start: r.cutStart, end: r.cutEnd }) })),
   };
 }
 
