@@ -8,7 +8,7 @@ const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 
 // The SPA owns /account/* pages, so only the account API prefix is proxied.
-const apiPrefixes = ['/presence', '/account/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs'];
+const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs'];
 
 export default defineConfig({
   plugins: [
@@ -39,6 +39,7 @@ export default defineConfig({
         navigateFallbackDenylist: [
           /^\/presence/,
           /^\/account\/api/,
+          /^\/admin\/api/,
           /^\/project/,
           /^\/engine/,
           /^\/Engine/,

@@ -9,6 +9,7 @@ import { fakeEnv } from '../../apps/server/test/support/external-auth.js';
 import { FakeStripe } from '../../apps/server/test/support/fake-stripe.js';
 import { runPlansCommand } from '../../apps/server/src/modules/billing/plans-command.js';
 import { paths } from '@hubbub/contract';
+import { E2E_ADMIN_EMAIL } from './constants.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -58,6 +59,7 @@ export default async function setup(project: TestProject) {
       PUBLIC_URL: baseUrl,
       SEED_DEMO: 'true',
       RATE_LIMIT_SCALE: '50',
+      ADMIN_EMAIL: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       ...fakeEnv(google, microsoft),

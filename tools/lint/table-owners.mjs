@@ -29,4 +29,6 @@ export const TABLE_OWNERS = {
   project_documents: 'project-documents',
   project_document_revisions: 'project-documents',
   project_document_images: 'project-documents',
+  reports: 'moderation',
+  audit_log: 'moderation',
 };

@@ -37,6 +37,7 @@ import { eventRoutes } from './modules/events/routes.js';
 import { eventDetailRoutes } from './modules/event-details/routes.js';
 import { eventHtmlRoutes } from './modules/event-html/routes.js';
 import { projectDocumentRoutes } from './modules/project-documents/routes.js';
+import { moderationRoutes } from './modules/moderation/routes.js';
 import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(flyerRoutes);
     await api.register(launchRoutes);
     await api.register(projectDocumentRoutes);
+    await api.register(moderationRoutes);
   });
   // Stripe names no tenant: the event says whose subscription it is.
   await app.register(stripeWebhookRoutes);

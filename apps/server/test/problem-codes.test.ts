@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES, documentPaths, paths, type ProblemCode } from '@hubbub/contract';
+import { PROBLEM_CODES, documentPaths, moderationPaths, paths, type ProblemCode } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
@@ -118,6 +118,10 @@ describe('every Problem code, where it belongs', () => {
   it('add_on_required: downloading an event as HTML without the add-on', async () => {
     const body = expectCode(await call(t.app, 'GET', paths.eventExport(eventId), { jwt: other.jwt }), 403, 'add_on_required');
     expect(body.detail).toContain('Download.HTML');
+  });
+
+  it('admin_required: the report queue for someone without the Admin role', async () => {
+    expectCode(await call(t.app, 'GET', moderationPaths.adminReports, { jwt: other.jwt }), 403, 'admin_required');
   });
 
   it('version_conflict: saving a document over a version another tab replaced', async () => {

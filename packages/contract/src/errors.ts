@@ -32,6 +32,7 @@ export const ProblemCodes = {
   not_owner: 'Only the owner of this resource (the host of the event, the author of the link) may do this.',
   plan_limit: 'The plan\'s capacity (events, flyers per event) is reached; the detail names the plan and the limit.',
   blocked: 'This person has blocked you.',
+  admin_required: 'This needs the Admin role, checked against the account as it is now (not only the token).',
   add_on_required: 'This needs an add-on the account does not have (the detail names it, e.g. Download.HTML, and how to get it).',
   // 404
   not_found: 'Nothing with this id (or at this address) is visible to you.',

@@ -19,3 +19,4 @@ export * from './launches.js';
 export * from './text.js';
 export * from './safe-file-name.js';
 export * from './project-documents.js';
+export * from './moderation.js';

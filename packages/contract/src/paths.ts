@@ -3,6 +3,7 @@ export const PRESENCE = '/presence/api/v1';
 export const ACCOUNT = '/account/api/v1';
 export const PROJECT = '/project/api/v1';
 export const ENGINE = '/engine/api/v1';
+export const ADMIN = '/admin/api/v1';
 /** The service documents of the API. */
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -75,6 +76,10 @@ export const routes = {
   documentRestore: `${PROJECT}/projectDocument/:id/revisions/:version/restore`,
   eventDocuments: `${PROJECT}/projectDocument/event/:eventId`,
   documentImages: `${PROJECT}/projectDocument/:id/images`,
+  report: `${ENGINE}/report/`,
+  adminReports: `${ADMIN}/reports/`,
+  adminReportDismiss: `${ADMIN}/reports/:targetType/:targetId/dismiss`,
+  adminAudit: `${ADMIN}/audit/`,
   documentExport: `${PROJECT}/projectDocument/:id/export`,
 
   launch: `${ENGINE}/launch/`,
@@ -185,4 +190,11 @@ export const documentPaths = {
   eventDocuments: (eventId: string) => pathTo(routes.eventDocuments, { eventId }),
   images: (id: string) => pathTo(routes.documentImages, { id }),
   export: (id: string) => pathTo(routes.documentExport, { id }),
+};
+
+export const moderationPaths = {
+  report: routes.report,
+  adminReports: routes.adminReports,
+  dismiss: (targetType: string, targetId: string) => pathTo(routes.adminReportDismiss, { targetType, targetId }),
+  audit: routes.adminAudit,
 };

@@ -3,14 +3,14 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT, DOCS_PATH, ENGINE, HUB_PATH, OPENAPI_PATH, PRESENCE, PROJECT } from '@hubbub/contract';
+import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, HUB_PATH, OPENAPI_PATH, PRESENCE, PROJECT } from '@hubbub/contract';
 import { notFound } from '../lib/app-error.js';
 
 /**
  * Every API area: an unknown address under one is a Problem, not the web app. Whole
  * prefixes, not first segments: /account/profile is a page, /account/api/v1/… the API.
  */
-const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH);
+const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH);
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));

@@ -11,6 +11,7 @@ import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
 import { EventDocuments } from '@/features/documents/components/event-documents';
+import { ReportButton } from '@/features/moderation/components/report-button';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
@@ -90,6 +91,7 @@ function EventContent({ id }: { id: string }) {
     />
     {user && (
       <Group justify="flex-end" mt="md">
+        {!owner && <ReportButton targetType="event" targetId={data.id} />}
         <DownloadEventButton event={data} />
       </Group>
     )}

@@ -1,4 +1,4 @@
-import { Button, Container, Stack } from '@mantine/core';
+import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
@@ -10,6 +10,7 @@ import { PageLoader } from '@/components/page-loader';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { usePerson } from '@/features/users/api/get-person';
 import { PersonProfile } from '@/features/users/components/person-profile';
+import { ReportButton } from '@/features/moderation/components/report-button';
 
 function PersonContent({ id }: { id: string }) {
   const user = useSessionUser();
@@ -24,7 +25,16 @@ function PersonContent({ id }: { id: string }) {
     }
     return <ErrorPanel error={person.error} title="Could not load this person" onRetry={() => void person.refetch()} />;
   }
-  return <PersonProfile person={person.data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />;
+  return (
+    <>
+      <PersonProfile person={person.data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />
+      {user && user.id !== id && (
+        <Group justify="flex-end">
+          <ReportButton targetType="user" targetId={id} compact />
+        </Group>
+      )}
+    </>
+  );
 }
 
 export default function PersonRoute() {

@@ -27,6 +27,7 @@ export const AUTH_LIMITS = {
   resetIp: { points: 100, durationS: MINUTE, message: 'Too many password resets from your network.' },
   externalIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many failed sign-ins with Google or Microsoft from your network.' },
   externalIp: { points: 300, durationS: MINUTE, message: 'Too many sign-ins with Google or Microsoft from your network.' },
+  reportAccount: { points: 20, durationS: 60 * MINUTE, message: 'Too many reports from your account; thank you, we will look at them. Try again later.' },
 } satisfies Record<string, LimitSpec>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;

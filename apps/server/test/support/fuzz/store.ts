@@ -41,6 +41,8 @@ async function storedRows(db: Db): Promise<Record<string, unknown>> {
       (select max(updated_at)::text from project_documents) as project_documents_updated,
       (select count(*)::int from project_document_revisions) as project_document_revisions,
       (select count(*)::int from project_document_images) as project_document_images,
+      (select count(*)::int from reports) as reports,
+      (select count(*)::int from audit_log) as audit_log,
       (select count(*)::int from plans where stripe_price_month is not null or stripe_price_year is not null) as priced_plans`,
   );
   return row;

@@ -1,5 +1,6 @@
 import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
 import { session, useSessionUser } from '@/lib/session';
 import { UserAvatar } from '@/components/user-avatar';
@@ -52,6 +53,11 @@ export function UserMenu() {
         {user.id && (
           <Menu.Item component={Link} to={`/person/${user.id}`} leftSection={<IconSettings size={16} aria-hidden />}>
             My public page
+          </Menu.Item>
+        )}
+        {hasAllRoles(user.claims, [ROLE_ADMIN]) && (
+          <Menu.Item component={Link} to="/admin" leftSection={<IconShieldCheck size={16} aria-hidden />}>
+            Administration
           </Menu.Item>
         )}
         <Menu.Divider />

@@ -59,6 +59,12 @@ export const queryKeys = {
     ofEvent: (eventId: string) => ['event-documents', eventId] as const,
   },
 
+  admin: {
+    reports: ['admin-reports'] as const,
+    auditAll: ['admin-audit'] as const,
+    audit: <Q>(query: Q) => ['admin-audit', query] as const,
+  },
+
   cities: {
     search: (search: string, limit: number) => ['cities', search, limit] as const,
     inArea: <B>(box: B, limit: number) => ['area-cities', box, limit] as const,

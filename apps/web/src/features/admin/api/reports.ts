@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OkSchema, ReportQueueSchema, moderationPaths, type Ok, type ReportQueue, type ReportTargetType } from '@hubbub/contract';
+import { api, queryKeys } from '@/lib/api';
+
+export function getReportQueue(signal?: AbortSignal): Promise<ReportQueue> {
+  return api.get(moderationPaths.adminReports, { schema: ReportQueueSchema, signal });
+}
+
+export function reportQueueQueryOptions() {
+  return queryOptions({ queryKey: queryKeys.admin.reports, queryFn: ({ signal }) => getReportQueue(signal) });
+}
+
+export function useReportQueue() {
+  return useQuery({ ...reportQueueQueryOptions(), refetchInterval: 30_000 });
+}
+
+export function dismissReports(input: { targetType: ReportTargetType; targetId: string; reason: string }): Promise<Ok> {
+  return api.post(moderationPaths.dismiss(input.targetType, input.targetId), { reason: input.reason }, { schema: OkSchema });
+}
+
+/** Every action changes the queue and adds to the audit log. */
+export function useDismissReports() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: dismissReports,
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.admin.reports });
+      void client.invalidateQueries({ queryKey: queryKeys.admin.auditAll });
+    },
+  });
+}

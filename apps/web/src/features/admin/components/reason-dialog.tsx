@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { MODERATION_REASON_MAX } from '@hubbub/contract';
+
+interface ReasonDialogProps {
+  opened: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  busy: boolean;
+  error?: string | null;
+  onCancel: () => void;
+  onConfirm: (reason: string) => void;
+}
+
+/** Every moderation action asks why: the reason goes in the audit log. */
+export function ReasonDialog({ opened, title, description, confirmLabel, busy, error, onCancel, onConfirm }: ReasonDialogProps) {
+  const [reason, setReason] = useState('');
+  const ok = reason.trim().length >= 3;
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (ok) onConfirm(reason.trim());
+        }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{description}</Text>
+          <Textarea
+            label="Reason (kept in the audit log)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={MODERATION_REASON_MAX}
+            autosize
+            minRows={2}
+            data-autofocus
+            error={error}
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ok} loading={busy}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+/** The account the e2e server makes an administrator (ADMIN_EMAIL); a test registers it when it needs one. */
+export const E2E_ADMIN_EMAIL = 'admin@e2e.hubbub.test';
