@@ -51,6 +51,11 @@ describe('moderation', () => {
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const admin = await signIn(adminContext, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
     await admin.goto(`${baseUrl()}/admin`);
+    // The overview first: counts and the last 30 days.
+    await expect.poll(async () => Number((await admin.getByTestId('overview-open-reports').textContent()) ?? 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await admin.locator('.recharts-surface').first().waitFor({ timeout: 15_000 });
+    await admin.screenshot({ path: 'test-results/admin-overview.png', fullPage: true });
+    await admin.getByRole('tab', { name: 'Reports' }).click();
     const group = admin.locator(`[data-testid="report-group"][data-target-id="${event.id}"]`);
     await group.waitFor({ timeout: 15_000 });
     expect(await group.innerText()).toContain('Asks for the prize fee by wire transfer.');

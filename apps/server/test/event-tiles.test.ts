@@ -160,7 +160,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const single = found.find((f) => f.id === a.id)!;
     expect(single).not.toHaveProperty('x0');
     // Its position, to the tile unit.
-    expect(single.px).toBe(Math.floor((2.5 / GRID) * EVENT_TILE_EXTENT));
+    expect(Math.abs(single.px - (2.5 / GRID) * EVENT_TILE_EXTENT)).toBeLessThanOrEqual(1);
     const pair = found.find((f) => f.count === 2)!;
     // The pair's extent, in tile units, inclusive.
     const unit = (d: number) => Math.floor(((5.5 + d) / GRID) * EVENT_TILE_EXTENT);
@@ -175,7 +175,11 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const cell = { i: tile.x - up.x * GRID, j: tile.y - up.y * GRID };
     const scaled = (k: number, at: number) => Math.floor(((k + (at + 0.5) / GRID) / GRID) * EVENT_TILE_EXTENT);
     const cluster = above.find((f) => f.count > 1 && Math.floor(f.px / (EVENT_TILE_EXTENT / GRID)) === cell.i && Math.floor(f.py / (EVENT_TILE_EXTENT / GRID)) === cell.j);
-    expect(cluster).toMatchObject({ count: 4, x0: scaled(cell.i, 2), y0: scaled(cell.j, 3), x1: scaled(cell.i, 9), y1: scaled(cell.j, 12) });
+    expect(cluster?.count).toBe(4);
+    // To the tile unit, give or take one: a point made from a cell's centre comes back through
+    // degrees, and the floor of a value that lands on a unit's edge may fall on either side.
+    const expected = { x0: scaled(cell.i, 2), y0: scaled(cell.j, 3), x1: scaled(cell.i, 9), y1: scaled(cell.j, 12) };
+    for (const [k, v] of Object.entries(expected)) expect(Math.abs((cluster as unknown as Record<string, number>)[k] - v), k).toBeLessThanOrEqual(1);
     // And the world tile counts them too.
     const world = await features({ z: 0, x: 0, y: 0 });
     expect(world.reduce((n, f) => n + f.count, 0)).toBeGreaterThanOrEqual(4);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { moderationPaths, paths, type AuditLog, type HubEvent, type ReportQueue } from '@hubbub/contract';
+import { OVERVIEW_DAYS, moderationPaths, paths, type AdminOverview, type AuditLog, type HubEvent, type ReportQueue } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -74,6 +74,7 @@ describe('the admin API', () => {
     ['GET', moderationPaths.adminReports, undefined],
     ['POST', moderationPaths.dismiss('user', '00000000-0000-4000-8000-000000000000'), { reason: 'Looked at it' }],
     ['GET', moderationPaths.audit, undefined],
+    ['GET', moderationPaths.overview, undefined],
   ] as const;
 
   it.each(ADMIN_CALLS)('%s %s: anonymous 401, a non-admin 403, an admin of another tenant sees nothing of this one', async (method, url, body) => {
@@ -125,5 +126,23 @@ describe('the admin API', () => {
     expect(await refusal(queryRows(t.app.ctx.db, sql`update audit_log set reason = 'edited' where target_id = ${event.id}`))).toMatch(/append-only/);
     // A reporter may report again once their report is closed.
     expect((await report(a, { targetType: 'event', targetId: event.id, reason: 'spam' })).statusCode).toBe(200);
+  });
+
+  it("gives the overview: counts now and 30 days of sign-ups and events created", async () => {
+    const boss = await admin();
+    const host = await signUp(t);
+    await eventOf(host, 'Counted fair');
+    const res = await call(t.app, 'GET', moderationPaths.overview, { jwt: boss.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json() as AdminOverview;
+    const [people] = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from users where tenant_id = ${t.app.ctx.tenants.get('hubbub')!}`);
+    expect(o.people).toBe(people.n);
+    expect(o.events).toBeGreaterThanOrEqual(1);
+    expect(o.days).toHaveLength(OVERVIEW_DAYS);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(o.days.at(-1)).toMatchObject({ day: today });
+    expect(o.days.at(-1)!.signUps).toBeGreaterThanOrEqual(2);
+    expect(o.days.at(-1)!.eventsCreated).toBeGreaterThanOrEqual(1);
+    expect(o.days.reduce((n, d) => n + d.signUps, 0)).toBe(people.n);
   });
 });

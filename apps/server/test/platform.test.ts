@@ -147,6 +147,7 @@ describe('OpenAPI document', () => {
     ['get', '/admin/api/v1/reports/', false, 200, true],
     ['post', '/admin/api/v1/reports/{targetType}/{targetId}/dismiss', true, 200, true],
     ['get', '/admin/api/v1/audit/', false, 200, true],
+    ['get', '/admin/api/v1/overview/', false, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],

@@ -98,3 +98,18 @@ export const AuditQuerySchema = z.object({
 });
 export const AuditLogSchema = z.object({ entries: z.array(AuditEntrySchema), totalCount: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() }).meta({ id: 'AuditLog' });
 export type AuditLog = z.infer<typeof AuditLogSchema>;
+
+/** Days the overview's series cover, today included. */
+export const OVERVIEW_DAYS = 30;
+export const AdminOverviewSchema = z
+  .object({
+    people: z.number().int(),
+    events: z.number().int(),
+    /** Events whose buzz is running now. */
+    liveSessions: z.number().int(),
+    openReports: z.number().int(),
+    /** One entry per UTC day, oldest first, OVERVIEW_DAYS of them. */
+    days: z.array(z.object({ day: z.string(), signUps: z.number().int(), eventsCreated: z.number().int() })),
+  })
+  .meta({ id: 'AdminOverview' });
+export type AdminOverview = z.infer<typeof AdminOverviewSchema>;

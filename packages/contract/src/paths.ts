@@ -80,6 +80,7 @@ export const routes = {
   adminReports: `${ADMIN}/reports/`,
   adminReportDismiss: `${ADMIN}/reports/:targetType/:targetId/dismiss`,
   adminAudit: `${ADMIN}/audit/`,
+  adminOverview: `${ADMIN}/overview/`,
   documentExport: `${PROJECT}/projectDocument/:id/export`,
 
   launch: `${ENGINE}/launch/`,
@@ -197,4 +198,5 @@ export const moderationPaths = {
   adminReports: routes.adminReports,
   dismiss: (targetType: string, targetId: string) => pathTo(routes.adminReportDismiss, { targetType, targetId }),
   audit: routes.adminAudit,
+  overview: routes.adminOverview,
 };

@@ -1,14 +1,18 @@
 import { Tabs } from '@mantine/core';
-import { IconFlag, IconHistory } from '@tabler/icons-react';
+import { IconChartBar, IconFlag, IconHistory } from '@tabler/icons-react';
 import { Page } from '@/components/page';
 import { ReportQueueList } from '@/features/admin/components/report-queue';
+import { AdminOverviewPanel } from '@/features/admin/components/overview';
 import { AuditLogTable } from '@/features/admin/components/audit-log';
 
 export default function AdminRoute() {
   return (
-    <Page title="Administration" description="Reports from the people who use this site, and a record of every action taken on them." size="lg">
-      <Tabs defaultValue="reports" keepMounted={false}>
+    <Page title="Administration" description="The site at a glance, reports from the people who use it, and a record of every action taken on them." size="lg">
+      <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
+          <Tabs.Tab value="overview" leftSection={<IconChartBar size={16} aria-hidden />}>
+            Overview
+          </Tabs.Tab>
           <Tabs.Tab value="reports" leftSection={<IconFlag size={16} aria-hidden />}>
             Reports
           </Tabs.Tab>
@@ -16,6 +20,9 @@ export default function AdminRoute() {
             Audit log
           </Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <AdminOverviewPanel />
+        </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ReportQueueList />
         </Tabs.Panel>

@@ -125,3 +125,36 @@ export function auditEntries(db: Db, args: { tenantId: string; action?: string; 
         order by a.created_at desc, a.id desc limit ${args.limit} offset ${args.offset}`,
   );
 }
+
+export interface OverviewCounts {
+  people: number;
+  events: number;
+  liveSessions: number;
+  openReports: number;
+}
+
+export async function overviewCounts(db: Db, tenantId: string): Promise<OverviewCounts> {
+  const [row] = await queryRows<OverviewCounts>(
+    db,
+    sql`select (select count(*)::int from users where tenant_id = ${tenantId}) as people,
+      (select count(*)::int from events where tenant_id = ${tenantId}) as events,
+      (select count(*)::int from events where tenant_id = ${tenantId} and status = 1) as "liveSessions",
+      (select count(*)::int from reports where tenant_id = ${tenantId} and status = 'open') as "openReports"`,
+  );
+  return row;
+}
+
+/** Sign-ups and events created per UTC day from `from` (a midnight) on, days without any included as 0. */
+export function dailyCounts(db: Db, args: { tenantId: string; from: Date; days: number }): Promise<{ day: string; signUps: number; eventsCreated: number }[]> {
+  return queryRows(
+    db,
+    sql`with days as (select generate_series(0, ${args.days - 1}::int) as n),
+        u as (select floor(extract(epoch from created_at - ${args.from}::timestamptz) / 86400)::int as n, count(*)::int as c
+              from users where tenant_id = ${args.tenantId} and created_at >= ${args.from} group by 1),
+        e as (select floor(extract(epoch from created_at - ${args.from}::timestamptz) / 86400)::int as n, count(*)::int as c
+              from events where tenant_id = ${args.tenantId} and created_at >= ${args.from} group by 1)
+      select to_char((${args.from}::timestamptz at time zone 'UTC') + d.n * interval '1 day', 'YYYY-MM-DD') as day,
+        coalesce(u.c, 0) as "signUps", coalesce(e.c, 0) as "eventsCreated"
+      from days d left join u on u.n = d.n left join e on e.n = d.n order by d.n`,
+  );
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  AdminOverviewSchema,
   AuditLogSchema,
   AuditQuerySchema,
   ModerationReasonSchema,
@@ -58,5 +59,11 @@ export const moderationRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: app.requireAuth,
     schema: { tags, security, summary: 'The audit log, newest first, filterable by action and target (Admin role)', querystring: AuditQuerySchema, response: { 200: AuditLogSchema, ...problems } },
     handler: (request) => service.auditLog({ ctx, auth: authOf(request), query: request.query }),
+  });
+
+  app.get(routes.adminOverview, {
+    preHandler: app.requireAuth,
+    schema: { tags, security, summary: 'Counts now, and sign-ups and events created per day for 30 days (Admin role)', response: { 200: AdminOverviewSchema, ...problems } },
+    handler: (request) => service.overview({ ctx, auth: authOf(request) }),
   });
 };

@@ -1,5 +1,7 @@
 import {
   AUDIT_PAGE_SIZE,
+  OVERVIEW_DAYS,
+  type AdminOverview,
   ROLE_ADMIN,
   type AuditLog,
   type AuditQuerySchema,
@@ -84,4 +86,15 @@ export async function auditLog(opts: { ctx: AppContext; auth: AuthInfo; query: z
     pageNumber: query.pageNumber,
     pageSize: AUDIT_PAGE_SIZE,
   };
+}
+
+/** The site's health at a glance: counts now, and sign-ups and events created per day for the last OVERVIEW_DAYS days. */
+export async function overview(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AdminOverview> {
+  const { ctx, auth } = opts;
+  await requireAdmin(ctx, auth);
+  const today = new Date(ctx.now());
+  today.setUTCHours(0, 0, 0, 0);
+  const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
+  const [counts, days] = await Promise.all([repo.overviewCounts(ctx.db, auth.tenant.id), repo.dailyCounts(ctx.db, { tenantId: auth.tenant.id, from, days: OVERVIEW_DAYS })]);
+  return { ...counts, days };
 }

@@ -61,6 +61,7 @@ export const queryKeys = {
 
   admin: {
     reports: ['admin-reports'] as const,
+    overview: ['admin-overview'] as const,
     auditAll: ['admin-audit'] as const,
     audit: <Q>(query: Q) => ['admin-audit', query] as const,
   },
