@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FileStore } from './file-store.js';
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -35,3 +36,34 @@ export async function inlineImage(files: FileStore, publicPath: string | null | 
 
 /** What a self-contained file declares: no request may leave it, whatever it holds. */
 export const OFFLINE_CSP = `default-src 'none'; img-src data:; style-src 'unsafe-inline'`;
+
+/** A whole self-contained page: the offline policy, the title (escaped), inline styles and the body as given. */
+export function htmlPage(page: { title: string; style: string; body: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="Hubbub">
+<title>${escapeHtml(page.title)}</title>
+<style>${page.style}</style>
+</head>
+<body>
+<main>
+${page.body}
+</main>
+</body>
+</html>
+`;
+}
+
+/** Answers a generated page as a download: never cached, never sniffed as anything else. */
+export function sendHtmlFile(reply: FastifyReply, file: { fileName: string; html: string }) {
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.html);
+}

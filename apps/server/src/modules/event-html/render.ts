@@ -1,4 +1,4 @@
-import { escapeHtml, OFFLINE_CSP } from '../../lib/html-file.js';
+import { escapeHtml, htmlPage } from '../../lib/html-file.js';
 import { parseFlyerContent, type FlyerBlock, type FlyerContent, type HubEvent, type Timeline } from '@hubbub/contract';
 
 /** What the page is made of: the event as its own endpoint answers it, its pictures already as data: URLs. */
@@ -113,19 +113,10 @@ export function renderEventHtml(page: EventPage): string {
   const flyers = event.flyers.length
     ? `<div class="flyers">${event.flyers.map((f) => flyerHtml(f, page.flyerImages.get(f.id) ?? null)).join('')}</div>`
     : '<p class="muted">This event has no flyers.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Hubbub">
-<title>${escapeHtml(event.name)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(event.name)}</h1>
+  return htmlPage({
+    title: event.name,
+    style: STYLE,
+    body: `<h1>${escapeHtml(event.name)}</h1>
 <p class="muted">${escapeHtml(when(event.startDate, event.timeZone))}${event.venue ? ` · ${escapeHtml(event.venue)}` : ''}</p>
 ${page.thumbnail ? `<img class="hero" src="${page.thumbnail}" alt="">` : ''}
 <dl>${details.map(([k, v]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(v)}</dd>`).join('')}</dl>
@@ -136,9 +127,6 @@ ${page.mapSvg ? `<h2>Where</h2><div class="map">${page.mapSvg}</div>` : ''}
 ${flyers}
 <h2>Timeline</h2>
 ${timelineHtml(event)}
-<footer>Saved from Hubbub on ${escapeHtml(page.generatedAt.toISOString().slice(0, 10))}.</footer>
-</main>
-</body>
-</html>
-`;
+<footer>Saved from Hubbub on ${escapeHtml(page.generatedAt.toISOString().slice(0, 10))}.</footer>`,
+  });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { IdParamsSchema, routes } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
-import { contentDisposition } from '../../lib/html-file.js';
+import { sendHtmlFile } from '../../lib/html-file.js';
 import * as service from './service.js';
 
 const tags = ['events'];
@@ -21,13 +21,7 @@ export const eventHtmlRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The page: text/html; charset=utf-8, as an attachment'), ...problems },
     },
     handler: async (request, reply) => {
-      const { fileName, html } = await service.eventHtml({ ctx, auth: authOf(request), id: request.params.id });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-disposition', contentDisposition(fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return sendHtmlFile(reply, await service.eventHtml({ ctx, auth: authOf(request), id: request.params.id }));
     },
   });
 };

@@ -1,5 +1,5 @@
 import { SAFE_LINK, type DocumentContent } from '@hubbub/contract';
-import { escapeHtml, OFFLINE_CSP } from '../../lib/html-file.js';
+import { escapeHtml, htmlPage } from '../../lib/html-file.js';
 
 type Node = DocumentContent;
 type Mark = { type: string; attrs?: Record<string, unknown> };
@@ -99,23 +99,11 @@ th p,td p{margin:0}ul.tasks{list-style:none;padding-left:4px}ul.tasks li{display
 
 /** The document as one HTML file that opens anywhere, offline, and can make no request (see OFFLINE_CSP). */
 export function renderDocumentHtml(page: DocumentPage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="Hubbub">
-<title>${escapeHtml(page.title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(page.title)}</h1>
+  return htmlPage({
+    title: page.title,
+    style: STYLE,
+    body: `<h1>${escapeHtml(page.title)}</h1>
 ${nodeHtml(page.content, page.images)}
-<footer>Saved from Hubbub on ${escapeHtml(page.generatedAt.toUTCString())}.</footer>
-</main>
-</body>
-</html>
-`;
+<footer>Saved from Hubbub on ${escapeHtml(page.generatedAt.toUTCString())}.</footer>`,
+  });
 }

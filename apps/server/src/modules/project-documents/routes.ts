@@ -19,7 +19,7 @@ import {
 } from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { readUpload } from '../../plugins/uploads.js';
-import { contentDisposition } from '../../lib/html-file.js';
+import { sendHtmlFile } from '../../lib/html-file.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
 
@@ -114,13 +114,7 @@ export const projectDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('The page: text/html; charset=utf-8, as an attachment'), ...problems },
     },
     handler: async (request, reply) => {
-      const { fileName, html } = await service.documentHtml({ ctx, auth: authOf(request), id: request.params.id });
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-disposition', contentDisposition(fileName))
-        .header('cache-control', 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(html);
+      return sendHtmlFile(reply, await service.documentHtml({ ctx, auth: authOf(request), id: request.params.id }));
     },
   });
 };
