@@ -32,6 +32,7 @@ export const ProblemCodes = {
   not_owner: 'Only the owner of this resource (the host of the event, the author of the link) may do this.',
   plan_limit: 'The plan\'s capacity (events, flyers per event) is reached; the detail names the plan and the limit.',
   blocked: 'This person has blocked you.',
+  account_suspended: 'The account is suspended by the site\'s moderators; it cannot sign in or refresh a session (the detail says why).',
   admin_required: 'This needs the Admin role, checked against the account as it is now (not only the token).',
   add_on_required: 'This needs an add-on the account does not have (the detail names it, e.g. Download.HTML, and how to get it).',
   // 404
@@ -43,6 +44,7 @@ export const ProblemCodes = {
   last_sign_in_method: 'The connected account is the only way to sign in to this account (it has no password): set a password first.',
   billing_unavailable: "Plans cannot be bought online on this server (no Stripe configured): the site's operator assigns them.",
   version_conflict: 'The document changed since the version this update names (another tab or device saved it); `currentVersion` is the version now stored.',
+  last_admin: 'This would leave the site with no administrator, or remove your own Admin role: another admin must do it.',
   conflict: 'The request conflicts with the current state (already canceled, already open, blocked by you, a slug clash).',
   // 413, 415
   payload_too_large: 'The request body or the uploaded file is larger than the server accepts.',

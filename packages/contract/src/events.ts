@@ -14,6 +14,17 @@ export type EventStatusValue = z.infer<typeof EventStatusSchema>;
 export const PartnerSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'Partner' });
 export type Partner = z.infer<typeof PartnerSchema>;
 
+/** Why an event is hidden, as its owner and the admins see it; null when it is not. */
+export const EventHiddenSchema = z
+  .object({
+    /** `moderator`: hidden by an admin; `suspension`: its host is suspended (lifting the suspension shows it again). */
+    by: z.enum(['moderator', 'suspension']),
+    reason: z.string(),
+    at: z.string(),
+  })
+  .meta({ id: 'EventHidden' });
+export type EventHidden = z.infer<typeof EventHiddenSchema>;
+
 /** The spec's Event; flyers come in the host's flyerOrder. timelines, attractions and chats fill in with the buzz issue. */
 export const EventSchema = z
   .object({
@@ -44,6 +55,8 @@ export const EventSchema = z
     host: PartnerSchema,
     linkCounts: LinkCountsSchema,
     myLinks: MyLinksSchema,
+    /** Set when moderators hid the event; only its owner still sees it, with this reason. */
+    hidden: EventHiddenSchema.nullable(),
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;

@@ -20,3 +20,4 @@ export * from './text.js';
 export * from './safe-file-name.js';
 export * from './project-documents.js';
 export * from './moderation.js';
+export * from './admin.js';

@@ -63,15 +63,13 @@ export const ReportQueueSchema = z.object({ groups: z.array(ReportGroupSchema), 
 export type ReportQueue = z.infer<typeof ReportQueueSchema>;
 
 /** Every admin action says why. */
-export const ModerationReasonSchema = z
-  .object({
-    reason: z
-      .string({ message: 'Give a reason: it goes in the audit log.' })
-      .trim()
-      .min(3, { message: 'Give a reason of at least 3 characters: it goes in the audit log.' })
-      .max(MODERATION_REASON_MAX, { message: `The reason must be at most ${MODERATION_REASON_MAX} characters.` }),
-  })
-  .meta({ id: 'ModerationReason' });
+export const moderationReason = z
+  .string({ message: 'Give a reason: it goes in the audit log.' })
+  .trim()
+  .min(3, { message: 'Give a reason of at least 3 characters: it goes in the audit log.' })
+  .max(MODERATION_REASON_MAX, { message: `The reason must be at most ${MODERATION_REASON_MAX} characters.` });
+export const ModerationReasonSchema = z.object({ reason: moderationReason }).meta({ id: 'ModerationReason' });
+export type ModerationReason = z.input<typeof ModerationReasonSchema>;
 
 export const ReportTargetParamsSchema = z.object({ targetType: ReportTargetTypeSchema, targetId: IdSchema });
 
@@ -107,6 +105,8 @@ export const AdminOverviewSchema = z
     events: z.number().int(),
     /** Events whose buzz is running now. */
     liveSessions: z.number().int(),
+    /** Realtime hub connections of this site now, over every instance. */
+    hubConnections: z.number().int(),
     openReports: z.number().int(),
     /** One entry per UTC day, oldest first, OVERVIEW_DAYS of them. */
     days: z.array(z.object({ day: z.string(), signUps: z.number().int(), eventsCreated: z.number().int() })),

@@ -11,8 +11,8 @@ export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'Y
 /** Events (aliased `e`) that are published: no publish date, or one that has come. */
 export const isPublished = (now: Date) => sql`(e.publish_on is null or e.publish_on <= ${now.toISOString()})`;
 
-/** Events (aliased `e`) the viewer may see: owners see their drafts; everyone else sees what is published. */
-export const visibleTo = (viewerId: string | null, now: Date) => sql`(e.user_id = ${viewerId ?? NO_USER} or ${isPublished(now)})`;
+/** Events (aliased `e`) the viewer may see: owners see their drafts and hidden events; everyone else what is published and not hidden by moderators. */
+export const visibleTo = (viewerId: string | null, now: Date) => sql`(e.user_id = ${viewerId ?? NO_USER} or (${isPublished(now)} and e.hidden_at is null))`;
 
 /** A LIKE pattern matching `text` literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -28,6 +28,9 @@ export const users = pgTable(
     bio: text('bio'),
     location: text('location'),
     website: text('website'),
+    /** Set while moderators suspend the account: no sign-in, no refresh, its events hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -131,6 +134,10 @@ export const events = pgTable(
     flyerOrder: uuid('flyer_order').array().notNull().default(sql`'{}'::uuid[]`),
     thumbnailPath: text('thumbnail_path'),
     status: smallint('status').notNull().default(0),
+    /** Set while the event is hidden by moderators (hidden_by 'moderator') or with its suspended host ('suspension'): only the owner sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by'),
+    hiddenReason: text('hidden_reason'),
     searchText: tsvector('search_text'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -140,7 +147,7 @@ export const events = pgTable(
     uniqueIndex('events_tenant_slug_key').on(t.tenantId, t.slug),
     // The box + date-window index is a covering btree made by migrations (drizzle cannot
     // declare INCLUDE columns): events_window_idx (tenant_id, starts_at, id, lat, lng)
-    // INCLUDE (ends_at, status, publish_on, user_id), so search counts and pages are
+    // INCLUDE (ends_at, status, publish_on, user_id, hidden_at), so search counts and pages are
     // index-only scans in (starts_at, id) order (0002, id added by 0007).
     // Migration 0005 adds the generated column location = point(lng, lat) with a GiST index,
     // which small search boxes use (see events/search-repository.ts isSmallBox). Migration 0007

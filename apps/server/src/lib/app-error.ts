@@ -43,6 +43,8 @@ export const notOwner = (detail: string) => new AppError(403, 'not_owner', 'Forb
 export const planLimit = (title: string, detail: string) => new AppError(403, 'plan_limit', title, detail);
 export const addOnRequired = (detail: string) => new AppError(403, 'add_on_required', 'Add-on required', detail);
 export const adminRequired = (detail: string) => new AppError(403, 'admin_required', 'Administrators only', detail);
+export const accountSuspended = (detail: string) => new AppError(403, 'account_suspended', 'Account suspended', detail);
+export const lastAdmin = (detail: string) => new AppError(409, 'last_admin', 'Conflict', detail);
 export const blocked = (detail: string) => new AppError(403, 'blocked', 'Forbidden', detail);
 
 export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not found', detail);

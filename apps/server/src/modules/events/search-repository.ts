@@ -131,8 +131,11 @@ const startsAtOf = (s: Shape) => (s.small ? sql`(e.starts_at + interval '0 s')` 
 
 /** Everything a search asks but its dates. */
 function filtersOf(s: Shape, v: Bind): SQL[] {
-  // As fragments.visibleTo: owners see their drafts; everyone else what is published.
-  const parts: SQL[] = [sql`e.tenant_id = ${v('tenantId')}`, sql`(e.user_id = ${v('viewer')} or e.publish_on is null or e.publish_on <= ${v('now')})`];
+  // As fragments.visibleTo: owners see their drafts and hidden events; everyone else what is published and not hidden.
+  const parts: SQL[] = [
+    sql`e.tenant_id = ${v('tenantId')}`,
+    sql`(e.user_id = ${v('viewer')} or ((e.publish_on is null or e.publish_on <= ${v('now')}) and e.hidden_at is null))`,
+  ];
   if (!s.canceled) parts.push(sql`e.status <> 3`);
   if (s.small) {
     // Written as a point-in-box test so only the GiST index on location can serve it: for a

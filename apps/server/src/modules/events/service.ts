@@ -74,6 +74,7 @@ function toEvent(row: repo.EventRowFull): EventCore {
     isFollowingId: row.myFollow,
     linkCounts: { Star: row.stars, Follow: row.follows, Attendee: row.attendees },
     myLinks: { Star: row.myStar, Follow: row.myFollow, Attendee: row.myAttendee },
+    hidden: row.hidden,
   };
 }
 

@@ -31,7 +31,7 @@ export async function findPerson(db: Db, args: { tenantId: string; id: string; v
       location: users.location,
       website: users.website,
       createdAt: users.createdAt,
-      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and ${isPublished(args.now)})`,
+      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and ${isPublished(args.now)} and e.hidden_at is null)`,
       followerCount: sql<number>`(select count(*)::int from ${userFollows} f where f.followee_id = ${person})`,
       followingCount: sql<number>`(select count(*)::int from ${userFollows} f where f.follower_id = ${person})`,
       isFollowing: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${viewer} and f.followee_id = ${person})`,
