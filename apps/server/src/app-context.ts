@@ -23,6 +23,8 @@ export interface Realtime {
   sessionsEnded(ended: { tenantId: string; sessionId?: string; userId?: string }): Promise<void>;
   /** Someone blocked someone: the blocked person leaves the blocker's live sessions now. */
   blocked(block: { tenantId: string; blockerId: string; blockedId: string }): Promise<void>;
+  /** For the admin console: the tenant's hub connections and each event's watchers now, over every instance. */
+  stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }>;
 }
 
 /** What every service needs from the running app; passed explicitly so services stay plain functions. */

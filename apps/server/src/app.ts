@@ -38,6 +38,8 @@ import { eventDetailRoutes } from './modules/event-details/routes.js';
 import { eventHtmlRoutes } from './modules/event-html/routes.js';
 import { projectDocumentRoutes } from './modules/project-documents/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
+import { adminRoutes } from './modules/moderation/admin-routes.js';
+import { accountDataRoutes } from './modules/account-data/routes.js';
 import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -100,7 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     tenants,
     now: options.now ?? (() => new Date()),
     // Until the hub runs (and in apps built without it) there is nobody to tell.
-    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {} },
+    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {}, stats: async (_t, ids) => ({ connections: 0, watchers: ids.map(() => 0) }) },
     // RATE_LIMIT_SCALE raises or lowers every account budget at once (a busy test server, a strict deployment).
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
     // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
@@ -150,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(launchRoutes);
     await api.register(projectDocumentRoutes);
     await api.register(moderationRoutes);
+    await api.register(adminRoutes);
+    await api.register(accountDataRoutes);
   });
   // Stripe names no tenant: the event says whose subscription it is.
   await app.register(stripeWebhookRoutes);

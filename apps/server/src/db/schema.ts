@@ -154,6 +154,8 @@ export const events = pgTable(
     // adds events_running_idx, the same covering btree over events longer than a day only, for
     // the look-behind of running events (search-repository.ts partsOf).
     index('events_search_idx').using('gin', t.searchText),
+    // Live sessions (status Started) are few: the admin console lists and counts them from this.
+    index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
   ],
 );
 

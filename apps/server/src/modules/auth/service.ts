@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type ProblemCode, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
-import { codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
+import { accountSuspended, codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
 import { resolveTenant } from '../../lib/tenants.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
@@ -126,6 +126,7 @@ async function verifySecret(opts: { ctx: AppContext; tenant: TenantRef; tokenOrC
 
 /** Starts a session for someone another module has signed in (an external provider); its id keeps what belongs to the session. */
 export async function openSession(ctx: AppContext, user: UserRow, tenant: TenantRef): Promise<{ tokens: LoginResult; sessionId: string }> {
+  refuseSuspended(user);
   const sessionId = await repo.insertSession(ctx.db, { tenantId: tenant.id, userId: user.id });
   return { tokens: await issueTokens(ctx, user, tenant, sessionId), sessionId };
 }
@@ -135,7 +136,13 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
   await repo.revokeUserSessions(db, userId, reason, at);
 }
 
+/** A suspended account gets no session and no new token, however it signs in. */
+function refuseSuspended(user: UserRow): void {
+  if (user.suspendedAt) throw accountSuspended(`This account is suspended by the site's moderators: ${user.suspendedReason ?? 'no reason given'}.`);
+}
+
 async function issueTokens(ctx: AppContext, user: UserRow, tenant: TenantRef, sessionId?: string): Promise<LoginResult> {
+  refuseSuspended(user);
   const sid = sessionId ?? (await repo.insertSession(ctx.db, { tenantId: tenant.id, userId: user.id }));
   const refreshToken = randomToken();
   await repo.insertRefreshToken(ctx.db, {

@@ -131,6 +131,17 @@ export async function portal(opts: { ctx: AppContext; auth: AuthInfo }): Promise
   return { url: session.url };
 }
 
+/**
+ * Before an account is deleted: its Stripe subscription, if any, is canceled now, so nobody is
+ * charged for an account that is gone. A Stripe failure stops the deletion (billing_failed).
+ */
+export async function cancelBillingOf(ctx: AppContext, userId: string): Promise<void> {
+  const stored = await repo.findSubscription(ctx.db, userId);
+  if (!stored?.stripeSubscriptionId || stored.status === 'canceled' || !billingEnabled(ctx)) return;
+  const id = stored.stripeSubscriptionId;
+  await callStripe(ctx, 'cancel the subscription of the deleted account', () => stripeOf(ctx.config).subscriptions.cancel(id));
+}
+
 /** What the operator (the plans command, later the admin console) sets: overrides billing until Stripe next says otherwise. */
 export async function setPlanByOperator(db: Db, opts: { tenantId: string; email: string; plan: string; addOns: string[]; at: Date }): Promise<'unknown-email' | 'unknown-plan' | 'unknown-add-on' | 'done'> {
   const cat = await catalogue(db);

@@ -62,6 +62,14 @@ export class EventSessions implements Realtime {
     return this.hub.signal(BLOCKED, block);
   }
 
+  async stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }> {
+    const [connections, watchers] = await Promise.all([
+      this.hub.connectionTotal(tenantId),
+      Promise.all(eventIds.map((eventId) => this.hub.groups.peekTotal(hubEventGroup(tenantId, eventId)))),
+    ]);
+    return { connections, watchers };
+  }
+
   /** A revoked session keeps no hub connection, on any instance; the client is told not to reconnect. */
   private closeSessions(ended: SessionsEnded): void {
     const matches = (c: HubConnection) =>

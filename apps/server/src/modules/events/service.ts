@@ -15,6 +15,7 @@ import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/service.js';
 import { findTags } from '../tags/service.js';
 import { findUserById } from '../users/service.js';
+import * as moderationRepo from './moderation-repository.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
 import { toSummary } from './summary.js';
@@ -99,9 +100,18 @@ export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; even
   return repo.findSessionView(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
 }
 
-export async function setEventStatus(opts: { ctx: AppContext; eventId: string; status: EventStatusValue }): Promise<void> {
-  await repo.setStatus(opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
+export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: string; status: EventStatusValue }): Promise<void> {
+  await repo.setStatus(opts.db ?? opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
 }
+
+/** Moderation's changes to events (modules/moderation); each runs in the caller's transaction. */
+export const eventModeration = {
+  lockForModeration: (db: Db, tenantId: string, eventId: string) => moderationRepo.lockForModeration(db, tenantId, eventId),
+  setHidden: (db: Db, eventId: string, hidden: { by: moderationRepo.HiddenBy; reason: string; at: Date } | null) => moderationRepo.setHidden(db, eventId, hidden),
+  hideAllOf: (db: Db, args: { tenantId: string; userId: string; reason: string; at: Date }) => moderationRepo.hideAllOf(db, args),
+  showSuspendedOf: (db: Db, args: { tenantId: string; userId: string }) => moderationRepo.showSuspendedOf(db, args),
+  liveEventsOf: (db: Db, args: { tenantId: string; userId: string }) => moderationRepo.liveEventsOf(db, args),
+};
 
 /** Loads the event for a change by its owner; spec 5: only the owner may edit. */
 export async function requireOwnEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {

@@ -84,6 +84,11 @@ export class Groups {
     return this.counts.total(group, this.count(group));
   }
 
+  /** Members on every instance, read without recording this instance's count (for reports, not after a change). */
+  peekTotal(group: string): Promise<number> {
+    return this.counts.peek(group, this.count(group));
+  }
+
   /** The frame is serialised once by the caller and shared by every member. */
   publish(group: string, frame: Buffer): void | Promise<void> {
     return this.backplane.publish(group, frame);

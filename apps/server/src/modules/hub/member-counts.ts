@@ -6,6 +6,8 @@
 export interface MemberCounts {
   /** Records this instance's count for the group and returns the total over every live instance. */
   total(group: string, local: number): Promise<number>;
+  /** The total over every live instance without recording anything, this instance counted as `local`. */
+  peek(group: string, local: number): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -13,6 +15,7 @@ export interface MemberCounts {
 export function createLocalMemberCounts(): MemberCounts {
   return {
     total: (_group, local) => Promise.resolve(local),
+    peek: (_group, local) => Promise.resolve(local),
     close: () => Promise.resolve(),
   };
 }

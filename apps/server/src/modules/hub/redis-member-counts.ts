@@ -30,6 +30,16 @@ if total > 0 then redis.call('EXPIRE', KEYS[1], ARGV[4]) end
 return total
 `;
 
+/** As TOTAL_SCRIPT, read only, with this instance's field replaced by its count now. ARGV: instance id, local count, liveness prefix. */
+const PEEK_SCRIPT = `
+local total = tonumber(ARGV[2])
+local entries = redis.call('HGETALL', KEYS[1])
+for i = 1, #entries, 2 do
+  if entries[i] ~= ARGV[1] and redis.call('EXISTS', ARGV[3] .. entries[i]) == 1 then total = total + tonumber(entries[i + 1]) end
+end
+return total
+`;
+
 export interface RedisMemberCounts extends MemberCounts {
   readonly instanceId: string;
 }
@@ -61,6 +71,11 @@ export function createRedisMemberCounts(opts: { url: string; log?: FastifyBaseLo
       const done = () => inflight.delete(result);
       result.then(done, done);
       return result;
+    },
+
+    peek(group, local) {
+      if (closed) return Promise.resolve(local);
+      return redis.eval(PEEK_SCRIPT, 1, COUNTS_PREFIX + group, instanceId, local, INSTANCE_PREFIX).then(Number);
     },
 
     async close() {

@@ -28,6 +28,8 @@ export const DEFAULT_HUB_TIMINGS: HubTimings = {
 const MAX_QUEUED_INVOCATIONS = 64;
 /** Signals travel the backplane like group frames, on groups of their own. */
 const SIGNAL_PREFIX = 'hub-signal:';
+/** Connections are counted per tenant like a group's members, under this prefix (no group of that name exists). */
+const CONNECTIONS_KEY = 'connections:';
 
 export interface HubRuntimeOptions {
   timings: HubTimings;
@@ -57,6 +59,8 @@ export class HubRuntime {
   private readonly leaveListeners: ((group: string, connection: HubConnection) => void)[] = [];
   private readonly shutdownListeners: (() => Promise<void> | void)[] = [];
   private readonly signalSubscriptions: (() => void)[] = [];
+  /** tenant id → open connections of this instance. */
+  private readonly perTenant = new Map<string, number>();
 
   constructor(opts: HubRuntimeOptions) {
     this.timings = opts.timings;
@@ -121,6 +125,7 @@ export class HubRuntime {
       onClosed: (closed) => this.forget(closed),
     });
     this.connections.set(id, connection);
+    this.countTenant(auth.tenant.id, 1);
     this.log.debug({ connectionId: id, userId: auth.userId }, 'hub connection opened');
     return connection;
   }
@@ -128,10 +133,23 @@ export class HubRuntime {
   private forget(connection: HubConnection): void {
     if (this.connections.get(connection.id) !== connection) return;
     this.connections.delete(connection.id);
+    this.countTenant(connection.auth.tenant.id, -1);
     for (const group of this.groups.leaveAll(connection)) {
       for (const listener of this.leaveListeners) listener(group, connection);
     }
     this.log.debug({ connectionId: connection.id }, 'hub connection closed');
+  }
+
+  private countTenant(tenantId: string, delta: number): void {
+    const n = (this.perTenant.get(tenantId) ?? 0) + delta;
+    if (n > 0) this.perTenant.set(tenantId, n);
+    else this.perTenant.delete(tenantId);
+    this.memberCounts.total(CONNECTIONS_KEY + tenantId, n).catch((error: unknown) => this.log.warn({ err: error }, 'recording the hub connection count failed'));
+  }
+
+  /** Open connections of a tenant over every instance. */
+  connectionTotal(tenantId: string): Promise<number> {
+    return this.memberCounts.peek(CONNECTIONS_KEY + tenantId, this.perTenant.get(tenantId) ?? 0);
   }
 
   private ping(): void {

@@ -112,3 +112,10 @@ export async function findTimeline(db: Db, id: string): Promise<TimelineRow | un
   return row && toRow(row);
 }
 
+
+/** The event's launches still to run or running, locked (moderators stopping its live session cancel them). */
+export async function lockOpenTimelinesOf(db: Db, eventId: string): Promise<TimelineRow[]> {
+  const rows = await queryRows<TimelineRow>(db, sql`
+    select ${timelineColumns} from timelines t where t.event_id = ${eventId} and t.state in ('Scheduled', 'Active') order by t.start_date for update of t`);
+  return rows.map(toRow);
+}

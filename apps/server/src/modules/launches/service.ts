@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
-import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { EventStatus } from '@hubbub/contract';
+import { eventModeration, requireOwnEvent, requireVisibleEvent, setEventStatus } from '../events/service.js';
 import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
 import { toTimeline } from './timeline-view.js';
@@ -48,6 +49,47 @@ export async function listEventTimelines(opts: { ctx: AppContext; tenant: Tenant
   const { ctx } = opts;
   await requireVisibleEvent({ ctx, tenant: opts.tenant, eventId: opts.eventId, viewerId: opts.viewerId });
   return (await repo.listTimelinesOf(ctx.db, opts.eventId)).map(toTimeline);
+}
+
+/**
+ * Cancels every launch of an event still to run or running (moderators stopping its live session),
+ * in the caller's transaction; answers the flyers taken off the buzz, for the caller to announce once committed.
+ */
+export async function cancelEventLaunches(db: Db, eventId: string): Promise<ReturnType<typeof toFlyer>[]> {
+  const stopped = new Map<string, ReturnType<typeof toFlyer>>();
+  for (const timeline of await repo.lockOpenTimelinesOf(db, eventId)) {
+    await repo.closeTransitions(db, timeline.id);
+    await repo.setTimelineState(db, timeline.id, 'Canceled', ['Scheduled', 'Active']);
+    // Flyers shared with a launch canceled later in this loop stay on until that one: the last takes them off.
+    if (timeline.state === 'Active') for (const flyer of await deactivateFlyers(db, timeline)) stopped.set(flyer.id, toFlyer(flyer));
+  }
+  return [...stopped.values()];
+}
+
+/**
+ * Ends an event's live session from outside the hub (moderators, a suspension, a deleted account):
+ * its launches are canceled and the event is Completed, in the caller's transaction. Answers what
+ * to run once committed: every watcher gets FlyerStopped for the flyers on screen, then EventStopped.
+ */
+export async function stopEventSession(opts: { ctx: AppContext; db: Db; tenantId: string; eventId: string; message: string }): Promise<() => Promise<void>> {
+  const { ctx, tenantId, eventId } = opts;
+  const flyers = await cancelEventLaunches(opts.db, eventId);
+  await setEventStatus({ ctx, db: opts.db, eventId, status: EventStatus.Completed });
+  return async () => {
+    for (const flyer of flyers) await ctx.realtime.toEvent(tenantId, eventId, 'FlyerStopped', flyer);
+    await ctx.realtime.toEvent(tenantId, eventId, 'EventStopped', { eventId, state: 'Stopped', title: null, message: opts.message, at: ctx.now().toISOString() });
+  };
+}
+
+/** stopEventSession for every live event of a person. */
+export async function stopSessionsOf(opts: { ctx: AppContext; db: Db; tenantId: string; userId: string; message: string }): Promise<() => Promise<void>> {
+  const announcements: (() => Promise<void>)[] = [];
+  for (const { id } of await eventModeration.liveEventsOf(opts.db, opts)) {
+    announcements.push(await stopEventSession({ ...opts, eventId: id }));
+  }
+  return async () => {
+    for (const announce of announcements) await announce();
+  };
 }
 
 /** Cancels a launch; an active one takes its flyers off the buzz now. */

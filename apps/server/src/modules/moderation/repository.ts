@@ -88,6 +88,19 @@ export async function resolveReports(db: Db, args: { tenantId: string; targetTyp
   return rows.length;
 }
 
+/** Closes as actioned the open reports on an event and on its flyers; answers how many. */
+export async function resolveEventReports(db: Db, args: { tenantId: string; eventId: string; by: string; now: Date }): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`update reports set status = 'actioned', resolved_at = ${args.now}, resolved_by = ${args.by}
+        where tenant_id = ${args.tenantId} and status = 'open'
+          and ((target_type = 'event' and target_id = ${args.eventId})
+            or (target_type = 'flyer' and target_id in (select id from flyers where event_id = ${args.eventId})))
+        returning id`,
+  );
+  return rows.length;
+}
+
 export async function insertAudit(
   db: Db,
   a: { tenantId: string; actorId: string; action: string; targetType: string; targetId: string; reason: string; before: unknown; after: unknown; now: Date },

@@ -4,6 +4,7 @@ import {
   type AdminOverview,
   ROLE_ADMIN,
   type AuditLog,
+  type LiveNow,
   type AuditQuerySchema,
   type Ok,
   type ReportCreateSchema,
@@ -16,9 +17,11 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import { adminRequired, conflict, invalid, notFound } from '../../lib/app-error.js';
 import { rolesOf } from '../auth/service.js';
 import { findUserById } from '../users/service.js';
+import * as adminRepo from './admin-repository.js';
 import * as repo from './repository.js';
 
 const QUEUE_LIMIT = 200;
+const LIVE_LIMIT = 200;
 
 /**
  * A report of an event, a flyer or a person the reporter can see; one open report per reporter
@@ -95,6 +98,19 @@ export async function overview(opts: { ctx: AppContext; auth: AuthInfo }): Promi
   const today = new Date(ctx.now());
   today.setUTCHours(0, 0, 0, 0);
   const from = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * 86_400_000);
-  const [counts, days] = await Promise.all([repo.overviewCounts(ctx.db, auth.tenant.id), repo.dailyCounts(ctx.db, { tenantId: auth.tenant.id, from, days: OVERVIEW_DAYS })]);
-  return { ...counts, days };
+  const [counts, days, live] = await Promise.all([
+    repo.overviewCounts(ctx.db, auth.tenant.id),
+    repo.dailyCounts(ctx.db, { tenantId: auth.tenant.id, from, days: OVERVIEW_DAYS }),
+    ctx.realtime.stats(auth.tenant.id, []),
+  ]);
+  return { ...counts, hubConnections: live.connections, days };
+}
+
+/** Events whose buzz runs now with their watchers over every instance (at most LIVE_LIMIT, soonest start first). */
+export async function liveNow(opts: { ctx: AppContext; auth: AuthInfo }): Promise<LiveNow> {
+  const { ctx, auth } = opts;
+  await requireAdmin(ctx, auth);
+  const rows = await adminRepo.liveEvents(ctx.db, auth.tenant.id, LIVE_LIMIT);
+  const { watchers } = await ctx.realtime.stats(auth.tenant.id, rows.map((r) => r.eventId));
+  return { sessions: rows.map((row, i) => ({ ...row, watchers: watchers[i] ?? 0 })) };
 }

@@ -45,3 +45,21 @@ export async function setPlan(db: Db, userIds: string[], plan: string): Promise<
 export async function setEntitlements(db: Db, userId: string, plan: string, addOns: string[], at: Date): Promise<void> {
   await db.update(users).set({ plan, addOns, updatedAt: at }).where(eq(users.id, userId));
 }
+
+/** Moderators suspend an account (with why) or lift the suspension (null). */
+export async function setSuspension(db: Db, userId: string, suspension: { at: Date; reason: string } | null): Promise<void> {
+  await db
+    .update(users)
+    .set(suspension ? { suspendedAt: suspension.at, suspendedReason: suspension.reason, updatedAt: suspension.at } : { suspendedAt: null, suspendedReason: null })
+    .where(eq(users.id, userId));
+}
+
+export async function setRoles(db: Db, userId: string, roles: string[], at: Date): Promise<void> {
+  await db.update(users).set({ roles, updatedAt: at }).where(eq(users.id, userId));
+}
+
+/** Deletes the account; what it owns goes by cascade (files are the caller's to remove). */
+export async function deleteUser(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  const rows = await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).returning({ id: users.id });
+  return rows.length > 0;
+}

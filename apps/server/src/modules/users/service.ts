@@ -22,6 +22,20 @@ export function findUserById(db: Db, tenantId: string, id: string): Promise<acco
   return accounts.findUserById(db, tenantId, id);
 }
 
+/** Moderators suspend an account (with why) or lift the suspension (null). */
+export function setSuspension(db: Db, userId: string, suspension: { at: Date; reason: string } | null): Promise<void> {
+  return accounts.setSuspension(db, userId, suspension);
+}
+
+export function setRoles(db: Db, userId: string, roles: string[], at: Date): Promise<void> {
+  return accounts.setRoles(db, userId, roles, at);
+}
+
+/** Deletes the account; what it owns goes by cascade (files are the caller's to remove). */
+export function deleteUser(db: Db, tenantId: string, userId: string): Promise<boolean> {
+  return accounts.deleteUser(db, tenantId, userId);
+}
+
 export function findUserByEmail(db: Db, tenantId: string, email: string): Promise<accounts.UserRow | undefined> {
   return accounts.findUserByEmail(db, tenantId, email);
 }

@@ -1,0 +1,99 @@
+import { EventStatus, type AdminEvent } from '@hubbub/contract';
+import type { AppContext, AuthInfo } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { eventModeration, setEventStatus } from '../events/service.js';
+import { stopEventSession } from '../launches/service.js';
+import * as adminRepo from './admin-repository.js';
+import * as repo from './repository.js';
+import { requireAdmin } from './service.js';
+
+type Options = { ctx: AppContext; auth: AuthInfo; id: string; reason: string };
+const STOPPED = 'The moderators stopped this live session.';
+
+const stopLive = (opts: Options, tx: Db, message: string) => stopEventSession({ ctx: opts.ctx, db: tx, tenantId: opts.auth.tenant.id, eventId: opts.id, message });
+
+export async function getAdminEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<AdminEvent> {
+  await requireAdmin(opts.ctx, opts.auth);
+  return loadEvent(opts.ctx, opts.auth.tenant.id, opts.id);
+}
+
+async function loadEvent(ctx: AppContext, tenantId: string, id: string): Promise<AdminEvent> {
+  const row = await adminRepo.findAdminEvent(ctx.db, { tenantId, id, now: ctx.now() });
+  if (!row) throw notFound('No event has this id.');
+  return row as AdminEvent;
+}
+
+/**
+ * One moderation change to an event, in a transaction with its audit entry; the open reports on
+ * the event and its flyers are closed as actioned. `change` answers the before and after states
+ * and may leave work for after the commit (telling watchers).
+ */
+async function moderate(
+  opts: Options & { action: string },
+  change: (tx: Db, state: { userId: string; status: number; hiddenBy: string | null; hostSuspended: boolean }) => Promise<{ before: object; after: object; afterCommit?: () => Promise<void> }>,
+): Promise<AdminEvent> {
+  const { ctx, auth, id } = opts;
+  await requireAdmin(ctx, auth);
+  const afterCommit = await ctx.db.transaction(async (tx) => {
+    const state = await eventModeration.lockForModeration(tx, auth.tenant.id, id);
+    if (!state) throw notFound('No event has this id.');
+    const now = ctx.now();
+    const result = await change(tx, state);
+    const closed = await repo.resolveEventReports(tx, { tenantId: auth.tenant.id, eventId: id, by: auth.userId, now });
+    await repo.insertAudit(tx, {
+      tenantId: auth.tenant.id,
+      actorId: auth.userId,
+      action: opts.action,
+      targetType: 'event',
+      targetId: id,
+      reason: opts.reason,
+      before: result.before,
+      after: { ...result.after, reportsClosed: closed },
+      now,
+    });
+    return result.afterCommit;
+  });
+  await afterCommit?.();
+  return loadEvent(ctx, auth.tenant.id, id);
+}
+
+/** Gone from search, tiles, the buzz and its page for everyone but its owner, who sees why. A live session stops. */
+export function hideEvent(opts: Options): Promise<AdminEvent> {
+  return moderate({ ...opts, action: 'event.hide' }, async (tx, state) => {
+    if (state.hiddenBy === 'moderator') throw conflict('This event is already hidden.');
+    await eventModeration.setHidden(tx, opts.id, { by: 'moderator', reason: opts.reason, at: opts.ctx.now() });
+    const live = state.status === EventStatus.Started;
+    return {
+      before: { hidden: state.hiddenBy, status: state.status },
+      after: { hidden: 'moderator', status: live ? EventStatus.Completed : state.status },
+      afterCommit: live ? await stopLive(opts, tx, STOPPED) : undefined,
+    };
+  });
+}
+
+export function unhideEvent(opts: Options): Promise<AdminEvent> {
+  return moderate({ ...opts, action: 'event.unhide' }, async (tx, state) => {
+    if (state.hiddenBy !== 'moderator') throw conflict(state.hiddenBy ? 'This event is hidden with its suspended host: lift the suspension instead.' : 'This event is not hidden.');
+    if (state.hostSuspended) throw conflict('Its host is suspended: the event stays hidden until the suspension is lifted.');
+    await eventModeration.setHidden(tx, opts.id, null);
+    return { before: { hidden: 'moderator' }, after: { hidden: null } };
+  });
+}
+
+export function cancelEvent(opts: Options): Promise<AdminEvent> {
+  return moderate({ ...opts, action: 'event.cancel' }, async (tx, state) => {
+    if (state.status === EventStatus.Canceled) throw conflict('This event is already canceled.');
+    const afterCommit = state.status === EventStatus.Started ? await stopLive(opts, tx, 'The moderators canceled this event.') : undefined;
+    await setEventStatus({ ctx: opts.ctx, db: tx, eventId: opts.id, status: EventStatus.Canceled });
+    return { before: { status: state.status }, after: { status: EventStatus.Canceled }, afterCommit };
+  });
+}
+
+/** Every watcher gets EventStopped and the flyers on screen stop; the event stays listed. */
+export function stopEvent(opts: Options): Promise<AdminEvent> {
+  return moderate({ ...opts, action: 'event.stop' }, async (tx, state) => {
+    if (state.status !== EventStatus.Started) throw conflict('This event has no live session running.');
+    return { before: { status: state.status }, after: { status: EventStatus.Completed }, afterCommit: await stopLive(opts, tx, STOPPED) };
+  });
+}
