@@ -8,6 +8,7 @@ import { multipart } from './support/multipart.js';
 import { FakeIdp, type FakeIdentity } from './support/fake-idp.js';
 import { FakeStripe } from './support/fake-stripe.js';
 import { setStripePrice } from '../src/modules/account/service.js';
+import { setRoles, setSuspension } from '../src/modules/users/service.js';
 import { fakeEnv, finishLink, finishLogin, signInWith, startAtProvider, startLinkAtProvider } from './support/external-auth.js';
 
 // One request per Problem code, through the real server: clients decide on `code`,
@@ -122,6 +123,18 @@ describe('every Problem code, where it belongs', () => {
 
   it('admin_required: the report queue for someone without the Admin role', async () => {
     expectCode(await call(t.app, 'GET', moderationPaths.adminReports, { jwt: other.jwt }), 403, 'admin_required');
+  });
+
+  it('account_suspended: signing in to a suspended account with the right password', async () => {
+    const person = await signUp(t);
+    await setSuspension(t.app.ctx.db, person.id, { at: new Date(), reason: 'Spam' });
+    expectCode(await call(t.app, 'POST', paths.login, { body: { email: person.email, password: PASSWORD } }), 403, 'account_suspended');
+  });
+
+  it('last_admin: an admin removing their own Admin role', async () => {
+    const boss = await signUp(t);
+    await setRoles(t.app.ctx.db, boss.id, ['Admin'], new Date());
+    expectCode(await call(t.app, 'POST', moderationPaths.role(boss.id), { jwt: boss.jwt, body: { admin: false, reason: 'Stepping down' } }), 409, 'last_admin');
   });
 
   it('version_conflict: saving a document over a version another tab replaced', async () => {
