@@ -287,7 +287,7 @@ describe('people', () => {
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toBeTruthy();
     expectProblem(await get(host, paths.authUser), 401, { code: 'session_ended' });
     expectProblem(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: PASSWORD } }), 403, { code: 'account_suspended' });
-    expectProblem(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: host.refreshToken } }), 401);
+    expectProblem(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: host.refreshToken } }), 403, { code: 'account_suspended' });
     // A wrong password learns nothing about the suspension.
     expectProblem(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: 'not the password' } }), 401, { code: 'invalid_credentials' });
     expect(await searchFinds(undefined, event)).toBe(false);

@@ -117,6 +117,16 @@ describe.skipIf(!REDIS_URL)(needsRedis('Redis group bus'), () => {
     expect(await probe.exists(`hubbub:watchers:${group}`)).toBe(0);
   });
 
+  it('peeks at the total over instances without recording anything, this instance counted as it is now', async () => {
+    const [a, b] = [counts(), counts()];
+    const group = uniqueGroup();
+    await a.total(group, 2);
+    await b.total(group, 3);
+    expect(await a.peek(group, 4)).toBe(7);
+    expect(await b.peek(group, 0)).toBe(2);
+    expect(await a.total(group, 2)).toBe(5);
+  });
+
   it('does not count an instance whose liveness key expired (a crash)', async () => {
     const [a, b] = [counts(), counts()];
     const group = uniqueGroup();
@@ -243,6 +253,22 @@ describe.skipIf(!sharedDatabase || !REDIS_URL)(needsRedis('two app instances sha
     onA.received.EventWatcherUpdated.length = 0;
     await onB.connection.stop();
     expect(await onA.next('EventWatcherUpdated')).toEqual({ eventId: event.id, watchers: 1 });
+    await onA.connection.invoke('LeaveEventSession', event.id);
+  });
+
+  it('the admin console counts hub connections and watchers over both instances', async () => {
+    const tenantId = a.app.ctx.tenants.get(TENANT)!;
+    const before = await a.app.ctx.realtime.stats(tenantId, [event.id]);
+    const onA = await started(portA, watcherA);
+    const onB = await started(portB, watcherB);
+    expect(await onA.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    expect(await onB.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    await onA.next('EventWatcherUpdated', (p) => p.watchers === 2);
+    for (const app of [a, b]) {
+      await expect.poll(() => app.app.ctx.realtime.stats(tenantId, [event.id])).toEqual({ connections: before.connections + 2, watchers: [2] });
+    }
+    await onB.connection.stop();
+    await expect.poll(() => a.app.ctx.realtime.stats(tenantId, [event.id])).toEqual({ connections: before.connections + 1, watchers: [1] });
     await onA.connection.invoke('LeaveEventSession', event.id);
   });
 

@@ -203,7 +203,13 @@ async function rotateRefreshToken(opts: { ctx: AppContext; tenant: TenantRef; re
   const now = ctx.now();
   const found = await repo.findRefreshToken(ctx.db, hashSecret(opts.refreshToken));
   const invalid = unauthorized('The refresh token is not valid. Log in again.', 'refresh_invalid');
-  if (!found || found.tenantId !== tenant.id || found.sessionRevokedAt) throw invalid;
+  if (!found || found.tenantId !== tenant.id) throw invalid;
+  if (found.sessionRevokedAt) {
+    // A suspension revoked the session: say so, so the client can tell the person why.
+    const owner = await users.findUserById(ctx.db, tenant.id, found.userId);
+    if (owner) refuseSuspended(owner);
+    throw invalid;
+  }
   if (found.usedAt || !(await repo.claimRefreshToken(ctx.db, found.id, now))) {
     // A rotated token came back: someone holds a copy. End the whole family.
     await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
