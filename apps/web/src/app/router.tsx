@@ -68,7 +68,10 @@ export const routes: RouteObject[] = [
         path: 'admin',
         element: <RequireAccess />,
         handle: adminRequired,
-        children: [{ index: true, ...page(() => import('@/routes/admin')) }],
+        children: [
+          { index: true, ...page(() => import('@/routes/admin')) },
+          { path: 'people/:id', ...page(() => import('@/routes/admin-person')) },
+        ],
       },
       { path: '*', ...page(() => import('@/routes/not-found')) },
     ],

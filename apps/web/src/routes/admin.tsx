@@ -1,20 +1,34 @@
 import { Tabs } from '@mantine/core';
-import { IconChartBar, IconFlag, IconHistory } from '@tabler/icons-react';
+import { IconBroadcast, IconChartBar, IconFlag, IconHistory, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
+import { adminTabFrom, type AdminTab } from '@/features/admin/admin-tabs';
 import { ReportQueueList } from '@/features/admin/components/report-queue';
 import { AdminOverviewPanel } from '@/features/admin/components/overview';
 import { AuditLogTable } from '@/features/admin/components/audit-log';
+import { PeopleList } from '@/features/admin/components/people-list';
+import { LiveNowTable } from '@/features/admin/components/live-now';
 
 export default function AdminRoute() {
+  const [params, setParams] = useSearchParams();
+  const tab = adminTabFrom(params.get('tab'));
+  // Each tab is a history entry, so Back returns to the one before and a reload keeps it.
+  const select = (value: string | null) => setParams(value && value !== 'overview' ? { tab: value as AdminTab } : {});
   return (
-    <Page title="Administration" description="The site at a glance, reports from the people who use it, and a record of every action taken on them." size="lg">
-      <Tabs defaultValue="overview" keepMounted={false}>
-        <Tabs.List>
+    <Page title="Administration" description="The site at a glance, reports from the people who use it, the accounts, live sessions, and a record of every action taken." size="lg">
+      <Tabs value={tab} onChange={select} keepMounted={false}>
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="overview" leftSection={<IconChartBar size={16} aria-hidden />}>
             Overview
           </Tabs.Tab>
           <Tabs.Tab value="reports" leftSection={<IconFlag size={16} aria-hidden />}>
             Reports
+          </Tabs.Tab>
+          <Tabs.Tab value="people" leftSection={<IconUsers size={16} aria-hidden />}>
+            People
+          </Tabs.Tab>
+          <Tabs.Tab value="live" leftSection={<IconBroadcast size={16} aria-hidden />}>
+            Live now
           </Tabs.Tab>
           <Tabs.Tab value="audit" leftSection={<IconHistory size={16} aria-hidden />}>
             Audit log
@@ -25,6 +39,12 @@ export default function AdminRoute() {
         </Tabs.Panel>
         <Tabs.Panel value="reports" pt="md">
           <ReportQueueList />
+        </Tabs.Panel>
+        <Tabs.Panel value="people" pt="md">
+          <PeopleList />
+        </Tabs.Panel>
+        <Tabs.Panel value="live" pt="md">
+          <LiveNowTable />
         </Tabs.Panel>
         <Tabs.Panel value="audit" pt="md">
           <AuditLogTable />

@@ -8,6 +8,7 @@ import { useFollowingEvents } from '@/features/events/api/following-events';
 import { useMyEvents } from '@/features/events/api/my-events';
 import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
+import { ReportButton } from '@/features/moderation/components/report-button';
 
 function BuzzEvent({ id }: { id: string }) {
   const event = useEvent(id);
@@ -22,7 +23,7 @@ function BuzzEvent({ id }: { id: string }) {
       ) : event.isError ? (
         <ErrorPanel error={event.error} title="This event could not be loaded" onRetry={() => void event.refetch()} />
       ) : (
-        <BuzzLive event={event.data} />
+        <BuzzLive event={event.data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />
       )}
     </Container>
   );

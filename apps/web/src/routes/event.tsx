@@ -15,6 +15,7 @@ import { ReportButton } from '@/features/moderation/components/report-button';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
+import { HiddenNotice } from '@/features/events/components/hidden-notice';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventTimelines } from '@/features/buzz/api/timelines';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
@@ -75,6 +76,11 @@ function EventContent({ id }: { id: string }) {
   const owner = isOwner(user?.id, data.userId);
   return (
     <>
+    {data.hidden && (
+      <Box mb="md">
+        <HiddenNotice hidden={data.hidden} />
+      </Box>
+    )}
     <EventDetails
       event={data}
       ownerActions={owner ? <OwnerActions event={data} /> : undefined}

@@ -25,6 +25,11 @@ describe('loginErrorMessage', () => {
     }
   });
 
+  it('says a suspended account is suspended, with the moderators\' reason', () => {
+    expect(loginErrorMessage(problem(403, 'account_suspended', 'Spam events.')).message).toBe('Your account is suspended: Spam events.');
+    expect(loginErrorMessage(problem(403, 'account_suspended')).message).toBe('Your account is suspended.');
+  });
+
   it('does not read a codeless 401 as wrong credentials', () => {
     expect(loginErrorMessage(problem(401, 'unexpected'), 'Unauthorized')).toEqual({ message: 'Unauthorized', unverified: false });
   });

@@ -22,6 +22,9 @@ export function loginErrorMessage(error: unknown, fallback?: string | null): Log
   if (hasCode(error, 'email_unverified')) {
     return { message: error.detail || 'Verify your email address before you sign in.', unverified: true };
   }
+  if (hasCode(error, 'account_suspended')) {
+    return { message: error.detail ? `Your account is suspended: ${error.detail}` : 'Your account is suspended.', unverified: false };
+  }
   if (hasCode(error, 'rate_limited')) {
     // The server's detail says what was used up and when to come back; without one, Retry-After does.
     const wait = error.retryAfter ? `Try again in ${error.retryAfter} seconds.` : 'Try again in a little while.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, type ApiErrorCode } from './api-error';
-import { curableByRefresh, isTransient } from './error-policy';
+import { curableByRefresh, endsSession, isTransient } from './error-policy';
 
 const error = (status: number, code: ApiErrorCode) => new ApiError({ status, code, title: 't' });
 
@@ -12,6 +12,17 @@ describe('curableByRefresh', () => {
 
   it.each(['invalid_credentials', 'refresh_invalid', 'token_reused', 'unexpected', 'email_unverified'] as const)('does not for %s', (code) => {
     expect(curableByRefresh(error(401, code))).toBe(false);
+  });
+});
+
+describe('endsSession', () => {
+  it('signs out a suspended account without trying a refresh', () => {
+    expect(endsSession(error(403, 'account_suspended'))).toBe(true);
+    expect(curableByRefresh(error(403, 'account_suspended'))).toBe(false);
+  });
+
+  it.each(['session_ended', 'admin_required', 'not_owner', 'unexpected'] as const)('leaves %s to the other rules', (code) => {
+    expect(endsSession(error(403, code))).toBe(false);
   });
 });
 

@@ -10,6 +10,16 @@ export function curableByRefresh(error: unknown): boolean {
   return hasCode(error, ...REFRESHABLE);
 }
 
+/**
+ * Codes that end the session on any authenticated call: a refresh would be refused as well, so
+ * the person is signed out at once and told why.
+ */
+const ENDS_SESSION: readonly ApiErrorCode[] = ['account_suspended'];
+
+export function endsSession(error: unknown): boolean {
+  return hasCode(error, ...ENDS_SESSION);
+}
+
 /** Failures a second try may get past; the server said the rest on purpose. */
 const TRANSIENT: readonly ApiErrorCode[] = ['network', 'internal'];
 

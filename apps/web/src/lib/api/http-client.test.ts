@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildQuery, createHttpClient } from './http-client';
+import { buildQuery, createHttpClient, setSessionRefusedHandler } from './http-client';
 
 describe('http client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -54,5 +54,33 @@ describe('http client', () => {
     const init = fetchMock.mock.calls[0][1];
     expect(init.body).toBeUndefined();
     expect(init.headers['Content-Type']).toBeUndefined();
+  });
+
+  describe('a suspended account', () => {
+    const suspended = () =>
+      new Response(JSON.stringify({ status: 403, code: 'account_suspended', title: 'Account suspended', detail: 'Spam.' }), {
+        status: 403,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    afterEach(() => setSessionRefusedHandler(null));
+
+    it('ends the session of an authenticated call, and still rejects', async () => {
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(suspended()));
+      const handler = vi.fn();
+      setSessionRefusedHandler(handler);
+      const client = createHttpClient({ name: 't', baseUrl: '' });
+      client.headers.Authorization = 'Bearer x';
+      await expect(client.get('/x')).rejects.toMatchObject({ code: 'account_suspended', detail: 'Spam.' });
+      expect(handler).toHaveBeenCalledTimes(1);
+      expect(handler.mock.calls[0][0]).toMatchObject({ code: 'account_suspended' });
+    });
+
+    it('leaves a sign-in without a token to its form', async () => {
+      vi.stubGlobal('fetch', vi.fn().mockResolvedValue(suspended()));
+      const handler = vi.fn();
+      setSessionRefusedHandler(handler);
+      await expect(createHttpClient({ name: 't', baseUrl: '' }).post('/login', {})).rejects.toMatchObject({ code: 'account_suspended' });
+      expect(handler).not.toHaveBeenCalled();
+    });
   });
 });

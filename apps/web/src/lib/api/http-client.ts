@@ -1,6 +1,6 @@
 import { DEFAULT_TENANT, TENANT_HEADER } from '@hubbub/contract';
 import { ApiError, errorFromResponse } from './api-error';
-import { curableByRefresh } from './error-policy';
+import { curableByRefresh, endsSession } from './error-policy';
 
 /** Anything with a zod-like parse; keeps this module free of a direct zod dependency. */
 export interface Parser<T> {
@@ -26,6 +26,9 @@ export interface RequestOptions<T> {
  * true means new tokens are in place and a retry may succeed.
  */
 export type UnauthorizedHandler = () => Promise<boolean>;
+
+/** Called when an authenticated call fails with a code that ends the session (see error-policy). */
+export type SessionRefusedHandler = (error: ApiError) => void;
 
 export interface HttpClient {
   readonly name: string;
@@ -63,10 +66,22 @@ export interface HttpClientOptions {
 }
 
 let unauthorizedHandler: UnauthorizedHandler | null = null;
+let sessionRefusedHandler: SessionRefusedHandler | null = null;
 
 /** Installed by the session layer; shared by every client so one refresh serves them all. */
 export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
   unauthorizedHandler = handler;
+}
+
+/** Installed by the session layer: signs the person out when the server refuses the account itself. */
+export function setSessionRefusedHandler(handler: SessionRefusedHandler | null): void {
+  sessionRefusedHandler = handler;
+}
+
+/** Only a call made as someone can end their session; a sign-in form's failure is the form's to show. */
+function refused(error: ApiError, authenticated: boolean): ApiError {
+  if (authenticated && endsSession(error)) sessionRefusedHandler?.(error);
+  return error;
 }
 
 export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: HttpClientOptions): HttpClient {
@@ -95,12 +110,12 @@ export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: Htt
 
     if (!response.ok) {
       const error = await errorFromResponse(response);
-      if (!(curableByRefresh(error) && hadAuthorization && !options.noRetry && unauthorizedHandler)) throw error;
+      if (!(curableByRefresh(error) && hadAuthorization && !options.noRetry && unauthorizedHandler)) throw refused(error, hadAuthorization);
       const before = headers.Authorization;
       const refreshed = await unauthorizedHandler();
       if (!(refreshed && headers.Authorization && headers.Authorization !== before)) throw error;
       response = await send(method, fullUrl, options.body, options.signal);
-      if (!response.ok) throw await errorFromResponse(response);
+      if (!response.ok) throw refused(await errorFromResponse(response), true);
     }
     if (options.raw) return response as T;
     if (response.status === 204) return undefined as T;

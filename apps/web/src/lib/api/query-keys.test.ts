@@ -18,6 +18,10 @@ describe('queryKeys', () => {
     expect(await reaches(queryKeys.users.searches, queryKeys.users.search('ada', 2))).toBe(true);
     expect(await reaches(queryKeys.documents.lists, queryKeys.documents.search({ searchText: 'faq' }))).toBe(true);
     expect(await reaches(queryKeys.documents.revisions('d1'), queryKeys.documents.revision('d1', 3))).toBe(true);
+    expect(await reaches(queryKeys.admin.auditAll, queryKeys.admin.audit({ pageNumber: 2 }))).toBe(true);
+    expect(await reaches(queryKeys.admin.eventsAll, queryKeys.admin.event('e1'))).toBe(true);
+    expect(await reaches(queryKeys.admin.peopleAll, queryKeys.admin.people('ada', 2))).toBe(true);
+    expect(await reaches(queryKeys.admin.personAll, queryKeys.admin.person('u1'))).toBe(true);
   });
 
   it('keeps neighbours apart', async () => {
@@ -25,5 +29,7 @@ describe('queryKeys', () => {
     expect(await reaches(queryKeys.events.detail('e1'), queryKeys.eventFlyers('e1'))).toBe(false);
     expect(await reaches(queryKeys.eventSearch.all, queryKeys.events.mine)).toBe(false);
     expect(await reaches(queryKeys.documents.lists, queryKeys.documents.detail('d1'))).toBe(false);
+    expect(await reaches(queryKeys.admin.peopleAll, queryKeys.admin.person('u1'))).toBe(false);
+    expect(await reaches(queryKeys.admin.personAll, queryKeys.admin.people('', 1))).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ const eventSearchAll = ['event-search'] as const;
 const people = ['person'] as const;
 const userSearches = ['user-search'] as const;
 const documentLists = ['documents'] as const;
+const adminEvents = ['admin-event'] as const;
+const adminPeople = ['admin-people'] as const;
+const adminPerson = ['admin-person'] as const;
 
 export const queryKeys = {
   account: ['account'] as const,
@@ -64,6 +67,15 @@ export const queryKeys = {
     overview: ['admin-overview'] as const,
     auditAll: ['admin-audit'] as const,
     audit: <Q>(query: Q) => ['admin-audit', query] as const,
+    eventsAll: adminEvents,
+    event: (id: string) => [...adminEvents, id] as const,
+    peopleAll: adminPeople,
+    people: (q: string, pageNumber: number) => [...adminPeople, q, pageNumber] as const,
+    personAll: adminPerson,
+    person: (id: string) => [...adminPerson, id] as const,
+    live: ['admin-live'] as const,
+    /** Its own key: the account feature caches the same manifest under `products`, in its own shape. */
+    catalogue: ['admin-catalogue'] as const,
   },
 
   cities: {

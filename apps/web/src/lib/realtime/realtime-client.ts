@@ -38,6 +38,8 @@ export interface RealtimeDeps {
   createConnection: ConnectionFactory;
   session: SessionLike;
   firstStartRetryMs?: number;
+  /** The server closed the connection because the session behind it ended. */
+  onSessionEnded?: () => void;
   warn?: (message: string, detail?: unknown) => void;
 }
 
@@ -48,6 +50,9 @@ const FLYER_ACTIONS: Partial<Record<HubServerEventName, ActiveFlyersAction['type
   FlyerUpdated: 'updated',
   FlyerStopped: 'stopped',
 };
+
+/** How the hub's Close message reads when it ends a revoked session's connection (modules/event-sessions). */
+const SESSION_ENDED = /session has ended/i;
 
 export function createRealtimeClient(deps: RealtimeDeps) {
   const retryMs = deps.firstStartRetryMs ?? FIRST_START_RETRY_MS;
@@ -184,8 +189,9 @@ export function createRealtimeClient(deps: RealtimeDeps) {
         void joinNow(eventId);
       }
     });
-    conn.onclose(() => {
+    conn.onclose((error) => {
       if (conn !== connection) return;
+      if (error && SESSION_ENDED.test(error.message)) deps.onSessionEnded?.();
       // Closed for good (the server refused reconnecting): start over like a first start.
       set({ state: 'connecting' });
       clearRetry();

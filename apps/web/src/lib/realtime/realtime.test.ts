@@ -148,6 +148,19 @@ describe('realtime client', () => {
     expect(conn.emit('KeepAliveEvent', { At: 'now' })).toBeUndefined();
   });
 
+  it('a close because the session ended asks the session layer to find out why; other closes do not', async () => {
+    const onSessionEnded = vi.fn();
+    const client = createRealtimeClient({ createConnection: factory, session: fakeSession('jwt-1'), warn: () => {}, onSessionEnded });
+    client.start();
+    await flush();
+    conn.closed!(new Error("Server returned an error on close: Connection closed with an error. Error: The session has ended. Log in again."));
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    conn.closed!(new Error('WebSocket closed with status code: 1006 ().'));
+    conn.closed!();
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
   it('retries a failed first start every 5 s', async () => {
     conn.start.mockRejectedValueOnce(new Error('down')).mockRejectedValueOnce(new Error('down'));
     const { client } = setup();

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { OkSchema, ReportQueueSchema, moderationPaths, type Ok, type ReportQueue, type ReportTargetType } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
+import { invalidateAfterModeration } from './invalidate';
 
 export function getReportQueue(signal?: AbortSignal): Promise<ReportQueue> {
   return api.get(moderationPaths.adminReports, { schema: ReportQueueSchema, signal });
@@ -23,9 +24,6 @@ export function useDismissReports() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: dismissReports,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.admin.reports });
-      void client.invalidateQueries({ queryKey: queryKeys.admin.auditAll });
-    },
+    onSuccess: () => invalidateAfterModeration(client),
   });
 }

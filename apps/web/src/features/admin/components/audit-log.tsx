@@ -1,38 +1,79 @@
 import { useState } from 'react';
-import { Alert, Code, Group, Pagination, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Alert, Code, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IdSchema } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
 import { problemMessage } from '@/lib/ui';
 import { useAuditLog } from '../api/audit';
+import { auditChanges } from '../audit-change';
+import { Pager } from './pager';
 
-const change = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** Every action the console can take, as the audit log names it. */
+export const AUDIT_ACTIONS = [
+  'reports.dismiss',
+  'event.hide',
+  'event.unhide',
+  'event.cancel',
+  'event.stop',
+  'person.suspend',
+  'person.lift',
+  'person.role',
+  'person.plan',
+  'person.delete',
+] as const;
+
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  const lines = auditChanges(before, after);
+  if (!lines.length) return <Text size="xs" c="dimmed">—</Text>;
+  return (
+    <Stack gap={0}>
+      {lines.map((line, i) => (
+        <Text key={i} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
 
 /** Every admin action, newest first; read only, as the database keeps it. */
 export function AuditLogTable() {
-  const [action, setAction] = useState('');
+  const [action, setAction] = useState<string | null>(null);
   const [target, setTarget] = useState('');
   const [page, setPage] = useState(1);
-  const [debouncedAction] = useDebouncedValue(action.trim(), 300);
   const targetId = IdSchema.safeParse(target.trim()).success ? target.trim() : undefined;
-  const log = useAuditLog({ action: debouncedAction || undefined, targetId, pageNumber: page });
+  const log = useAuditLog({ action: action ?? undefined, targetId, pageNumber: page });
   const pages = log.data ? Math.max(1, Math.ceil(log.data.totalCount / log.data.pageSize)) : 1;
   return (
     <Stack gap="sm">
-      <Group gap="sm" wrap="wrap">
-        <TextInput aria-label="Action" placeholder="Action, e.g. reports.dismiss" value={action} onChange={(e) => (setAction(e.currentTarget.value), setPage(1))} w={{ base: '100%', xs: 240 }} />
+      <Group gap="sm" wrap="wrap" align="flex-start">
+        <Select
+          label="Action"
+          placeholder="Every action"
+          data={[...AUDIT_ACTIONS]}
+          value={action}
+          onChange={(value) => {
+            setAction(value);
+            setPage(1);
+          }}
+          clearable
+          w={{ base: '100%', xs: 240 }}
+          data-testid="audit-action-filter"
+        />
         <TextInput
-          aria-label="Target id"
-          placeholder="Target id"
+          label="Target id"
+          placeholder="An event's or a person's id"
           value={target}
-          onChange={(e) => (setTarget(e.currentTarget.value), setPage(1))}
+          onChange={(e) => {
+            setTarget(e.currentTarget.value);
+            setPage(1);
+          }}
           error={target.trim() && !targetId ? 'Not an id' : undefined}
           w={{ base: '100%', xs: 340 }}
         />
       </Group>
       {log.isPending && <Skeleton h={120} />}
       {log.isError && <Alert color="red">{problemMessage(log.error)}</Alert>}
-      {log.data && log.data.entries.length === 0 && <Text c="dimmed">No admin action recorded{debouncedAction || targetId ? ' with these filters' : ' yet'}.</Text>}
+      {log.data && log.data.entries.length === 0 && <Text c="dimmed">No admin action recorded{action || targetId ? ' with these filters' : ' yet'}.</Text>}
       {log.data && log.data.entries.length > 0 && (
         <Table.ScrollContainer minWidth={720}>
           <Table striped verticalSpacing="xs" data-testid="audit-log">
@@ -43,12 +84,12 @@ export function AuditLogTable() {
                 <Table.Th>Action</Table.Th>
                 <Table.Th>Target</Table.Th>
                 <Table.Th>Reason</Table.Th>
-                <Table.Th>Before → after</Table.Th>
+                <Table.Th>Changes</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {log.data.entries.map((e) => (
-                <Table.Tr key={e.id}>
+                <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(e.created).format('D MMM YYYY, HH:mm')}</Table.Td>
                   <Table.Td>{e.actorName ?? 'Deleted account'}</Table.Td>
                   <Table.Td>
@@ -61,10 +102,8 @@ export function AuditLogTable() {
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-                      {change(e.before)} → {change(e.after)}
-                    </Text>
+                  <Table.Td maw={320}>
+                    <Changes before={e.before} after={e.after} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -72,7 +111,7 @@ export function AuditLogTable() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <Pager total={pages} value={page} onChange={setPage} />
     </Stack>
   );
 }

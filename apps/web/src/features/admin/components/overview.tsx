@@ -39,10 +39,11 @@ export function AdminOverviewPanel() {
   const data = o.days.map((d) => ({ day: dayjs(d.day).format('D MMM'), 'Sign-ups': d.signUps, 'Events created': d.eventsCreated }));
   return (
     <Stack gap="md">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">
         <Stat label="People" value={o.people} />
         <Stat label="Events" value={o.events} />
         <Stat label="Live now" value={o.liveSessions} tone={o.liveSessions ? 'green' : undefined} />
+        <Stat label="Hub connections" value={o.hubConnections} />
         <Stat label="Open reports" value={o.openReports} tone={o.openReports ? 'red' : undefined} />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">

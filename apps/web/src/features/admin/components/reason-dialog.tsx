@@ -1,20 +1,22 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { MODERATION_REASON_MAX } from '@hubbub/contract';
 
 interface ReasonDialogProps {
   opened: boolean;
   title: string;
-  description: string;
+  description: ReactNode;
   confirmLabel: string;
   busy: boolean;
   error?: string | null;
   onCancel: () => void;
   onConfirm: (reason: string) => void;
+  /** Paints the confirm button red, for what cannot be undone easily. */
+  danger?: boolean;
 }
 
 /** Every moderation action asks why: the reason goes in the audit log. */
-export function ReasonDialog({ opened, title, description, confirmLabel, busy, error, onCancel, onConfirm }: ReasonDialogProps) {
+export function ReasonDialog({ opened, title, description, confirmLabel, busy, error, onCancel, onConfirm, danger = false }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const ok = reason.trim().length >= 3;
   return (
@@ -26,9 +28,12 @@ export function ReasonDialog({ opened, title, description, confirmLabel, busy, e
         }}
       >
         <Stack gap="md">
-          <Text size="sm">{description}</Text>
+          <Text size="sm" component="div">
+            {description}
+          </Text>
           <Textarea
-            label="Reason (kept in the audit log)"
+            label="Reason"
+            description="Kept in the audit log with the action."
             value={reason}
             onChange={(e) => setReason(e.currentTarget.value)}
             maxLength={MODERATION_REASON_MAX}
@@ -42,7 +47,7 @@ export function ReasonDialog({ opened, title, description, confirmLabel, busy, e
             <Button variant="default" onClick={onCancel}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!ok} loading={busy}>
+            <Button type="submit" disabled={!ok} loading={busy} color={danger ? 'red' : undefined}>
               {confirmLabel}
             </Button>
           </Group>

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize, IconUsers, IconVolume } from '@tabler/icons-react';
-import { EventStatus, type EventSessionState, type HubEvent } from '@hubbub/contract';
+import { EventStatus, type EventSessionState, type HubEvent, type HubFlyer } from '@hubbub/contract';
 import { FlyerCard } from '@/components/flyer-card';
 import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
 import { realtime, useHubEvent, useRealtime } from '@/lib/realtime';
@@ -17,8 +17,14 @@ import { TimelineList } from './timeline-list';
 
 const SESSION_COLOR = { live: 'red', 'not-started': 'gray', ended: 'dark' } as const;
 
+interface BuzzLiveProps {
+  event: HubEvent;
+  /** Shown under each flyer on screen for viewers, not the host: the page hands in the report button (another feature's). */
+  flyerAction?: (flyer: HubFlyer) => ReactNode;
+}
+
 /** The live view of one event: joins its hub session while mounted. */
-export function BuzzLive({ event }: { event: HubEvent }) {
+export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
   const user = useSessionUser();
   const owner = isOwnerOf(user?.id, event.userId);
   const { state, activeEventId, refusedEventId, activeFlyers } = useRealtime();
@@ -131,9 +137,17 @@ export function BuzzLive({ event }: { event: HubEvent }) {
               </Stack>
             ) : (
               <Group justify="center" gap="md" align="flex-start">
-                {activeFlyers.map((f) => (
-                  <FlyerCard key={f.id} flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
-                ))}
+                {activeFlyers.map((f) =>
+                  // Not in fullscreen: the action's dialog would open outside the fullscreen element, out of sight.
+                  flyerAction && !owner && !fullscreen.active ? (
+                    <Stack key={f.id} gap={2} align="flex-end">
+                      <FlyerCard flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
+                      {flyerAction(f)}
+                    </Stack>
+                  ) : (
+                    <FlyerCard key={f.id} flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
+                  ),
+                )}
               </Group>
             )}
           </Paper>

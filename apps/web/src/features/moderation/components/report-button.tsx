@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconCircleCheck, IconFlag } from '@tabler/icons-react';
 import { REPORT_NOTE_MAX, REPORT_REASONS, REPORT_REASON_LABELS, type ReportReason, type ReportTargetType } from '@hubbub/contract';
 import { hasCode } from '@/lib/api';
@@ -7,9 +7,18 @@ import { problemMessage } from '@/lib/ui';
 import { useCreateReport } from '../api/report';
 
 const WHAT: Record<ReportTargetType, string> = { event: 'this event', flyer: 'this flyer', user: 'this person' };
+const NOUN: Record<ReportTargetType, string> = { event: 'event', flyer: 'flyer', user: 'person' };
+
+interface ReportButtonProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  compact?: boolean;
+  /** A small flag icon only, for places where a text button would get in the way (the buzz's flyers). */
+  iconOnly?: boolean;
+}
 
 /** "Report": a reason from the short list and an optional note; says plainly that it was received. */
-export function ReportButton({ targetType, targetId, compact = false }: { targetType: ReportTargetType; targetId: string; compact?: boolean }) {
+export function ReportButton({ targetType, targetId, compact = false, iconOnly = false }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
@@ -23,16 +32,24 @@ export function ReportButton({ targetType, targetId, compact = false }: { target
   };
   return (
     <>
-      <Button
-        variant="subtle"
-        color="gray"
-        size={compact ? 'compact-sm' : 'sm'}
-        leftSection={<IconFlag size={16} aria-hidden />}
-        onClick={() => setOpen(true)}
-        data-testid={`report-${targetType}`}
-      >
-        Report
-      </Button>
+      {iconOnly ? (
+        <Tooltip label={`Report ${NOUN[targetType]}`}>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Report ${NOUN[targetType]}`} onClick={() => setOpen(true)} data-testid={`report-${targetType}`}>
+            <IconFlag size={16} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ) : (
+        <Button
+          variant="subtle"
+          color="gray"
+          size={compact ? 'compact-sm' : 'sm'}
+          leftSection={<IconFlag size={16} aria-hidden />}
+          onClick={() => setOpen(true)}
+          data-testid={`report-${targetType}`}
+        >
+          Report
+        </Button>
+      )}
       <Modal opened={open} onClose={close} title={`Report ${WHAT[targetType]}`} centered>
         {done ? (
           <Stack gap="md" data-testid="report-received">

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminEventSchema, moderationPaths, type AdminEvent } from '@hubbub/contract';
+import { api, queryKeys } from '@/lib/api';
+import { invalidateAfterModeration } from './invalidate';
+
+export function getAdminEvent(id: string, signal?: AbortSignal): Promise<AdminEvent> {
+  return api.get(moderationPaths.event(id), { schema: AdminEventSchema, signal });
+}
+
+export function adminEventQueryOptions(id: string) {
+  return queryOptions({ queryKey: queryKeys.admin.event(id), queryFn: ({ signal }) => getAdminEvent(id, signal) });
+}
+
+export function useAdminEvent(id: string) {
+  return useQuery(adminEventQueryOptions(id));
+}
+
+export type EventAction = 'hide' | 'unhide' | 'cancel' | 'stop';
+
+export interface EventActionInput {
+  id: string;
+  action: EventAction;
+  reason: string;
+}
+
+/** Each answers the event as it is after the action. */
+export function moderateEvent({ id, action, reason }: EventActionInput): Promise<AdminEvent> {
+  return api.post(moderationPaths[action](id), { reason }, { schema: AdminEventSchema });
+}
+
+export function useModerateEvent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: moderateEvent,
+    onSuccess: (event) => {
+      client.setQueryData(queryKeys.admin.event(event.id), event);
+      invalidateAfterModeration(client, { eventId: event.id });
+    },
+  });
+}

@@ -1,0 +1,61 @@
+import { Button, Container, SimpleGrid, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { IdSchema } from '@hubbub/contract';
+import { hasCode } from '@/lib/api';
+import { ErrorPanel } from '@/components/error-panel';
+import { NotFoundPanel } from '@/components/not-found-panel';
+import { PageLoader } from '@/components/page-loader';
+import { adminTabPath } from '@/features/admin/admin-tabs';
+import { useAdminPerson } from '@/features/admin/api/person';
+import { PersonDangerZone } from '@/features/admin/components/person-danger-zone';
+import { PersonEventsSection } from '@/features/admin/components/person-events';
+import { PersonHeader } from '@/features/admin/components/person-header';
+import { PersonPlanSection } from '@/features/admin/components/person-plan';
+import { PersonReportsSection } from '@/features/admin/components/person-reports';
+import { PersonRolesSection } from '@/features/admin/components/person-roles';
+import { PersonSignInSection } from '@/features/admin/components/person-sign-in';
+
+const PEOPLE = adminTabPath('people');
+
+function AdminPersonContent({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const person = useAdminPerson(id);
+  useDocumentTitle(`${person.data?.name ?? 'Person'} · Administration · Hubbub`);
+  if (person.isPending) return <PageLoader label="Loading the account" />;
+  if (person.isError) {
+    if (hasCode(person.error, 'not_found')) return <NotFoundPanel title="No such account" message="This account does not exist or was deleted." />;
+    return <ErrorPanel error={person.error} title="The account could not be loaded" onRetry={() => void person.refetch()} />;
+  }
+  const p = person.data;
+  return (
+    <Stack gap="md" data-testid="admin-person" data-person-id={p.id}>
+      <PersonHeader person={p} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <PersonPlanSection person={p} />
+        <PersonRolesSection person={p} />
+      </SimpleGrid>
+      <PersonReportsSection person={p} />
+      <PersonEventsSection person={p} />
+      <PersonSignInSection person={p} />
+      <PersonDangerZone person={p} onDeleted={() => void navigate(PEOPLE, { replace: true })} />
+    </Stack>
+  );
+}
+
+/** One account as the operators see it, with every action on it. */
+export default function AdminPersonRoute() {
+  const { id = '' } = useParams();
+  const valid = IdSchema.safeParse(id).success;
+  return (
+    <Container size="lg" py="lg">
+      <Stack gap="md">
+        <Button component={Link} to={PEOPLE} variant="subtle" leftSection={<IconArrowLeft size={16} aria-hidden />} w="fit-content">
+          Back to people
+        </Button>
+        {valid ? <AdminPersonContent key={id} id={id} /> : <NotFoundPanel title="No such account" message="This link does not point to an account." />}
+      </Stack>
+    </Container>
+  );
+}
