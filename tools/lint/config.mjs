@@ -47,6 +47,7 @@ export const MODULE_ORDER = [
   'event-html',
   'project-documents',
   'event-links',
+  'calendars',
   'account-data',
   'moderation',
   'event-sessions',

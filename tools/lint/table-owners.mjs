@@ -31,4 +31,5 @@ export const TABLE_OWNERS = {
   project_document_images: 'project-documents',
   reports: 'moderation',
   audit_log: 'moderation',
+  calendars: 'calendars',
 };

@@ -40,6 +40,7 @@ import { projectDocumentRoutes } from './modules/project-documents/routes.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { adminRoutes } from './modules/moderation/admin-routes.js';
 import { accountDataRoutes } from './modules/account-data/routes.js';
+import { calendarFeedRoutes, calendarRoutes } from './modules/calendars/routes.js';
 import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -154,9 +155,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(moderationRoutes);
     await api.register(adminRoutes);
     await api.register(accountDataRoutes);
+    await api.register(calendarRoutes);
   });
   // Stripe names no tenant: the event says whose subscription it is.
   await app.register(stripeWebhookRoutes);
+  // Calendar apps name no tenant either: the feed's secret address says whose calendar it is.
+  await app.register(calendarFeedRoutes);
   await app.register(operatorRoutes);
   // A browser navigation: the tenant is in its query, not a header.
   await app.register(externalStartRoutes);

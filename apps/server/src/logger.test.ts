@@ -5,6 +5,7 @@ describe('scrubUrl', () => {
   it('hides verification and reset secrets in paths', () => {
     expect(scrubUrl('/presence/api/v1/auth/verify/ABC123')).toBe('/presence/api/v1/auth/verify/[redacted]');
     expect(scrubUrl('/presence/api/v1/auth/password/reset/tok_en-1?x=1')).toBe('/presence/api/v1/auth/password/reset/[redacted]?x=1');
+    expect(scrubUrl('/feeds/AbC_d-123.ics')).toBe('/feeds/[redacted]');
   });
 
   it('hides tokens in query strings and keeps the rest', () => {

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import {
   EVENT_TILE_LAYER,
   EventStatus,
+  calendarPaths,
   flyerPaths,
   launchPaths,
   moderationPaths,
@@ -378,6 +379,7 @@ describe('deleting an account', () => {
     await ok(await post(me, flyerPaths.flyerCreate, { eventId: event.id, name: 'Poster', contentJson: FLYER }));
     await ok(await post(me, paths.eventLink, { eventId: event.id, type: 'Star' }));
     await ok(await call(t.app, 'POST', paths.follow(friend.id), { jwt: me.jwt }));
+    await ok(await post(me, calendarPaths.calendars, { name: 'Following', kind: 'following' }));
     const res = await get(me, moderationPaths.accountExport);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="hubbub-my-data-\d{4}-\d\d-\d\d\.json"/);
@@ -389,6 +391,8 @@ describe('deleting an account', () => {
     expect(data.documents).toEqual([expect.objectContaining({ title: 'Run sheet' })]);
     expect(data.links).toEqual([expect.objectContaining({ type: 'Star', eventId: event.id })]);
     expect(data.follows.following).toEqual([expect.objectContaining({ id: friend.id })]);
+    expect(data.calendars).toEqual([expect.objectContaining({ name: 'Following', kind: 'following' })]);
+    expect(JSON.stringify(data.calendars)).not.toMatch(/feed|token/i);
     expectProblem(await get(undefined, moderationPaths.accountExport), 401);
   });
 

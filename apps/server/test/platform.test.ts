@@ -163,6 +163,11 @@ describe('OpenAPI document', () => {
     ['get', '/admin/api/v1/live/', false, 200, true],
     ['get', '/account/api/v1/account/export', false, 200, true],
     ['post', '/account/api/v1/account/delete', true, 200, true],
+    ['get', `${E}/calendar/`, false, 200, true],
+    ['post', `${E}/calendar/`, true, 200, true],
+    ['post', `${E}/calendar/update/`, true, 200, true],
+    ['delete', `${E}/calendar/{id}`, false, 200, true],
+    ['post', `${E}/calendar/{id}/token`, false, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
@@ -212,10 +217,24 @@ describe('OpenAPI document', () => {
     ['get', '/project/api/v1/projectDocument/{id}/export'],
   ] as const;
 
+  // Calendar files (text/calendar): one event's, and the feeds calendar apps poll (no tenant, no sign-in).
+  const CALENDAR_ROUTES = [
+    ['get', `${E}/event/ics/{id}`],
+    ['get', '/feeds/{token}.ics'],
+  ] as const;
+
+  it.each(CALENDAR_ROUTES)('documents %s %s with its path parameter and its Problem answers', (method, route) => {
+    const op = doc.paths[route]?.[method];
+    expect(op).toBeDefined();
+    expect(t.app.hasRoute({ method: 'GET', url: route.replace(/\{(\w+)\}/g, ':$1') })).toBe(true);
+    expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'path', required: true })]));
+    expect(resolve(op.responses['404']?.content?.['application/json']?.schema).properties).toHaveProperty('code');
+  });
+
   it('is OpenAPI 3 and lists no API path beyond the expected ones', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const listed = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
-    const expected = [...ROUTES, ...BINARY_ROUTES, ...REDIRECT_ROUTES, ...HTML_ROUTES].map(([m, p]) => `${m} ${p}`);
+    const expected = [...ROUTES, ...BINARY_ROUTES, ...REDIRECT_ROUTES, ...HTML_ROUTES, ...CALENDAR_ROUTES].map(([m, p]) => `${m} ${p}`);
     expect(listed.filter((r) => r !== 'get /').sort()).toEqual([...expected].sort());
   });
 

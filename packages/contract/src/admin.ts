@@ -114,6 +114,8 @@ export const AccountExportSchema = z
     flyers: z.array(z.record(z.string(), z.unknown())),
     documents: z.array(z.record(z.string(), z.unknown())),
     links: z.array(z.record(z.string(), z.unknown())),
+    /** The calendars, without their secret feed addresses. */
+    calendars: z.array(z.record(z.string(), z.unknown())),
     follows: z.object({ following: z.array(z.record(z.string(), z.unknown())), followers: z.array(z.record(z.string(), z.unknown())) }),
   })
   .meta({ id: 'AccountExport' });

@@ -21,3 +21,4 @@ export * from './safe-file-name.js';
 export * from './project-documents.js';
 export * from './moderation.js';
 export * from './admin.js';
+export * from './calendars.js';

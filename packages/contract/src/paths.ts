@@ -98,6 +98,13 @@ export const routes = {
   accountDelete: `${ACCOUNT}/account/delete`,
   documentExport: `${PROJECT}/projectDocument/:id/export`,
 
+  calendars: `${ENGINE}/calendar/`,
+  calendarUpdate: `${ENGINE}/calendar/update/`,
+  calendar: `${ENGINE}/calendar/:id`,
+  calendarToken: `${ENGINE}/calendar/:id/token`,
+  calendarFeed: '/feeds/:token.ics',
+  eventIcs: `${ENGINE}/event/ics/:id`,
+
   launch: `${ENGINE}/launch/`,
   eventTimelines: `${ENGINE}/launch/event/:eventId`,
   cancelLaunch: `${ENGINE}/launch/:id`,
@@ -206,6 +213,15 @@ export const documentPaths = {
   eventDocuments: (eventId: string) => pathTo(routes.eventDocuments, { eventId }),
   images: (id: string) => pathTo(routes.documentImages, { id }),
   export: (id: string) => pathTo(routes.documentExport, { id }),
+};
+
+export const calendarPaths = {
+  calendars: routes.calendars,
+  update: routes.calendarUpdate,
+  calendar: (id: string) => pathTo(routes.calendar, { id }),
+  token: (id: string) => pathTo(routes.calendarToken, { id }),
+  feed: (token: string) => `/feeds/${encodeURIComponent(token)}.ics`,
+  eventIcs: (id: string) => pathTo(routes.eventIcs, { id }),
 };
 
 export const moderationPaths = {

@@ -511,3 +511,22 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_tenant_created_idx').on(t.tenantId, t.createdAt)],
 );
+
+/** A person's calendar (modules/calendars): a saved view of events with a secret iCalendar feed. */
+export const calendars = pgTable(
+  'calendars',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    /** A saved search's filters (CalendarQuery); null for the other kinds. */
+    query: jsonb('query'),
+    /** The secret of the feed address; a new one ends the old address. */
+    feedToken: text('feed_token').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('calendars_feed_token_key').on(t.feedToken), index('calendars_user_idx').on(t.userId, t.createdAt)],
+);

@@ -6,11 +6,14 @@ import fastifyStatic from '@fastify/static';
 import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, HUB_PATH, OPENAPI_PATH, PRESENCE, PROJECT } from '@hubbub/contract';
 import { notFound } from '../lib/app-error.js';
 
+/** The calendar feeds (modules/calendars), read by calendar apps. */
+const FEEDS_PREFIX = '/feeds/';
+
 /**
  * Every API area: an unknown address under one is a Problem, not the web app. Whole
  * prefixes, not first segments: /account/profile is a page, /account/api/v1/… the API.
  */
-const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH);
+const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH, FEEDS_PREFIX);
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));

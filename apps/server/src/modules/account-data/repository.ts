@@ -56,6 +56,14 @@ export function linksOf(db: Db, userId: string): Promise<Json[]> {
   );
 }
 
+export function calendarsOf(db: Db, userId: string): Promise<Json[]> {
+  return queryRows<Json>(
+    db,
+    sql`select c.id, c.name, c.kind, c.query, ${iso(sql`c.created_at`)} as created, ${iso(sql`c.updated_at`)} as updated
+        from calendars c where c.user_id = ${userId} order by c.created_at, c.id`,
+  );
+}
+
 export async function followsOf(db: Db, userId: string): Promise<{ following: Json[]; followers: Json[] }> {
   const [following, followers] = await Promise.all([
     queryRows<Json>(

@@ -1,12 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { addOns, events, plans } from '../../db/schema.js';
+import { addOns, calendars, events, plans } from '../../db/schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type AddOnRow = typeof addOns.$inferSelect;
 
 export async function countEvents(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.userId, userId));
+  return row.n;
+}
+
+export async function countCalendars(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(calendars).where(eq(calendars.userId, userId));
   return row.n;
 }
 

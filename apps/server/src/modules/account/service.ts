@@ -42,8 +42,7 @@ export async function usage(opts: { ctx: AppContext; auth: AuthInfo }): Promise<
     eventCapacity: product.eventCapacity,
     eventCount: await repo.countEvents(opts.ctx.db, user.id),
     calendarCapacity: product.calendarCapacity,
-    // Calendars are not a feature yet, so nobody has one.
-    calendarCount: 0,
+    calendarCount: await repo.countCalendars(opts.ctx.db, user.id),
     flyerCapacity: product.flyerCapacity,
   };
 }

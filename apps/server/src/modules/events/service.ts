@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  EVENT_SEARCH_MAX_DAYS,
   EVENT_TAGS_MAX,
+  type CalendarQuery,
   EventCreateSchema,
   EventUpdateSchema,
   type EventList,
@@ -15,7 +17,9 @@ import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/service.js';
 import { findTags } from '../tags/service.js';
 import { findUserById } from '../users/service.js';
+import * as feeds from './feed-repository.js';
 import * as moderationRepo from './moderation-repository.js';
+import { filterOf } from './search-filter.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
 import { toSummary } from './summary.js';
@@ -103,6 +107,47 @@ export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; even
 export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: string; status: EventStatusValue }): Promise<void> {
   await repo.setStatus(opts.db ?? opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
 }
+
+/**
+ * The events of a calendar feed (modules/calendars): a saved search through the search's own
+ * filter, or a person's followed, hosted or followed hosts' events; canceled ones included (feeds
+ * carry them as cancelled). From `from` on, soonest first, at most `limit`.
+ */
+export function calendarFeedEvents(opts: {
+  ctx: AppContext;
+  tenant: TenantRef;
+  userId: string;
+  source: { kind: 'search'; query: CalendarQuery } | { kind: feeds.FeedKind };
+  from: Date;
+  limit: number;
+}): Promise<feeds.FeedEventRow[]> {
+  const { ctx, tenant, userId, source, from } = opts;
+  const now = ctx.now();
+  if (source.kind !== 'search') {
+    const to = new Date(now.getTime() + EVENT_SEARCH_MAX_DAYS * 86_400_000);
+    return feeds.personalFeed(ctx.db, { tenantId: tenant.id, userId, kind: source.kind, from, to, now, limit: opts.limit });
+  }
+  const q = source.query;
+  const days = Math.ceil((now.getTime() - from.getTime()) / 86_400_000) + q.days;
+  const box = q.box ? { minLatitude: q.box.minLatitude, maxLatitude: q.box.maxLatitude, minLongitude: q.box.minLongitude, maxLongitude: q.box.maxLongitude } : {};
+  const filter = filterOf(
+    ctx,
+    tenant,
+    userId,
+    { startDate: from.toISOString(), days, searchText: q.searchText ?? '', areaText: q.areaText ?? '', categoryId: q.categoryId, userId: null, includeCanceled: true, ...box },
+    now,
+  );
+  return feeds.searchFeed(ctx.db, filter, opts.limit);
+}
+
+/** One event as a calendar file carries it, if the viewer may see it. */
+export async function calendarEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<feeds.FeedEventRow> {
+  const row = await feeds.feedEvent(opts.ctx.db, { tenantId: opts.tenant.id, id: opts.id, viewerId: opts.viewerId, now: opts.ctx.now() });
+  if (!row) throw notFound('No event has this id, or it is not published yet.');
+  return row;
+}
+
+export type { FeedEventRow, FeedKind } from './feed-repository.js';
 
 /** Moderation's changes to events (modules/moderation); each runs in the caller's transaction. */
 export const eventModeration = {

@@ -43,6 +43,10 @@ async function storedRows(db: Db): Promise<Record<string, unknown>> {
       (select count(*)::int from project_document_images) as project_document_images,
       (select count(*)::int from reports) as reports,
       (select count(*)::int from audit_log) as audit_log,
+      (select count(*)::int from calendars) as calendars,
+      (select max(updated_at)::text from calendars) as calendars_updated,
+      (select max(hidden_at)::text from events) as events_hidden,
+      (select max(suspended_at)::text from users) as users_suspended,
       (select count(*)::int from plans where stripe_price_month is not null or stripe_price_year is not null) as priced_plans`,
   );
   return row;

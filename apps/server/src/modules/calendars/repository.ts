@@ -1,0 +1,60 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { calendars, users } from '../../db/schema.js';
+
+export type CalendarRow = typeof calendars.$inferSelect;
+
+/** Locks the owner's row so two creates cannot both slip under the capacity. */
+export async function lockOwner(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select id from ${users} where id = ${userId} for update`);
+}
+
+export async function countOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(calendars).where(eq(calendars.userId, userId));
+  return row.n;
+}
+
+export async function insertCalendar(db: Db, values: { tenantId: string; userId: string; name: string; kind: string; query: unknown; feedToken: string }): Promise<CalendarRow> {
+  const [row] = await db.insert(calendars).values(values).returning();
+  return row;
+}
+
+export function listOf(db: Db, tenantId: string, userId: string): Promise<CalendarRow[]> {
+  return db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.tenantId, tenantId), eq(calendars.userId, userId)))
+    .orderBy(desc(calendars.createdAt), desc(calendars.id));
+}
+
+export async function findOwn(db: Db, args: { tenantId: string; userId: string; id: string }): Promise<CalendarRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(calendars)
+    .where(and(eq(calendars.tenantId, args.tenantId), eq(calendars.userId, args.userId), eq(calendars.id, args.id)))
+    .limit(1);
+  return row;
+}
+
+export async function updateCalendar(db: Db, id: string, changes: { name?: string; query?: unknown; feedToken?: string; at: Date }): Promise<CalendarRow> {
+  const { at, ...set } = changes;
+  const [row] = await db
+    .update(calendars)
+    .set({ ...set, updatedAt: at })
+    .where(eq(calendars.id, id))
+    .returning();
+  return row;
+}
+
+export async function deleteOwn(db: Db, args: { tenantId: string; userId: string; id: string }): Promise<boolean> {
+  const rows = await db
+    .delete(calendars)
+    .where(and(eq(calendars.tenantId, args.tenantId), eq(calendars.userId, args.userId), eq(calendars.id, args.id)))
+    .returning({ id: calendars.id });
+  return rows.length > 0;
+}
+
+export async function findByToken(db: Db, token: string): Promise<CalendarRow | undefined> {
+  const [row] = await db.select().from(calendars).where(eq(calendars.feedToken, token)).limit(1);
+  return row;
+}

@@ -1,0 +1,118 @@
+import {
+  CALENDAR_FEED_MAX_EVENTS,
+  CALENDAR_FEED_PAST_DAYS,
+  CALENDAR_KIND_LABELS,
+  CalendarQuerySchema,
+  calendarPaths,
+  type Calendar,
+  type CalendarCreateSchema,
+  type CalendarKind,
+  type CalendarList,
+  type CalendarUpdateSchema,
+  type Ok,
+} from '@hubbub/contract';
+import type { z } from 'zod';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { invalid, notFound, planLimit } from '../../lib/app-error.js';
+import { randomToken } from '../../lib/secrets.js';
+import { productOf } from '../account/service.js';
+import { calendarEvent, calendarFeedEvents } from '../events/service.js';
+import { findUserById } from '../users/service.js';
+import { etagOf, icsOf } from './ical.js';
+import * as repo from './repository.js';
+
+export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
+  const feedUrl = `${ctx.config.publicUrl}${calendarPaths.feed(row.feedToken)}`;
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind as CalendarKind,
+    query: row.query ? CalendarQuerySchema.parse(row.query) : null,
+    feedUrl,
+    webcalUrl: feedUrl.replace(/^https?:/, 'webcal:'),
+    created: row.createdAt.toISOString(),
+    updated: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listCalendars(opts: { ctx: AppContext; auth: AuthInfo }): Promise<CalendarList> {
+  const rows = await repo.listOf(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
+  return { calendars: rows.map((row) => toCalendar(opts.ctx, row)) };
+}
+
+/** A new calendar within the plan's calendarCapacity (403 plan_limit beyond it, like events). */
+export async function createCalendar(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof CalendarCreateSchema> }): Promise<Calendar> {
+  const { ctx, auth, input } = opts;
+  const row = await ctx.db.transaction(async (tx) => {
+    await repo.lockOwner(tx, auth.userId);
+    const user = await findUserById(tx, auth.tenant.id, auth.userId);
+    if (!user) throw notFound('The account no longer exists.');
+    const product = await productOf(ctx, user.plan, tx);
+    const count = await repo.countOf(tx, auth.userId);
+    if (count >= product.calendarCapacity) {
+      const n = product.calendarCapacity;
+      throw planLimit('Calendar limit reached', `Your ${product.name} plan allows ${n} calendar${n === 1 ? '' : 's'} and you have ${count}. Delete a calendar or choose a bigger plan.`);
+    }
+    return repo.insertCalendar(tx, { tenantId: auth.tenant.id, userId: auth.userId, name: input.name, kind: input.kind, query: input.query, feedToken: randomToken() });
+  });
+  return toCalendar(ctx, row);
+}
+
+async function ownCalendar(ctx: AppContext, auth: AuthInfo, id: string): Promise<repo.CalendarRow> {
+  const row = await repo.findOwn(ctx.db, { tenantId: auth.tenant.id, userId: auth.userId, id });
+  if (!row) throw notFound('No calendar of yours has this id.');
+  return row;
+}
+
+export async function updateCalendar(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof CalendarUpdateSchema> }): Promise<Calendar> {
+  const { ctx, auth, input } = opts;
+  const row = await ownCalendar(ctx, auth, input.id);
+  if (input.query && row.kind !== 'search') throw invalid('Only a saved search has a query.', { query: ['Only a saved search has a query.'] });
+  const updated = await repo.updateCalendar(ctx.db, row.id, { name: input.name, query: input.query, at: ctx.now() });
+  return toCalendar(ctx, updated);
+}
+
+export async function deleteCalendar(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Ok> {
+  if (!(await repo.deleteOwn(opts.ctx.db, { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, id: opts.id }))) throw notFound('No calendar of yours has this id.');
+  return { ok: true };
+}
+
+/** A new secret address; the old one answers 404 from now on. */
+export async function newFeedToken(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Calendar> {
+  const row = await ownCalendar(opts.ctx, opts.auth, opts.id);
+  return toCalendar(opts.ctx, await repo.updateCalendar(opts.ctx.db, row.id, { feedToken: randomToken(), at: opts.ctx.now() }));
+}
+
+export interface Feed {
+  body: string;
+  etag: string;
+  lastModified: Date;
+}
+
+/**
+ * The calendar behind a secret address as iCalendar, read as its owner sees events (drafts of
+ * their own included): the last CALENDAR_FEED_PAST_DAYS days and what is ahead. Undefined for an
+ * unknown address, so a guess learns nothing.
+ */
+export async function feedOf(opts: { ctx: AppContext; token: string }): Promise<Feed | undefined> {
+  const { ctx } = opts;
+  const row = await repo.findByToken(ctx.db, opts.token);
+  const tenantKey = row && [...ctx.tenants].find(([, id]) => id === row.tenantId)?.[0];
+  if (!row || !tenantKey) return undefined;
+  const tenant: TenantRef = { id: row.tenantId, key: tenantKey };
+  const from = new Date(ctx.now().getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000);
+  const kind = row.kind as CalendarKind;
+  const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
+  const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, from, limit: CALENDAR_FEED_MAX_EVENTS });
+  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, events });
+  const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
+  // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
+  return { body, etag: etagOf(body), lastModified: new Date(Math.floor(changed / 1000) * 1000) };
+}
+
+/** One event as a calendar file ("Add to calendar"). */
+export async function eventFile(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<{ fileName: string; body: string }> {
+  const event = await calendarEvent(opts);
+  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, events: [event], single: true });
+  return { fileName: `${event.slug}.ics`, body };
+}

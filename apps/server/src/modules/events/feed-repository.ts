@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { iso, visibleTo } from '../../db/fragments.js';
+import { whereOf, type SearchFilter } from './search-repository.js';
+
+// The events of a calendar feed (modules/calendars): what an iCalendar VEVENT needs, soonest first.
+
+export interface FeedEventRow {
+  id: string;
+  slug: string;
+  name: string;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  venue: string | null;
+  area: { streetAddress?: string | null; city?: string | null; state?: string | null; zipCode?: string | null; country?: string | null } | null;
+  description: string | null;
+  status: number;
+  hostName: string;
+  created: string;
+  updated: string;
+  /** Seconds from creation to the last change: grows with every change, as iCalendar's SEQUENCE must. */
+  sequence: number;
+}
+
+const columns = sql`e.id, e.slug, e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", e.time_zone as "timeZone",
+  e.venue, e.area, e.content_json as description, e.status::int as status, u.name as "hostName",
+  ${iso(sql`e.created_at`)} as created, ${iso(sql`e.updated_at`)} as updated,
+  greatest(0, floor(extract(epoch from e.updated_at - e.created_at)))::int as sequence`;
+
+function feedRows(db: Db, where: SQL, limit: number): Promise<FeedEventRow[]> {
+  return queryRows<FeedEventRow>(db, sql`select ${columns} from events e join users u on u.id = e.user_id where ${where} order by e.starts_at, e.id limit ${limit}`);
+}
+
+/** A saved search's events: the search's own filter (visibility, text, category, box, window). */
+export function searchFeed(db: Db, filter: SearchFilter, limit: number): Promise<FeedEventRow[]> {
+  return feedRows(db, whereOf(filter), limit);
+}
+
+export type FeedKind = 'following' | 'hosts' | 'mine';
+
+/** The events a person follows, hosts, or that the people they follow host, running at any time of [from, to). */
+export function personalFeed(db: Db, args: { tenantId: string; userId: string; kind: FeedKind; from: Date; to: Date; now: Date; limit: number }): Promise<FeedEventRow[]> {
+  const { userId } = args;
+  const whose =
+    args.kind === 'mine'
+      ? sql`e.user_id = ${userId}`
+      : args.kind === 'following'
+        ? sql`exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${userId} and l.type = 'Follow')`
+        : sql`e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${userId})
+              and not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${userId})`;
+  return feedRows(
+    db,
+    sql`e.tenant_id = ${args.tenantId} and ${whose} and ${visibleTo(userId, args.now)} and e.ends_at > ${args.from} and e.starts_at < ${args.to}`,
+    args.limit,
+  );
+}
+
+/** One event as a feed has it, if the viewer may see it. */
+export async function feedEvent(db: Db, args: { tenantId: string; id: string; viewerId: string | null; now: Date }): Promise<FeedEventRow | undefined> {
+  const [row] = await feedRows(db, sql`e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`, 1);
+  return row;
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { IdSchema } from './common.js';
+import { latitude, longitude } from './geo.js';
+
+// Calendars: named, saved views of events that follow their owner into the calendar app they
+// already use, through a secret iCalendar feed address. Each counts towards calendarCapacity.
+
+export const CALENDAR_NAME_MAX = 80;
+/** How far ahead a saved search looks, in days; also its default. */
+export const CALENDAR_DAYS_MAX = 366;
+export const CALENDAR_DAYS_DEFAULT = 30;
+/** Most events one feed carries (the soonest first). */
+export const CALENDAR_FEED_MAX_EVENTS = 1000;
+/** Past events a feed keeps, in days, so a calendar app does not drop what just happened. */
+export const CALENDAR_FEED_PAST_DAYS = 30;
+
+/**
+ * - `search`: a saved search (text, category, a map box, how far ahead);
+ * - `following`: the events I follow;
+ * - `hosts`: the events of the people I follow;
+ * - `mine`: my own events.
+ */
+export const CALENDAR_KINDS = ['search', 'following', 'hosts', 'mine'] as const;
+export const CalendarKindSchema = z.enum(CALENDAR_KINDS, { message: `kind is one of ${CALENDAR_KINDS.join(', ')}.` }).meta({ id: 'CalendarKind' });
+export type CalendarKind = z.infer<typeof CalendarKindSchema>;
+export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
+  search: 'Saved search',
+  following: 'Events I follow',
+  hosts: 'Events by people I follow',
+  mine: 'My events',
+};
+
+const boxMessage = 'The box needs minLatitude ≤ maxLatitude.';
+export const CalendarBoxSchema = z
+  .object({ minLatitude: latitude, maxLatitude: latitude, minLongitude: longitude, maxLongitude: longitude })
+  .refine((b) => b.minLatitude <= b.maxLatitude, { message: boxMessage })
+  .meta({ id: 'CalendarBox' });
+
+/** What a saved search keeps: the search page's filters. Absent ones match everything. */
+export const CalendarQuerySchema = z
+  .object({
+    searchText: z.string().trim().max(200).nullish().transform((v) => v || null),
+    /** A place typed into the search (city, state), matched like the search's area text. */
+    areaText: z.string().trim().max(200).nullish().transform((v) => v || null),
+    categoryId: IdSchema.nullish().transform((v) => v ?? null),
+    /** The map's view when the search was saved; null for anywhere. */
+    box: CalendarBoxSchema.nullish().transform((v) => v ?? null),
+    days: z
+      .number({ message: `days must be 1 to ${CALENDAR_DAYS_MAX}.` })
+      .int()
+      .min(1, { message: `days must be 1 to ${CALENDAR_DAYS_MAX}.` })
+      .max(CALENDAR_DAYS_MAX, { message: `days must be 1 to ${CALENDAR_DAYS_MAX}.` })
+      .default(CALENDAR_DAYS_DEFAULT),
+  })
+  .meta({ id: 'CalendarQuery' });
+export type CalendarQuery = z.output<typeof CalendarQuerySchema>;
+export type CalendarQueryInput = z.input<typeof CalendarQuerySchema>;
+
+const name = z
+  .string({ message: 'Name is required.' })
+  .trim()
+  .min(1, { message: 'Name is required.' })
+  .max(CALENDAR_NAME_MAX, { message: `Name must be at most ${CALENDAR_NAME_MAX} characters.` });
+
+export const CalendarCreateSchema = z
+  .object({ name, kind: CalendarKindSchema, query: CalendarQuerySchema.nullish().transform((v) => v ?? null) })
+  .superRefine((v, ctx) => {
+    if (v.kind === 'search' && !v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'A saved search needs its query.' });
+    if (v.kind !== 'search' && v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'Only a saved search has a query.' });
+  })
+  .meta({ id: 'CalendarCreate' });
+export type CalendarCreate = z.input<typeof CalendarCreateSchema>;
+
+export const CalendarUpdateSchema = z
+  .object({ id: IdSchema, name: name.optional(), query: CalendarQuerySchema.optional() })
+  .meta({ id: 'CalendarUpdate' });
+export type CalendarUpdate = z.input<typeof CalendarUpdateSchema>;
+
+export const CalendarSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    kind: CalendarKindSchema,
+    query: CalendarQuerySchema.nullable(),
+    /** The secret feed address: anyone holding it reads the calendar. Regenerating the token ends it. */
+    feedUrl: z.string(),
+    /** The same address for calendar apps (`webcal://`), which subscribe when it is opened. */
+    webcalUrl: z.string(),
+    created: z.string(),
+    updated: z.string(),
+  })
+  .meta({ id: 'Calendar' });
+export type Calendar = z.infer<typeof CalendarSchema>;
+
+export const CalendarListSchema = z.object({ calendars: z.array(CalendarSchema) }).meta({ id: 'CalendarList' });
+export type CalendarList = z.infer<typeof CalendarListSchema>;
+
+export const CalendarFeedParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'Not a calendar address.' }),
+});
