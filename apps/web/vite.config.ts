@@ -8,7 +8,7 @@ const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 
 // The SPA owns /account/* pages, so only the account API prefix is proxied.
-const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs'];
+const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs', '/feeds'];
 
 export default defineConfig({
   plugins: [
@@ -45,6 +45,7 @@ export default defineConfig({
           /^\/Engine/,
           /^\/openapi\.json/,
           /^\/docs/,
+          /^\/feeds\//,
         ],
         // The map worker (.mjs), the label font and the atlas chunks make the map work offline once installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],

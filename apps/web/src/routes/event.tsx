@@ -9,6 +9,7 @@ import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
+import { AddToCalendarButton } from '@/features/add-to-calendar/components/add-to-calendar-button';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
 import { EventDocuments } from '@/features/documents/components/event-documents';
 import { ReportButton } from '@/features/moderation/components/report-button';
@@ -98,6 +99,7 @@ function EventContent({ id }: { id: string }) {
     {user && (
       <Group justify="flex-end" mt="md">
         {!owner && <ReportButton targetType="event" targetId={data.id} />}
+        <AddToCalendarButton event={data} />
         <DownloadEventButton event={data} />
       </Group>
     )}

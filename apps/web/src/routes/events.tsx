@@ -1,112 +1,52 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarPlus, IconEdit, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { planFromClaims } from '@hubbub/contract';
+import { useCallback } from 'react';
+import { Tabs } from '@mantine/core';
+import { IconCalendarEvent, IconCalendarRepeat } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
 import { useSessionUser } from '@/lib/session';
-import { ErrorPanel } from '@/components/error-panel';
 import { Page } from '@/components/page';
-import { PlanBadge } from '@/components/plan-badge';
 import { useUsage } from '@/features/account/api/get-usage';
-import { useMyEvents } from '@/features/events/api/my-events';
-import { EventCard } from '@/features/events/components/event-card';
+import { CalendarsPanel } from '@/features/calendars/components/calendars-panel';
+import { useTagCategories } from '@/features/events/api/tags';
+import { eventsAtCapacity, MyEventsPanel, NewEventButton } from '@/features/events/components/my-events-panel';
+
+type EventsTab = 'events' | 'calendars';
+
+/** The tab lives in `?tab=`, so a reload, Back and links (the search page's "See my calendars") keep it. */
+const tabFrom = (value: string | null): EventsTab => (value === 'calendars' ? 'calendars' : 'events');
 
 export default function EventsRoute() {
   const user = useSessionUser();
   const usage = useUsage(Boolean(user));
-  const mine = useMyEvents();
-  const plan = planFromClaims(user?.claims ?? {});
-  const capacity = usage.data?.eventCapacity;
-  const count = usage.data?.eventCount;
-  const atCapacity = capacity !== undefined && count !== undefined && count >= capacity;
+  const [params, setParams] = useSearchParams();
+  const tab = tabFrom(params.get('tab'));
+  // Each tab is a history entry, so Back returns to the one before.
+  const select = (value: string | null) => setParams(value === 'calendars' ? { tab: 'calendars' } : {});
+  const categories = useTagCategories();
+  const categoryName = useCallback((id: string) => categories.data?.find((tag) => tag.id === id)?.name, [categories.data]);
+  const calendarUsage = usage.data && { count: usage.data.calendarCount, capacity: usage.data.calendarCapacity };
 
   return (
     <Page
       title="My events"
-      description="Events you host, drafts included, soonest first."
-      actions={
-        atCapacity ? (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} disabled aria-describedby="capacity-note">
-            New event
-          </Button>
-        ) : (
-          <Button component={Link} to="/events/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            New event
-          </Button>
-        )
-      }
+      description={tab === 'calendars' ? 'Calendars your calendar app subscribes to, so it keeps up with what’s on.' : 'Events you host, drafts included, soonest first.'}
+      actions={tab === 'events' ? <NewEventButton atCapacity={eventsAtCapacity(usage.data)} /> : undefined}
     >
-      <Paper withBorder radius="md" p="sm">
-        <Group gap="sm" justify="space-between">
-          <Group gap="xs">
-            <Text size="sm">Your plan:</Text>
-            <PlanBadge plan={plan} data-testid="plan-badge" />
-          </Group>
-          {usage.isPending ? (
-            <Skeleton height={16} width={140} />
-          ) : usage.data ? (
-            <Text size="sm" data-testid="event-usage">
-              {usage.data.eventCount} of {usage.data.eventCapacity} {usage.data.eventCapacity === 1 ? 'event' : 'events'} used
-            </Text>
-          ) : (
-            <Text size="sm" c="dimmed">
-              Usage is not available right now.
-            </Text>
-          )}
-        </Group>
-        {atCapacity && (
-          <Alert color="orange" variant="light" mt="sm" id="capacity-note" data-testid="capacity-note">
-            You have used all {capacity} {capacity === 1 ? 'event' : 'events'} your {plan} plan allows, so you cannot create another. Delete an event you no longer need, or{' '}
-            <Anchor component={Link} to="/account/subscription" inherit>
-              see the plans
-            </Anchor>
-            .
-          </Alert>
-        )}
-      </Paper>
-
-      {mine.isPending ? (
-        <Stack gap="sm" role="status" aria-label="Loading your events">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={96} radius="md" />
-          ))}
-        </Stack>
-      ) : mine.isError ? (
-        <ErrorPanel error={mine.error} title="Your events could not be loaded" onRetry={() => void mine.refetch()} />
-      ) : mine.data.events.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="events-empty">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light">
-              <IconCalendarPlus size={30} aria-hidden />
-            </ThemeIcon>
-            <Text fw={600}>You have not created any events yet.</Text>
-            <Text c="dimmed" size="sm">
-              Create one and it will show on the map for everyone once it is published.
-            </Text>
-            {!atCapacity && (
-              <Button component={Link} to="/events/new" variant="light" leftSection={<IconPlus size={16} aria-hidden />}>
-                Create your first event
-              </Button>
-            )}
-          </Stack>
-        </Paper>
-      ) : (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My events">
-          {mine.data.events.map((event) => (
-            <li key={event.id}>
-              <EventCard
-                event={event}
-                headingOrder={2}
-                showPublishState
-                actions={
-                  <Button component={Link} to={`/event/${event.id}/edit`} size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} aria-label={`Edit ${event.name}`}>
-                    Edit
-                  </Button>
-                }
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <Tabs value={tab} onChange={select} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="events" leftSection={<IconCalendarEvent size={16} aria-hidden />}>
+            Events
+          </Tabs.Tab>
+          <Tabs.Tab value="calendars" leftSection={<IconCalendarRepeat size={16} aria-hidden />}>
+            Calendars
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="events" pt="md">
+          <MyEventsPanel usage={usage.data} usageLoading={usage.isPending} />
+        </Tabs.Panel>
+        <Tabs.Panel value="calendars" pt="md">
+          <CalendarsPanel usage={usage.isPending ? undefined : calendarUsage} categoryName={categoryName} />
+        </Tabs.Panel>
+      </Tabs>
     </Page>
   );
 }

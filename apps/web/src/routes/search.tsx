@@ -4,6 +4,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import type { EventSummary } from '@hubbub/contract';
+import { SaveSearchButton } from '@/features/calendars/components/save-search-button';
 import { EventCard } from '@/features/events/components/event-card';
 import { formatDay } from '@/features/events/event-dates';
 import { useTagCategories } from '@/features/events/api/tags';
@@ -46,6 +47,8 @@ export default function SearchRoute() {
   const [initialView] = useState(() => (hasOwnView ? state.view : defaultViewFor(window.innerWidth)));
   const [box, setBox] = useState<Box | null>(null);
   const [hovered, setHovered] = useState<EventSummary | null>(null);
+  // The last city gone to: a saved search with no words is named after it.
+  const [place, setPlace] = useState<string | null>(null);
   const mapHandle = useRef<EventMapHandle>(null);
 
   const categories = useTagCategories();
@@ -76,6 +79,12 @@ export default function SearchRoute() {
   const total = search.data?.pages[0]?.totalCount;
   const highlight = useMemo(() => (hovered?.area ? { latitude: hovered.area.latitude, longitude: hovered.area.longitude } : null), [hovered]);
   const categoryOptions = useMemo(() => categories.data?.map((tag) => ({ value: tag.id, label: tag.name })), [categories.data]);
+  const categoryName = useCallback((id: string) => categories.data?.find((tag) => tag.id === id)?.name, [categories.data]);
+  // The list's own box and filters: the calendar carries what the person sees.
+  const searchToSave = useMemo(
+    () => (box ? { searchText: filters.searchText || null, areaText: null, categoryId: filters.categoryId, box, place } : null),
+    [box, filters.searchText, filters.categoryId, place],
+  );
 
   const map = (
     <div style={{ position: 'relative', height: '100%' }}>
@@ -136,16 +145,23 @@ export default function SearchRoute() {
             onTextChange={(q) => update({ q })}
             onWindowChange={(window) => update({ window })}
             onCategoryChange={(cat) => update({ cat })}
-            onLocate={({ latitude, longitude }) => flyTo(latitude, longitude, PLACE_ZOOM)}
+            onLocate={({ latitude, longitude }) => {
+              setPlace(null);
+              flyTo(latitude, longitude, PLACE_ZOOM);
+            }}
             categories={categoryOptions}
             categoriesFailed={categories.isError}
             placeBox={
               <PlaceAutocomplete
                 aria-label="Place"
                 placeholder="Go to a city"
-                onPick={(city) => flyTo(city.latitude, city.longitude, PLACE_ZOOM)}
+                onPick={(city) => {
+                  setPlace([city.name, city.state].filter(Boolean).join(', '));
+                  flyTo(city.latitude, city.longitude, PLACE_ZOOM);
+                }}
               />
             }
+            actions={<SaveSearchButton search={searchToSave} categoryName={categoryName} />}
           />
         }
         map={map}

@@ -20,6 +20,8 @@ export const queryKeys = {
   subscription: ['subscription'] as const,
   profile: ['profile'] as const,
   connectedAccounts: ['connected-accounts'] as const,
+  /** The signed-in person's calendars (feeds); creating or deleting one also changes `usage`. */
+  calendars: ['calendars'] as const,
 
   events: {
     detail: (id: string) => ['event', id] as const,

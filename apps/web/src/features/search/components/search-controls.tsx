@@ -24,10 +24,12 @@ interface SearchControlsProps {
   categoriesFailed?: boolean;
   /** The place box; it belongs to the map, which the page puts together with this. */
   placeBox: ReactNode;
+  /** Things to do with the search as it stands (save it...); on a phone they stay beside the text, unfolded. */
+  actions?: ReactNode;
 }
 
 /** Text, dates, category and place. On a phone everything but the text folds behind "Filters". */
-export function SearchControls({ state, today, onTextChange, onWindowChange, onCategoryChange, onLocate, categories, categoriesFailed, placeBox }: SearchControlsProps) {
+export function SearchControls({ state, today, onTextChange, onWindowChange, onCategoryChange, onLocate, categories, categoriesFailed, placeBox, actions }: SearchControlsProps) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filtersOpen, filters] = useDisclosure(false);
   const [text, setText] = useState(state.q);
@@ -107,6 +109,7 @@ export function SearchControls({ state, today, onTextChange, onWindowChange, onC
                 <IconAdjustmentsHorizontal size={18} aria-hidden />
               </ActionIcon>
             </Indicator>
+            {actions}
           </Group>
           <Collapse in={filtersOpen} id="search-filters">
             <Stack gap="xs">{rest}</Stack>
@@ -116,6 +119,7 @@ export function SearchControls({ state, today, onTextChange, onWindowChange, onC
         <Group gap="xs" align="center" wrap="wrap">
           {textBox}
           {rest}
+          {actions}
         </Group>
       )}
       {locationError && (

@@ -1,0 +1,29 @@
+import type { Calendar, CalendarQuery } from '@hubbub/contract';
+
+const OTHER_KINDS: Record<Exclude<Calendar['kind'], 'search'>, string> = {
+  following: 'Every event you follow, as you follow it.',
+  hosts: 'The events of the people you follow.',
+  mine: 'The events you host.',
+};
+
+export function daysAhead(days: number): string {
+  return days === 1 ? 'next day' : `next ${days} days`;
+}
+
+/**
+ * "“jazz” · Music · Austin, TX · in the map area · next 30 days": a saved search in one line.
+ * The category comes as a name when the page knows it; an unknown one is still said to be there.
+ */
+export function querySummary(query: CalendarQuery, categoryName?: (id: string) => string | undefined): string {
+  const category = query.categoryId ? (categoryName?.(query.categoryId) ?? 'one category') : null;
+  const what = [query.searchText ? `“${query.searchText}”` : null, category].filter((part): part is string => Boolean(part));
+  const where = [query.areaText, query.box ? 'in the map area' : null].filter((part): part is string => Boolean(part));
+  const parts = [...(what.length ? what : ['All events']), ...(where.length ? where : ['anywhere']), daysAhead(query.days)];
+  return parts.join(' · ');
+}
+
+/** What a calendar carries, for its row. */
+export function calendarSummary(calendar: Pick<Calendar, 'kind' | 'query'>, categoryName?: (id: string) => string | undefined): string {
+  if (calendar.kind !== 'search') return OTHER_KINDS[calendar.kind];
+  return calendar.query ? querySummary(calendar.query, categoryName) : 'A saved search.';
+}

@@ -1,0 +1,137 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calendarPaths, type Calendar } from '@hubbub/contract';
+import { CalendarsPanel } from './calendars-panel';
+
+const ID = '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c';
+const CATEGORY = '1c7f4e2f-6b3d-4d8f-8a21-3e4f5a6b7c8d';
+
+const calendar = (over: Partial<Calendar> = {}): Calendar => ({
+  id: ID,
+  name: '<b>Jazz</b> & blues',
+  kind: 'search',
+  query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box: { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 }, days: 30 },
+  feedUrl: 'https://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
+  webcalUrl: 'webcal://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
+  created: '2026-03-01T10:00:00Z',
+  updated: '2026-03-01T10:00:00Z',
+  ...over,
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+// jsdom lays nothing out, so every menu target looks detached, and a detached target's menu hides itself.
+const theme = createTheme({ components: { Menu: { defaultProps: { hideDetached: false } } } });
+
+function mount(usage = { count: 1, capacity: 3 }) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={client}>
+        <ModalsProvider>
+          <Notifications />
+          <MemoryRouter>
+            <CalendarsPanel usage={usage} categoryName={(id) => (id === CATEGORY ? 'Music' : undefined)} />
+          </MemoryRouter>
+        </ModalsProvider>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+describe('CalendarsPanel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists a calendar with its kind, query, address and subscribe links, and the plan’s allowance', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ calendars: [calendar()] })));
+    mount();
+    const row = await screen.findByTestId('calendar-row');
+    expect(row.dataset.calendarId).toBe(ID);
+    // The name is text, never markup.
+    expect(within(row).getByRole('heading', { name: '<b>Jazz</b> & blues' })).toBeTruthy();
+    expect(within(row).getByText('Saved search')).toBeTruthy();
+    expect(within(row).getByText('“jazz” · Music · in the map area · next 30 days')).toBeTruthy();
+    expect((within(row).getByTestId('calendar-feed-url') as HTMLInputElement).value).toBe(calendar().feedUrl);
+    expect(screen.getByTestId('calendar-usage').textContent).toBe('1 of 3 calendars used');
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Subscribe' }));
+    const google = await screen.findByRole('menuitem', { name: 'Google Calendar' });
+    expect(google.getAttribute('href')).toBe(`https://calendar.google.com/calendar/r?cid=${encodeURIComponent(calendar().webcalUrl)}`);
+    expect(screen.getByRole('menuitem', { name: 'Open in my calendar app' }).getAttribute('href')).toBe(calendar().webcalUrl);
+    expect(screen.getByRole('menuitem', { name: 'Outlook.com' }).getAttribute('href')).toContain(encodeURIComponent(calendar().feedUrl));
+  });
+
+  it('gives a new address only after saying the old one stops working', async () => {
+    let current = calendar();
+    const renewed = calendar({ feedUrl: 'https://hubbub.example/feeds/new_token_abcdefghijklmnop.ics' });
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === calendarPaths.token(ID) && init.method === 'POST') {
+        current = renewed;
+        return json(renewed);
+      }
+      return json({ calendars: [current] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    mount();
+    const row = await screen.findByTestId('calendar-row');
+    fireEvent.click(within(row).getByRole('button', { name: 'New address' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toMatch(/stops working at once, for every app subscribed to it/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replace address' }));
+    await waitFor(() => expect((within(row).getByTestId('calendar-feed-url') as HTMLInputElement).value).toBe(renewed.feedUrl));
+    expect(fetchMock.mock.calls.some(([url]) => url === calendarPaths.token(ID))).toBe(true);
+  });
+
+  it('explains calendars when there are none, and creates one with a name from its kind', async () => {
+    let list: Calendar[] = [];
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === calendarPaths.calendars && init.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        const created = calendar({ name: body.name, kind: body.kind, query: null });
+        list = [created];
+        return json(created);
+      }
+      return json({ calendars: list });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    mount({ count: 0, capacity: 1 });
+    expect((await screen.findByTestId('calendars-empty')).textContent).toMatch(/without you opening Hubbub/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'New calendar' }));
+    const dialog = await screen.findByRole('dialog');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Events I follow');
+    fireEvent.click(within(dialog).getByRole('radio', { name: /My events/ }));
+    expect(name.value).toBe('My events');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
+
+    const row = await screen.findByTestId('calendar-row');
+    expect(within(row).getByText('The events you host.')).toBeTruthy();
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine' });
+  });
+
+  it('shows the plan’s limit with the way to the plans', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        if (url === calendarPaths.calendars && init.method === 'POST') {
+          return json({ status: 403, code: 'plan_limit', title: 'Forbidden', detail: 'Your Free plan allows 1 calendar.' }, 403);
+        }
+        return json({ calendars: [calendar()] });
+      }),
+    );
+    mount({ count: 1, capacity: 1 });
+    expect((await screen.findByTestId('calendar-capacity-note')).textContent).toMatch(/all 1 calendar your plan allows/);
+    fireEvent.click(screen.getByRole('button', { name: 'New calendar' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
+    expect(await within(dialog).findByText('Your Free plan allows 1 calendar.')).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/account/subscription');
+  });
+});
