@@ -185,6 +185,8 @@ describe('feeds', () => {
     expect(chicago.status).toBe('CONFIRMED');
     expect(events.find((e) => e.uid.startsWith(canceled.id))!.status).toBe('CANCELLED');
     expect(res.body).toMatch(/BEGIN:VTIMEZONE\r\nTZID:America\/Chicago/);
+    // As written, not only as parsed: the wall clock of the venue with its zone.
+    expect(res.body).toMatch(/\r\nDTSTART;TZID=America\/Chicago:\d{8}T190000\r\n/);
   });
 
   it('is cheap to poll: 304 on an unchanged feed; a changed event moves SEQUENCE, LAST-MODIFIED and the ETag, with the same UID', async () => {

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { queryRows, type Db } from '../../db/client.js';
 import { calendars, users } from '../../db/schema.js';
 
 export type CalendarRow = typeof calendars.$inferSelect;
@@ -57,4 +57,18 @@ export async function deleteOwn(db: Db, args: { tenantId: string; userId: string
 export async function findByToken(db: Db, token: string): Promise<CalendarRow | undefined> {
   const [row] = await db.select().from(calendars).where(eq(calendars.feedToken, token)).limit(1);
   return row;
+}
+
+/**
+ * What a personal calendar depends on besides events: the person's follows of events (following)
+ * or of people and the blocks between them (hosts). Changes when one is added or removed.
+ */
+export async function relationStamp(db: Db, userId: string, kind: 'following' | 'hosts'): Promise<string> {
+  const query =
+    kind === 'following'
+      ? sql`select count(*)::int || ':' || coalesce(max(created_at)::text, '') as stamp from event_links where user_id = ${userId} and type = 'Follow'`
+      : sql`select (select count(*)::int || ':' || coalesce(max(created_at)::text, '') from user_follows where follower_id = ${userId})
+              || '/' || (select count(*)::int || ':' || coalesce(max(created_at)::text, '') from user_blocks where blocked_id = ${userId}) as stamp`;
+  const [row] = await queryRows<{ stamp: string }>(db, query);
+  return row.stamp;
 }

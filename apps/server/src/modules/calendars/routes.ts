@@ -79,13 +79,12 @@ export const calendarFeedRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: z.any().describe('text/calendar; charset=utf-8'), 304: z.null().describe('Not modified'), 400: ProblemSchema, 404: ProblemSchema },
     },
     handler: async (request, reply) => {
-      const feed = await service.feedOf({ ctx, token: request.params.token });
-      if (!feed) throw notFound('No calendar has this address. It may have been deleted or given a new address.');
-      void reply.header('etag', feed.etag).header('last-modified', feed.lastModified.toUTCString()).header('cache-control', 'private, max-age=300').header('referrer-policy', 'no-referrer');
       const inm = request.headers['if-none-match'];
       const ims = request.headers['if-modified-since'];
-      const unchanged = inm ? inm.split(',').some((tag) => tag.trim() === feed.etag) : ims ? Date.parse(ims) >= feed.lastModified.getTime() : false;
-      if (unchanged) return reply.code(304).send(null);
+      const feed = await service.feedOf({ ctx, token: request.params.token, ifNoneMatch: inm, ifModifiedSince: ims });
+      if (!feed) throw notFound('No calendar has this address. It may have been deleted or given a new address.');
+      void reply.header('etag', feed.etag).header('last-modified', feed.lastModified.toUTCString()).header('cache-control', 'private, max-age=300').header('referrer-policy', 'no-referrer');
+      if (feed.body === undefined) return reply.code(304).send(null);
       return reply.type(ICS).send(feed.body);
     },
   });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   CALENDAR_FEED_MAX_EVENTS,
   CALENDAR_FEED_PAST_DAYS,
@@ -16,9 +17,9 @@ import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { invalid, notFound, planLimit } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/secrets.js';
 import { productOf } from '../account/service.js';
-import { calendarEvent, calendarFeedEvents } from '../events/service.js';
+import { calendarEvent, calendarFeedEvents, tenantEventsVersion } from '../events/service.js';
 import { findUserById } from '../users/service.js';
-import { etagOf, icsOf } from './ical.js';
+import { icsOf } from './ical.js';
 import * as repo from './repository.js';
 
 export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
@@ -83,31 +84,65 @@ export async function newFeedToken(opts: { ctx: AppContext; auth: AuthInfo; id: 
   return toCalendar(opts.ctx, await repo.updateCalendar(opts.ctx.db, row.id, { feedToken: randomToken(), at: opts.ctx.now() }));
 }
 
-export interface Feed {
-  body: string;
+export interface FeedAnswer {
   etag: string;
   lastModified: Date;
+  /** Undefined when the caller's copy is current (answer 304 without building the feed). */
+  body?: string;
+}
+
+const HOUR_MS = 3_600_000;
+/** Feeds recently built by this instance: their version, ETag and Last-Modified, to answer polls with 304. */
+const builtFeeds = new Map<string, { version: string; lastModified: Date }>();
+const BUILT_FEEDS_MAX = 10_000;
+
+/**
+ * What a feed's content depends on, without building it: the calendar, the tenant's event data
+ * version, the person's follows (for the personal kinds) and the clock hour (the window moves, and
+ * drafts reach their publish date). Equal versions mean equal feeds.
+ */
+async function versionOf(ctx: AppContext, row: repo.CalendarRow, hour: number): Promise<string> {
+  const [events, relations] = await Promise.all([
+    tenantEventsVersion(ctx, row.tenantId),
+    row.kind === 'following' || row.kind === 'hosts' ? repo.relationStamp(ctx.db, row.userId, row.kind) : '',
+  ]);
+  return `${row.id}:${row.feedToken}:${row.updatedAt.getTime()}:${events}:${relations}:${hour}`;
 }
 
 /**
  * The calendar behind a secret address as iCalendar, read as its owner sees events (drafts of
- * their own included): the last CALENDAR_FEED_PAST_DAYS days and what is ahead. Undefined for an
- * unknown address, so a guess learns nothing.
+ * their own included): the last CALENDAR_FEED_PAST_DAYS days and what is ahead. An unchanged feed
+ * (the caller's ETag, or its If-Modified-Since for a feed this instance built) is answered
+ * without building it. Undefined for an unknown address, so a guess learns nothing.
  */
-export async function feedOf(opts: { ctx: AppContext; token: string }): Promise<Feed | undefined> {
+export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch?: string; ifModifiedSince?: string }): Promise<FeedAnswer | undefined> {
   const { ctx } = opts;
   const row = await repo.findByToken(ctx.db, opts.token);
   const tenantKey = row && [...ctx.tenants].find(([, id]) => id === row.tenantId)?.[0];
   if (!row || !tenantKey) return undefined;
+  const hour = Math.floor(ctx.now().getTime() / HOUR_MS);
+  const version = await versionOf(ctx, row, hour);
+  const etag = `"${createHash('sha256').update(version).digest('base64url').slice(0, 32)}"`;
+  const built = builtFeeds.get(opts.token);
+  if (opts.ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return { etag, lastModified: built?.lastModified ?? row.updatedAt };
+  if (!opts.ifNoneMatch && opts.ifModifiedSince && built?.version === version && Date.parse(opts.ifModifiedSince) >= built.lastModified.getTime()) {
+    return { etag, lastModified: built.lastModified };
+  }
+
   const tenant: TenantRef = { id: row.tenantId, key: tenantKey };
-  const from = new Date(ctx.now().getTime() - CALENDAR_FEED_PAST_DAYS * 86_400_000);
+  // From a whole hour, so the window moves with the version, not with every poll.
+  const from = new Date(hour * HOUR_MS - CALENDAR_FEED_PAST_DAYS * 86_400_000);
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
   const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, from, limit: CALENDAR_FEED_MAX_EVENTS });
   const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, events });
   const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
-  return { body, etag: etagOf(body), lastModified: new Date(Math.floor(changed / 1000) * 1000) };
+  const lastModified = new Date(Math.floor(changed / 1000) * 1000);
+  builtFeeds.delete(opts.token);
+  builtFeeds.set(opts.token, { version, lastModified });
+  if (builtFeeds.size > BUILT_FEEDS_MAX) builtFeeds.delete(builtFeeds.keys().next().value!);
+  return { etag, lastModified, body };
 }
 
 /** One event as a calendar file ("Add to calendar"). */

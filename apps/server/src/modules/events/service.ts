@@ -20,6 +20,7 @@ import { findUserById } from '../users/service.js';
 import * as feeds from './feed-repository.js';
 import * as moderationRepo from './moderation-repository.js';
 import { filterOf } from './search-filter.js';
+import * as tileRepo from './tile-repository.js';
 import * as repo from './repository.js';
 import { nextFreeSlug, slugify } from './slug.js';
 import { toSummary } from './summary.js';
@@ -148,6 +149,11 @@ export async function calendarEvent(opts: { ctx: AppContext; tenant: TenantRef; 
 }
 
 export type { FeedEventRow, FeedKind } from './feed-repository.js';
+
+/** The tenant's event data version: it moves on every write to its events or their tags (migration 0006). */
+export function tenantEventsVersion(ctx: AppContext, tenantId: string): Promise<number> {
+  return tileRepo.eventsVersion(ctx.db, tenantId);
+}
 
 /** Moderation's changes to events (modules/moderation); each runs in the caller's transaction. */
 export const eventModeration = {
