@@ -48,6 +48,7 @@ export const MODULE_ORDER = [
   'project-documents',
   'event-links',
   'calendars',
+  'notifications',
   'account-data',
   'moderation',
   'event-sessions',

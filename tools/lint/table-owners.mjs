@@ -32,4 +32,7 @@ export const TABLE_OWNERS = {
   reports: 'moderation',
   audit_log: 'moderation',
   calendars: 'calendars',
+  calendar_alert_events: 'notifications',
+  notification_settings: 'notifications',
+  jobs: 'notifications',
 };

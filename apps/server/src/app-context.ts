@@ -8,6 +8,8 @@ import type { Mailer } from './lib/mailer.js';
 import type { MemberCounts, Backplane } from './modules/hub/index.js';
 import type { HubTimings } from './modules/hub/index.js';
 import type { SchedulerOptions } from './modules/launches/scheduler.js';
+import type { TokenSigner } from './lib/signed-token.js';
+import type { NotificationOptions } from './modules/notifications/worker.js';
 import type { Throttle } from './lib/throttle.js';
 import type { AuthLimitName, RateLimits } from './modules/auth/limits.js';
 import type { ExternalProviders } from './modules/external-auth/providers.js';
@@ -43,8 +45,12 @@ export interface AppContext {
   throttle: Throttle<AuthLimitName>;
   /** Sign-in with Google and Microsoft (modules/external-auth): the configured providers, discovered on first use. */
   external: ExternalProviders;
+  /** Signs the links in emails that work without a sign-in (unsubscribe). */
+  signedLinks: TokenSigner;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
   launches?: { wake(): void };
+  /** The alerts and reminders sender; absent when it is off. */
+  notifications?: { runNow(): Promise<void> };
 }
 
 export interface TenantRef {
@@ -71,6 +77,7 @@ export interface BuildOptions {
   hub?: Partial<HubTimings> & { watcherAnnounceMs?: number; backplane?: Backplane; memberCounts?: MemberCounts };
   /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
   launches?: Partial<SchedulerOptions> & { enabled?: boolean };
+  notifications?: Partial<NotificationOptions> & { enabled?: boolean };
 }
 
 declare module 'fastify' {

@@ -41,6 +41,8 @@ import { moderationRoutes } from './modules/moderation/routes.js';
 import { adminRoutes } from './modules/moderation/admin-routes.js';
 import { accountDataRoutes } from './modules/account-data/routes.js';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendars/routes.js';
+import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.js';
+import { notificationsPlugin } from './modules/notifications/plugin.js';
 import { eventSessionsPlugin } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -48,6 +50,7 @@ import { geoRoutes } from './modules/geo/routes.js';
 import { flyerRoutes } from './modules/flyers/routes.js';
 import { launchRoutes } from './modules/launches/routes.js';
 import { schedulerPlugin } from './modules/launches/plugin.js';
+import { createTokenSigner } from './lib/signed-token.js';
 import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/index.js';
 import { ensureCities } from './modules/geo/service.js';
 import { ensureCategories } from './modules/tags/service.js';
@@ -108,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
     // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
     external: createExternalProviders({ config, secret: options.jwtSecret }),
+    signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
   };
   if (ctx.external.configured.length && !config.PUBLIC_URL) {
     app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');
@@ -156,11 +160,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(adminRoutes);
     await api.register(accountDataRoutes);
     await api.register(calendarRoutes);
+    await api.register(notificationRoutes);
   });
   // Stripe names no tenant: the event says whose subscription it is.
   await app.register(stripeWebhookRoutes);
   // Calendar apps name no tenant either: the feed's secret address says whose calendar it is.
   await app.register(calendarFeedRoutes);
+  await app.register(unsubscribeRoutes);
   await app.register(operatorRoutes);
   // A browser navigation: the tenant is in its query, not a header.
   await app.register(externalStartRoutes);
@@ -173,6 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub });
   await app.register(schedulerPlugin, options.launches ?? {});
+  await app.register(notificationsPlugin, options.notifications ?? {});
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

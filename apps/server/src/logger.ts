@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 // Secrets that travel in URLs: verification and reset codes and calendar feed tokens in the path, hub tokens and a provider's code and state in the query.
-const SECRET_PATH = /(\/auth\/(?:verify|password\/reset)\/|\/feeds\/)[^/?#]+/i;
+const SECRET_PATH = /(\/auth\/(?:verify|password\/reset)\/|\/feeds\/|\/unsubscribe\/)[^/?#]+/i;
 const SECRET_QUERY = /([?&](?:access_token|token|code|state|refreshToken)=)[^&#]*/gi;
 
 export function scrubUrl(url: string): string {

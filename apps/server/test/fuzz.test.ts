@@ -30,6 +30,7 @@ const scratch = projectDatabase ? await createScratchDatabase('fuzz', { server: 
 const t = await build({
   database: scratch,
   launches: { enabled: false }, // no background writes between two snapshots
+  notifications: { enabled: false },
   logger: { level: 'error', stream: { write: (line: string) => void serverLog.push(line) } },
 });
 const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from './common.js';
 import { latitude, longitude } from './geo.js';
+import { CalendarAlertSchema } from './notifications.js';
 
 // Calendars: named, saved views of events that follow their owner into the calendar app they
 // already use, through a secret iCalendar feed address. Each counts towards calendarCapacity.
@@ -63,7 +64,7 @@ const name = z
   .max(CALENDAR_NAME_MAX, { message: `Name must be at most ${CALENDAR_NAME_MAX} characters.` });
 
 export const CalendarCreateSchema = z
-  .object({ name, kind: CalendarKindSchema, query: CalendarQuerySchema.nullish().transform((v) => v ?? null) })
+  .object({ name, kind: CalendarKindSchema, query: CalendarQuerySchema.nullish().transform((v) => v ?? null), alert: CalendarAlertSchema.default('off') })
   .superRefine((v, ctx) => {
     if (v.kind === 'search' && !v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'A saved search needs its query.' });
     if (v.kind !== 'search' && v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'Only a saved search has a query.' });
@@ -72,7 +73,7 @@ export const CalendarCreateSchema = z
 export type CalendarCreate = z.input<typeof CalendarCreateSchema>;
 
 export const CalendarUpdateSchema = z
-  .object({ id: IdSchema, name: name.optional(), query: CalendarQuerySchema.optional() })
+  .object({ id: IdSchema, name: name.optional(), query: CalendarQuerySchema.optional(), alert: CalendarAlertSchema.optional() })
   .meta({ id: 'CalendarUpdate' });
 export type CalendarUpdate = z.input<typeof CalendarUpdateSchema>;
 
@@ -82,6 +83,8 @@ export const CalendarSchema = z
     name: z.string(),
     kind: CalendarKindSchema,
     query: CalendarQuerySchema.nullable(),
+    /** Whether new events in it are emailed to its owner, and how often. */
+    alert: CalendarAlertSchema,
     /** The secret feed address: anyone holding it reads the calendar. Regenerating the token ends it. */
     feedUrl: z.string(),
     /** The same address for calendar apps (`webcal://`), which subscribe when it is opened. */

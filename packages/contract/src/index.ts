@@ -22,3 +22,4 @@ export * from './project-documents.js';
 export * from './moderation.js';
 export * from './admin.js';
 export * from './calendars.js';
+export * from './notifications.js';

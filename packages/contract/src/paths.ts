@@ -103,6 +103,9 @@ export const routes = {
   calendar: `${ENGINE}/calendar/:id`,
   calendarToken: `${ENGINE}/calendar/:id/token`,
   calendarFeed: '/feeds/:token.ics',
+  notificationSettings: `${ACCOUNT}/notifications/`,
+  /** Outside the API (mail clients' one-click unsubscribe sends no tenant header); the web page /unsubscribe posts here too. */
+  unsubscribe: '/unsubscribe/:token',
   eventIcs: `${ENGINE}/event/ics/:id`,
 
   launch: `${ENGINE}/launch/`,
@@ -222,6 +225,8 @@ export const calendarPaths = {
   token: (id: string) => pathTo(routes.calendarToken, { id }),
   feed: (token: string) => `/feeds/${encodeURIComponent(token)}.ics`,
   eventIcs: (id: string) => pathTo(routes.eventIcs, { id }),
+  notificationSettings: routes.notificationSettings,
+  unsubscribe: (token: string) => pathTo(routes.unsubscribe, { token }),
 };
 
 export const moderationPaths = {

@@ -525,8 +525,63 @@ export const calendars = pgTable(
     query: jsonb('query'),
     /** The secret of the feed address; a new one ends the old address. */
     feedToken: text('feed_token').notNull(),
+    /** off, daily or weekly: new events in it mailed to its owner (modules/notifications). */
+    alert: text('alert').notNull().default('off'),
+    /** When the next digest falls due; null while alerts are off. */
+    nextAlertAt: timestamp('next_alert_at', { withTimezone: true }),
+    /** Events created since then are new to the owner (set when alerts are turned on, and by each digest). */
+    alertsSince: timestamp('alerts_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('calendars_feed_token_key').on(t.feedToken), index('calendars_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('calendars_feed_token_key').on(t.feedToken),
+    index('calendars_user_idx').on(t.userId, t.createdAt),
+    index('calendars_next_alert_idx').on(t.nextAlertAt).where(sql`next_alert_at is not null`),
+  ],
+);
+
+/** Events a calendar's digests have already listed: none is sent twice. */
+export const calendarAlertEvents = pgTable(
+  'calendar_alert_events',
+  {
+    calendarId: uuid('calendar_id').notNull().references(() => calendars.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.calendarId, t.eventId] })],
+);
+
+/** A person's reminder choice (modules/notifications); no row: reminders off. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  reminder: text('reminder').notNull().default('off'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Durable jobs (modules/notifications: digests, reminders, cancellation notices), run by the claim
+ * loop the launch scheduler uses too. `key` is unique: the same message can be enqueued by every
+ * instance, and only one row (one message) results.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_due_idx').on(t.dueAt).where(sql`done_at is null`)],
 );

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -10,6 +11,8 @@ export interface MailMessage {
   html?: string;
   /** A short label for the outbox file name and the log, e.g. "verify". */
   purpose: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
   /** Shown in the log in outbox mode only, so a local user can finish the flow without a mail server. */
   localHint?: Record<string, string>;
 }
@@ -25,7 +28,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
     return {
       mode: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
         options.log.info({ purpose: message.purpose }, 'email sent');
       },
     };
@@ -34,9 +37,9 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     mode: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, headers: message.headers });
       await fs.mkdir(options.outboxDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(options.outboxDir, `${stamp}-${message.purpose}-${safeTo}.eml`);
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });

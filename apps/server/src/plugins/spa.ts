@@ -8,12 +8,14 @@ import { notFound } from '../lib/app-error.js';
 
 /** The calendar feeds (modules/calendars), read by calendar apps. */
 const FEEDS_PREFIX = '/feeds/';
+/** One-click unsubscribe (modules/notifications); the page /unsubscribe stays the web app's. */
+const UNSUBSCRIBE_PREFIX = '/unsubscribe/';
 
 /**
  * Every API area: an unknown address under one is a Problem, not the web app. Whole
  * prefixes, not first segments: /account/profile is a page, /account/api/v1/… the API.
  */
-const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH, FEEDS_PREFIX);
+const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH, FEEDS_PREFIX, UNSUBSCRIBE_PREFIX);
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url.startsWith(p));

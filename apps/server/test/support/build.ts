@@ -52,6 +52,7 @@ export interface BuildTestOptions {
   /** buildApp's options, passed as they are. */
   hub?: BuildOptions['hub'];
   launches?: BuildOptions['launches'];
+  notifications?: BuildOptions['notifications'];
   logger?: BuildOptions['logger'];
   now?: BuildOptions['now'];
   /** Defaults to JWT_SECRET. */
@@ -105,6 +106,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       now: options.now,
       hub: options.hub,
       launches: options.launches,
+      notifications: options.notifications,
     });
     let listening: { port: number; url: string } | undefined;
     if (options.listen === undefined || options.listen === false) {

@@ -14,7 +14,10 @@ export async function countOf(db: Db, userId: string): Promise<number> {
   return row.n;
 }
 
-export async function insertCalendar(db: Db, values: { tenantId: string; userId: string; name: string; kind: string; query: unknown; feedToken: string }): Promise<CalendarRow> {
+export async function insertCalendar(
+  db: Db,
+  values: { tenantId: string; userId: string; name: string; kind: string; query: unknown; feedToken: string; alert: string; nextAlertAt: Date | null; alertsSince: Date | null },
+): Promise<CalendarRow> {
   const [row] = await db.insert(calendars).values(values).returning();
   return row;
 }
@@ -36,7 +39,11 @@ export async function findOwn(db: Db, args: { tenantId: string; userId: string; 
   return row;
 }
 
-export async function updateCalendar(db: Db, id: string, changes: { name?: string; query?: unknown; feedToken?: string; at: Date }): Promise<CalendarRow> {
+export async function updateCalendar(
+  db: Db,
+  id: string,
+  changes: { name?: string; query?: unknown; feedToken?: string; alert?: string; nextAlertAt?: Date | null; alertsSince?: Date | null; at: Date },
+): Promise<CalendarRow> {
   const { at, ...set } = changes;
   const [row] = await db
     .update(calendars)
@@ -71,4 +78,34 @@ export async function relationStamp(db: Db, userId: string, kind: 'following' | 
               || '/' || (select count(*)::int || ':' || coalesce(max(created_at)::text, '') from user_blocks where blocked_id = ${userId}) as stamp`;
   const [row] = await queryRows<{ stamp: string }>(db, query);
   return row.stamp;
+}
+
+/**
+ * Takes the calendars whose digest fell due: moves each one's next_alert_at past now by whole
+ * periods (a day or a week) and answers them with the due time taken. Row locks skipped by other
+ * instances make each due time taken once.
+ */
+export function takeDueAlerts(db: Db, now: Date, limit: number): Promise<{ id: string; tenantId: string; dueAt: string }[]> {
+  return queryRows(
+    db,
+    sql`with due as (
+          select id, next_alert_at, case when alert = 'weekly' then 604800 else 86400 end as step
+          from calendars where next_alert_at <= ${now} and alert <> 'off' order by next_alert_at limit ${limit} for update skip locked)
+        update calendars c set next_alert_at = due.next_alert_at + make_interval(secs => due.step * (floor(extract(epoch from ${now}::timestamptz - due.next_alert_at) / due.step) + 1))
+        from due where c.id = due.id
+        returning c.id, c.tenant_id as "tenantId", to_char(due.next_alert_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "dueAt"`,
+  );
+}
+
+export async function findById(db: Db, id: string): Promise<CalendarRow | undefined> {
+  const [row] = await db.select().from(calendars).where(eq(calendars.id, id)).limit(1);
+  return row;
+}
+
+export async function alertsOf(db: Db, tenantId: string, userId: string): Promise<{ id: string; name: string; alert: string }[]> {
+  return db
+    .select({ id: calendars.id, name: calendars.name, alert: calendars.alert })
+    .from(calendars)
+    .where(and(eq(calendars.tenantId, tenantId), eq(calendars.userId, userId)))
+    .orderBy(desc(calendars.createdAt), desc(calendars.id));
 }

@@ -6,6 +6,7 @@ import {
   CalendarQuerySchema,
   calendarPaths,
   type Calendar,
+  type CalendarAlert,
   type CalendarCreateSchema,
   type CalendarKind,
   type CalendarList,
@@ -29,12 +30,54 @@ export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
     name: row.name,
     kind: row.kind as CalendarKind,
     query: row.query ? CalendarQuerySchema.parse(row.query) : null,
+    alert: row.alert as CalendarAlert,
     feedUrl,
     webcalUrl: feedUrl.replace(/^https?:/, 'webcal:'),
     created: row.createdAt.toISOString(),
     updated: row.updatedAt.toISOString(),
   };
 }
+
+const ALERT_PERIOD_MS: Record<CalendarAlert, number> = { off: 0, daily: 86_400_000, weekly: 7 * 86_400_000 };
+
+/** Turning alerts on starts the clock: the first digest a period later, listing events made from now on. */
+function alertChange(alert: CalendarAlert, now: Date) {
+  return alert === 'off'
+    ? { alert, nextAlertAt: null, alertsSince: null }
+    : { alert, nextAlertAt: new Date(now.getTime() + ALERT_PERIOD_MS[alert]), alertsSince: now };
+}
+
+/** For modules/notifications: the digests that fell due, each taken once (see repository.takeDueAlerts). */
+export function takeDueAlerts(ctx: AppContext, limit: number) {
+  return repo.takeDueAlerts(ctx.db, ctx.now(), limit);
+}
+
+/** For modules/notifications: a calendar by id, whoever owns it. */
+export function findCalendarById(ctx: AppContext, id: string): Promise<repo.CalendarRow | undefined> {
+  return repo.findById(ctx.db, id);
+}
+
+/** Every calendar of a person with its alert (Settings lists them). */
+export function calendarAlerts(ctx: AppContext, auth: AuthInfo) {
+  return repo.alertsOf(ctx.db, auth.tenant.id, auth.userId) as Promise<{ id: string; name: string; alert: CalendarAlert }[]>;
+}
+
+/** Turns a calendar's alert off (an unsubscribe link); false when there is no such calendar of this person. */
+export async function stopCalendarAlert(ctx: AppContext, args: { tenantId: string; userId: string; id: string }): Promise<string | undefined> {
+  const row = await repo.findOwn(ctx.db, args);
+  if (!row) return undefined;
+  if (row.alert !== 'off') await repo.updateCalendar(ctx.db, row.id, { ...alertChange('off', ctx.now()), at: ctx.now() });
+  return row.name;
+}
+
+/** The events a calendar holds from `from` on, as its feed has them (for its digest). */
+export function calendarEventsOf(ctx: AppContext, row: repo.CalendarRow, tenant: TenantRef, from: Date, limit: number) {
+  const kind = row.kind as CalendarKind;
+  const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
+  return calendarFeedEvents({ ctx, tenant, userId: row.userId, source, from, limit });
+}
+
+export type { CalendarRow } from './repository.js';
 
 export async function listCalendars(opts: { ctx: AppContext; auth: AuthInfo }): Promise<CalendarList> {
   const rows = await repo.listOf(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
@@ -54,7 +97,15 @@ export async function createCalendar(opts: { ctx: AppContext; auth: AuthInfo; in
       const n = product.calendarCapacity;
       throw planLimit('Calendar limit reached', `Your ${product.name} plan allows ${n} calendar${n === 1 ? '' : 's'} and you have ${count}. Delete a calendar or choose a bigger plan.`);
     }
-    return repo.insertCalendar(tx, { tenantId: auth.tenant.id, userId: auth.userId, name: input.name, kind: input.kind, query: input.query, feedToken: randomToken() });
+    return repo.insertCalendar(tx, {
+      tenantId: auth.tenant.id,
+      userId: auth.userId,
+      name: input.name,
+      kind: input.kind,
+      query: input.query,
+      feedToken: randomToken(),
+      ...alertChange(input.alert, ctx.now()),
+    });
   });
   return toCalendar(ctx, row);
 }
@@ -69,7 +120,8 @@ export async function updateCalendar(opts: { ctx: AppContext; auth: AuthInfo; in
   const { ctx, auth, input } = opts;
   const row = await ownCalendar(ctx, auth, input.id);
   if (input.query && row.kind !== 'search') throw invalid('Only a saved search has a query.', { query: ['Only a saved search has a query.'] });
-  const updated = await repo.updateCalendar(ctx.db, row.id, { name: input.name, query: input.query, at: ctx.now() });
+  const alert = input.alert && input.alert !== row.alert ? alertChange(input.alert, ctx.now()) : {};
+  const updated = await repo.updateCalendar(ctx.db, row.id, { name: input.name, query: input.query, ...alert, at: ctx.now() });
   return toCalendar(ctx, updated);
 }
 

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
+import { ClaimLoop, newInstanceId } from '../../lib/claim-loop.js';
 import { activateFlyers, deactivateFlyers, recomputeActiveFlyers, toFlyer, type FlyerRow } from '../flyers/service.js';
 import * as repo from './repository.js';
 
@@ -23,68 +23,38 @@ export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, 'instanceId'> = {
  * conditional done_at make each one happen once.
  */
 export class LaunchScheduler {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: ClaimLoop<repo.TransitionRow>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly options: SchedulerOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.loop = new ClaimLoop({
+      name: 'launches',
+      pollMs: options.pollMs,
+      batch: options.batch,
+      log,
+      claim: (limit) => repo.claimDue(ctx.db, { instance: options.instanceId, leaseMs: options.leaseMs, limit }),
+      apply: (transition) => this.apply(transition),
+    });
+  }
 
   async start(): Promise<void> {
     const changed = await recomputeActiveFlyers(this.ctx.db);
     if (changed) this.log.info({ changed }, 'launches: corrected flyer activation from the timelines');
-    this.stopped = false;
     // Overdue transitions (due while no instance ran) go in the first round, before the app reports ready.
-    this.wake();
-    await this.running;
+    await this.loop.start();
   }
 
   /** Runs a round now instead of at the next poll (a launch was just created). */
   wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    this.running = this.round().finally(() => {
-      this.running = undefined;
-      if (this.stopped) return;
-      if (this.again) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(() => this.wake(), this.options.pollMs);
-      }
-    });
+    this.loop.wake();
   }
 
   /** Stops polling and waits for a round in progress, so the database can close after. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private async round(): Promise<void> {
-    try {
-      for (;;) {
-        const claimed = await repo.claimDue(this.ctx.db, { instance: this.options.instanceId, leaseMs: this.options.leaseMs, limit: this.options.batch });
-        for (const transition of claimed) {
-          if (this.stopped) return; // Unapplied claims are retried by whoever runs after the lease.
-          await this.apply(transition);
-        }
-        if (claimed.length < this.options.batch || this.stopped) return;
-      }
-    } catch (error) {
-      this.log.error({ err: error }, 'launches: claiming due transitions failed');
-    }
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   private async apply(transition: repo.TransitionRow): Promise<void> {
@@ -117,6 +87,4 @@ export class LaunchScheduler {
   }
 }
 
-export function newInstanceId(): string {
-  return `${process.pid}-${randomUUID().slice(0, 8)}`;
-}
+export { newInstanceId };

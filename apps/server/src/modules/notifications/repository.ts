@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { iso } from '../../db/fragments.js';
+
+export interface JobRow {
+  id: string;
+  tenantId: string;
+  kind: 'digest' | 'reminder' | 'cancel';
+  key: string;
+  payload: Record<string, string>;
+  dueAt: string;
+}
+
+const jobColumns = sql`id, tenant_id as "tenantId", kind, key, payload, ${iso(sql`due_at`)} as "dueAt"`;
+
+/** Adds jobs; one already enqueued under the same key (by any instance) stays the only one. */
+export async function enqueue(db: Db, jobs: { tenantId: string; kind: string; key: string; payload: Record<string, string>; dueAt: Date }[]): Promise<number> {
+  if (!jobs.length) return 0;
+  const values = sql.join(
+    jobs.map((j) => sql`(${j.tenantId}, ${j.kind}, ${j.key}, ${JSON.stringify(j.payload)}::jsonb, ${j.dueAt})`),
+    sql`, `,
+  );
+  const rows = await queryRows(db, sql`insert into jobs (tenant_id, kind, key, payload, due_at) values ${values} on conflict (key) do nothing returning id`);
+  return rows.length;
+}
+
+const LEAD = sql`case s.reminder when '1h' then interval '1 hour' else interval '1 day' end`;
+/** The events (aliased e) a person (s.user_id) follows or attends and may see. */
+const followed = sql`(select distinct l.user_id, l.event_id from event_links l where l.type in ('Follow', 'Attendee')) l on l.user_id = s.user_id join events e on e.id = l.event_id`;
+const visible = (now: Date) => sql`(e.user_id = s.user_id or ((e.publish_on is null or e.publish_on <= ${now}) and e.hidden_at is null))`;
+
+/** A reminder for each followed or attended event starting within its person's lead time (keyed by person, event and start). */
+export async function enqueueReminders(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select e.tenant_id, 'reminder', 'reminder:' || s.user_id || ':' || e.id || ':' || floor(extract(epoch from e.starts_at))::bigint,
+          jsonb_build_object('userId', s.user_id, 'eventId', e.id), ${now}
+        from notification_settings s join ${followed}
+        where s.reminder <> 'off' and e.status <> 3 and ${visible(now)} and e.starts_at > ${now} and e.starts_at <= ${now}::timestamptz + ${LEAD}
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/** A notice for each followed or attended event canceled lately that has not ended, to people with reminders on. */
+export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select e.tenant_id, 'cancel', 'cancel:' || s.user_id || ':' || e.id, jsonb_build_object('userId', s.user_id, 'eventId', e.id), ${now}
+        from notification_settings s join ${followed}
+        where s.reminder <> 'off' and e.status = 3 and ${visible(now)} and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/** Claims due jobs for this instance until the lease runs out; SKIP LOCKED lets instances claim side by side. */
+export function claimDue(db: Db, args: { instance: string; leaseMs: number; limit: number; now: Date }): Promise<JobRow[]> {
+  const { now } = args;
+  return queryRows<JobRow>(
+    db,
+    sql`update jobs set claimed_by = ${args.instance}, claimed_until = ${now}::timestamptz + make_interval(secs => ${args.leaseMs / 1000}), attempts = attempts + 1
+        where id in (select id from jobs where done_at is null and due_at <= ${now} and (claimed_until is null or claimed_until < ${now})
+                     order by due_at limit ${args.limit} for update skip locked)
+        returning ${jobColumns}`,
+  );
+}
+
+/** Marks a claimed job done, if the claim is still this instance's; false when another took it over. */
+export async function completeClaimed(db: Db, id: string, instance: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`update jobs set done_at = now(), claimed_until = null where id = ${id} and claimed_by = ${instance} and done_at is null returning id`);
+  return rows.length > 0;
+}
+
+export async function recordFailure(db: Db, id: string, message: string): Promise<void> {
+  await queryRows(db, sql`update jobs set last_error = ${message.slice(0, 500)} where id = ${id}`);
+}
+
+/** Of these events, those the calendar's digests have not listed yet. */
+export async function unseen(db: Db, calendarId: string, eventIds: string[]): Promise<Set<string>> {
+  if (!eventIds.length) return new Set();
+  const list = sql.join(eventIds.map((id) => sql`${id}::uuid`), sql`, `);
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select x.id from unnest(array[${list}]) as x(id) where not exists (select 1 from calendar_alert_events a where a.calendar_id = ${calendarId} and a.event_id = x.id)`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function markSeen(db: Db, calendarId: string, eventIds: string[]): Promise<void> {
+  if (!eventIds.length) return;
+  const values = sql.join(eventIds.map((id) => sql`(${calendarId}, ${id})`), sql`, `);
+  await queryRows(db, sql`insert into calendar_alert_events (calendar_id, event_id) values ${values} on conflict do nothing`);
+}
+
+export async function reminderOf(db: Db, userId: string): Promise<string> {
+  const [row] = await queryRows<{ reminder: string }>(db, sql`select reminder from notification_settings where user_id = ${userId}`);
+  return row?.reminder ?? 'off';
+}
+
+export async function setReminder(db: Db, args: { tenantId: string; userId: string; reminder: string; at: Date }): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into notification_settings (user_id, tenant_id, reminder, updated_at) values (${args.userId}, ${args.tenantId}, ${args.reminder}, ${args.at})
+        on conflict (user_id) do update set reminder = excluded.reminder, updated_at = excluded.updated_at`,
+  );
+}
+
+/** Who a message goes to; undefined when the account is gone or suspended. */
+export async function recipient(db: Db, userId: string): Promise<{ email: string; name: string } | undefined> {
+  const [row] = await queryRows<{ email: string; name: string }>(db, sql`select email, name from users where id = ${userId} and suspended_at is null`);
+  return row;
+}

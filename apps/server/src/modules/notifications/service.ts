@@ -1,0 +1,47 @@
+import { calendarPaths, type NotificationSettings, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
+import type { AppContext, AuthInfo } from '../../app-context.js';
+import { codeInvalid } from '../../lib/app-error.js';
+import { calendarAlerts, stopCalendarAlert } from '../calendars/service.js';
+import { findUserById } from '../users/service.js';
+import type { Unsubscribe } from './emails.js';
+import * as repo from './repository.js';
+
+export async function getSettings(opts: { ctx: AppContext; auth: AuthInfo }): Promise<NotificationSettings> {
+  const { ctx, auth } = opts;
+  const [reminder, calendars] = await Promise.all([repo.reminderOf(ctx.db, auth.userId), calendarAlerts(ctx, auth)]);
+  return { reminder: reminder as Reminder, calendars };
+}
+
+export async function updateSettings(opts: { ctx: AppContext; auth: AuthInfo; reminder: Reminder }): Promise<NotificationSettings> {
+  await repo.setReminder(opts.ctx.db, { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, reminder: opts.reminder, at: opts.ctx.now() });
+  return getSettings(opts);
+}
+
+/** What an unsubscribe link turns off: the reminders, or one calendar's alerts. */
+type Scope = 'reminders' | `calendar:${string}`;
+
+export function unsubscribeLinks(ctx: AppContext, args: { tenantKey: string; userId: string; scope: Scope }): Unsubscribe {
+  const token = ctx.signedLinks.sign({ t: args.tenantKey, u: args.userId, s: args.scope });
+  return { pageUrl: `${ctx.config.publicUrl}/unsubscribe?token=${token}`, oneClickUrl: `${ctx.config.publicUrl}${calendarPaths.unsubscribe(token)}` };
+}
+
+/** Turns off what the signed link names, without a sign-in; doing it twice is fine. */
+export async function unsubscribe(opts: { ctx: AppContext; token: string }): Promise<UnsubscribeResult> {
+  const { ctx } = opts;
+  const payload = ctx.signedLinks.verify(opts.token);
+  const tenantId = payload && ctx.tenants.get(payload.t);
+  const invalid = codeInvalid('This unsubscribe link is not valid. Change your email settings in Hubbub instead.');
+  if (!payload || !tenantId || !payload.u || !payload.s) throw invalid;
+  if (!(await findUserById(ctx.db, tenantId, payload.u))) return { ok: true, message: 'Done: this account no longer exists, so it gets no emails.' };
+  if (payload.s === 'reminders') {
+    await repo.setReminder(ctx.db, { tenantId, userId: payload.u, reminder: 'off', at: ctx.now() });
+    return { ok: true, message: 'Done: you will get no more event reminders. You can turn them on again in Settings.' };
+  }
+  const calendarId = /^calendar:([0-9a-f-]{36})$/.exec(payload.s)?.[1];
+  if (!calendarId) throw invalid;
+  const name = await stopCalendarAlert(ctx, { tenantId, userId: payload.u, id: calendarId });
+  return {
+    ok: true,
+    message: name ? `Done: no more emails about new events in “${name}”.` : 'Done: that calendar no longer exists, so it sends no more emails.',
+  };
+}

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { DIGEST_MAX_EVENTS } from '@hubbub/contract';
+import type { AppContext, TenantRef } from '../../app-context.js';
+import { ClaimLoop } from '../../lib/claim-loop.js';
+import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
+import { calendarEvent } from '../events/service.js';
+import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
+import * as repo from './repository.js';
+import { unsubscribeLinks } from './service.js';
+
+export interface NotificationOptions {
+  /** How often due digests, reminders and cancellations are looked for. */
+  pollMs: number;
+  leaseMs: number;
+  batch: number;
+  instanceId: string;
+}
+
+export const DEFAULT_NOTIFICATION_OPTIONS: Omit<NotificationOptions, 'instanceId'> = { pollMs: 30_000, leaseMs: 60_000, batch: 20 };
+
+/** Events a digest reads to find the new ones (the soonest first). */
+const DIGEST_SCAN = 500;
+
+/**
+ * Sends digests, reminders and cancellation notices. Each round first enqueues what fell due (as
+ * jobs whose unique keys make every message one row, whichever instance enqueued it), then claims
+ * and sends jobs on the claim loop the launch scheduler uses: a restart or a second instance
+ * neither loses nor repeats a message.
+ */
+export class NotificationWorker {
+  private readonly loop: ClaimLoop<repo.JobRow>;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: NotificationOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.loop = new ClaimLoop({
+      name: 'notifications',
+      pollMs: options.pollMs,
+      batch: options.batch,
+      log,
+      beforeRound: () => this.enqueueDue(),
+      claim: (limit) => repo.claimDue(ctx.db, { instance: options.instanceId, leaseMs: options.leaseMs, limit, now: ctx.now() }),
+      apply: (job) => this.apply(job),
+    });
+  }
+
+  start(): Promise<void> {
+    return this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  /** One round now, waited for (tests, and after a change that may have made something due). */
+  runNow(): Promise<void> {
+    return this.loop.runNow();
+  }
+
+  private async enqueueDue(): Promise<void> {
+    const due = await takeDueAlerts(this.ctx, 100);
+    await repo.enqueue(
+      this.ctx.db,
+      due.map((c) => ({ tenantId: c.tenantId, kind: 'digest', key: `digest:${c.id}:${c.dueAt}`, payload: { calendarId: c.id }, dueAt: new Date(c.dueAt) })),
+    );
+    const now = this.ctx.now();
+    await repo.enqueueReminders(this.ctx.db, now);
+    await repo.enqueueCancellations(this.ctx.db, now);
+  }
+
+  private tenantOf(tenantId: string): TenantRef | undefined {
+    const key = [...this.ctx.tenants].find(([, id]) => id === tenantId)?.[0];
+    return key ? { id: tenantId, key } : undefined;
+  }
+
+  private async apply(job: repo.JobRow): Promise<void> {
+    try {
+      const send = await this.messageOf(job);
+      // Sent before the job is marked done: a crash in between sends it again rather than never.
+      if (send) await this.ctx.mailer.send(send);
+      await this.ctx.db.transaction(async (tx) => {
+        if (!(await repo.completeClaimed(tx, job.id, this.options.instanceId))) return;
+        if (job.kind === 'digest' && send) await repo.markSeen(tx, job.payload.calendarId, this.digestIds.get(job.id) ?? []);
+      });
+    } catch (error) {
+      await repo.recordFailure(this.ctx.db, job.id, error instanceof Error ? error.message : String(error)).catch(() => {});
+      throw error;
+    } finally {
+      this.digestIds.delete(job.id);
+    }
+  }
+
+  /** The events each digest in flight lists, to mark them seen once it is sent. */
+  private readonly digestIds = new Map<string, string[]>();
+
+  /** The message a job sends; undefined when there is nothing to say (no new events, the event or account is gone). */
+  private async messageOf(job: repo.JobRow) {
+    const { ctx } = this;
+    const tenant = this.tenantOf(job.tenantId);
+    if (!tenant) return undefined;
+    if (job.kind === 'digest') {
+      const calendar = await findCalendarById(ctx, job.payload.calendarId);
+      if (!calendar || calendar.alert === 'off' || !calendar.alertsSince) return undefined;
+      const to = await repo.recipient(ctx.db, calendar.userId);
+      if (!to) return undefined;
+      const since = calendar.alertsSince.getTime();
+      const candidates = (await calendarEventsOf(ctx, calendar, tenant, ctx.now(), DIGEST_SCAN)).filter((e) => Date.parse(e.created) >= since && e.status !== 3);
+      const fresh = await repo.unseen(ctx.db, calendar.id, candidates.map((e) => e.id));
+      const events = candidates.filter((e) => fresh.has(e.id));
+      if (!events.length) return undefined;
+      const listed = events.slice(0, DIGEST_MAX_EVENTS);
+      this.digestIds.set(job.id, events.map((e) => e.id));
+      return digestEmail({
+        to: to.email,
+        name: to.name,
+        calendar: calendar.name,
+        events: listed,
+        more: events.length - listed.length,
+        publicUrl: ctx.config.publicUrl,
+        unsubscribe: unsubscribeLinks(ctx, { tenantKey: tenant.key, userId: calendar.userId, scope: `calendar:${calendar.id}` }),
+      });
+    }
+    const userId = job.payload.userId;
+    const to = await repo.recipient(ctx.db, userId);
+    if (!to) return undefined;
+    const event = await calendarEvent({ ctx, tenant, id: job.payload.eventId, viewerId: userId }).catch(() => undefined);
+    if (!event) return undefined;
+    const unsubscribe = unsubscribeLinks(ctx, { tenantKey: tenant.key, userId, scope: 'reminders' });
+    if (job.kind === 'cancel') return cancellationEmail({ to: to.email, name: to.name, event, publicUrl: ctx.config.publicUrl, unsubscribe });
+    // Canceled since it was enqueued: the cancellation notice says so instead.
+    if (event.status === 3) return undefined;
+    return reminderEmail({ to: to.email, name: to.name, event, lead: await repo.reminderOf(ctx.db, userId), publicUrl: ctx.config.publicUrl, unsubscribe });
+  }
+}

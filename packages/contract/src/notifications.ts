@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+// Alerts and reminders: a calendar can mail its owner the events new in it (a daily or weekly
+// digest); people can be reminded before the events they follow or attend start, and told when
+// one is canceled. Every message has a one-click unsubscribe that needs no sign-in.
+
+export const CALENDAR_ALERTS = ['off', 'daily', 'weekly'] as const;
+export const CalendarAlertSchema = z.enum(CALENDAR_ALERTS, { message: 'alert is off, daily or weekly.' }).meta({ id: 'CalendarAlert' });
+export type CalendarAlert = z.infer<typeof CalendarAlertSchema>;
+export const CALENDAR_ALERT_LABELS: Record<CalendarAlert, string> = { off: 'No emails', daily: 'Daily email of new events', weekly: 'Weekly email of new events' };
+
+export const REMINDERS = ['off', '1h', '1d'] as const;
+export const ReminderSchema = z.enum(REMINDERS, { message: 'reminder is off, 1h or 1d.' }).meta({ id: 'Reminder' });
+export type Reminder = z.infer<typeof ReminderSchema>;
+export const REMINDER_LABELS: Record<Reminder, string> = { off: 'No reminders', '1h': 'An hour before', '1d': 'A day before' };
+
+/** Most events one digest lists (the soonest first); the email says how many more there are. */
+export const DIGEST_MAX_EVENTS = 50;
+
+export const NotificationSettingsSchema = z
+  .object({
+    /** Before the events I follow or attend start, by email; a canceled one sends a notice instead. */
+    reminder: ReminderSchema,
+    /** Every calendar with its alert, so Settings can list them all. */
+    calendars: z.array(z.object({ id: z.uuid(), name: z.string(), alert: CalendarAlertSchema })),
+  })
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const NotificationSettingsUpdateSchema = z.object({ reminder: ReminderSchema }).meta({ id: 'NotificationSettingsUpdate' });
+export type NotificationSettingsUpdate = z.input<typeof NotificationSettingsUpdateSchema>;
+
+export const UnsubscribeParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{10,400}\.[A-Za-z0-9_-]{20,100}$/, { message: 'Not an unsubscribe link.' }),
+});
+export const UnsubscribeResultSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'UnsubscribeResult' });
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
