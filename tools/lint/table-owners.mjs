@@ -35,4 +35,5 @@ export const TABLE_OWNERS = {
   calendar_alert_events: 'notifications',
   notification_settings: 'notifications',
   jobs: 'notifications',
+  push_subscriptions: 'notifications',
 };

@@ -9,6 +9,7 @@ import type { MemberCounts, Backplane } from './modules/hub/index.js';
 import type { HubTimings } from './modules/hub/index.js';
 import type { SchedulerOptions } from './modules/launches/scheduler.js';
 import type { TokenSigner } from './lib/signed-token.js';
+import type { VapidKeys } from './lib/vapid-keys.js';
 import type { NotificationOptions } from './modules/notifications/worker.js';
 import type { Throttle } from './lib/throttle.js';
 import type { AuthLimitName, RateLimits } from './modules/auth/limits.js';
@@ -45,6 +46,8 @@ export interface AppContext {
   throttle: Throttle<AuthLimitName>;
   /** Sign-in with Google and Microsoft (modules/external-auth): the configured providers, discovered on first use. */
   external: ExternalProviders;
+  /** The web push (VAPID) key pair (lib/vapid-keys.ts). */
+  vapid: VapidKeys;
   /** Signs the links in emails that work without a sign-in (unsubscribe). */
   signedLinks: TokenSigner;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */

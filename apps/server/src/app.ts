@@ -51,6 +51,7 @@ import { flyerRoutes } from './modules/flyers/routes.js';
 import { launchRoutes } from './modules/launches/routes.js';
 import { schedulerPlugin } from './modules/launches/plugin.js';
 import { createTokenSigner } from './lib/signed-token.js';
+import { loadVapidKeys } from './lib/vapid-keys.js';
 import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/index.js';
 import { ensureCities } from './modules/geo/service.js';
 import { ensureCategories } from './modules/tags/service.js';
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
     external: createExternalProviders({ config, secret: options.jwtSecret }),
     signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
+    vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
   };
   if (ctx.external.configured.length && !config.PUBLIC_URL) {
     app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');

@@ -36,6 +36,16 @@ const ConfigSchema = z.object({
     ),
   SMTP_URL: optionalUrl('SMTP_URL'),
   SMTP_FROM: z.string().default('Hubbub <no-reply@hubbub.local>'),
+  /** Web push (VAPID) keys; without them a pair is generated once into DATA_DIR (set them when running several instances). */
+  VAPID_PUBLIC_KEY: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  VAPID_PRIVATE_KEY: z.string().trim().optional().transform((v) => (v ? v : undefined)),
+  /** Who push services may contact about this server's pushes (a mailto: or https: address). */
+  VAPID_SUBJECT: z.string().trim().default('mailto:admin@hubbub.local'),
+  /** Push services browsers may subscribe at (host names, comma-separated); the server posts only there. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,updates.push.services.mozilla.com,wns2-par02p.notify.windows.com,web.push.apple.com')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   CMS_URL: optionalUrl('CMS_URL'),
   MAP_STYLE_URL: optionalUrl('MAP_STYLE_URL'),
   JWT: z.string().min(32, { message: 'JWT must be a signing key of at least 32 characters.' }).optional(),

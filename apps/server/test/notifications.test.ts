@@ -1,4 +1,11 @@
 import fs from 'node:fs/promises';
+import https from 'node:https';
+import os from 'node:os';
+import { execFileSync } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { createECDH, randomBytes } from 'node:crypto';
+// @ts-expect-error http_ece (web-push's encryption) ships no types
+import ece from 'http_ece';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -78,7 +85,7 @@ describe('alerts and reminders', () => {
     const calendar = await calendarOf(t, me, { name: 'Following', kind: 'following', alert: 'weekly' });
     expect(calendar.alert).toBe('weekly');
     const settings = (await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings;
-    expect(settings).toEqual({ reminder: 'off', calendars: [{ id: calendar.id, name: 'Following', alert: 'weekly' }] });
+    expect(settings).toEqual({ reminder: 'off', calendars: [{ id: calendar.id, name: 'Following', alert: 'weekly' }], pushDevices: 0 });
     const changed = await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1d' } });
     expect((changed.json() as NotificationSettings).reminder).toBe('1d');
     expectProblem(await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '2h' } }), 400, { code: 'validation' });
@@ -177,6 +184,81 @@ describe('alerts and reminders', () => {
     clock += 2 * DAY;
     await run(t);
     expect(await mails(t, 'reminder', me.email)).toHaveLength(1);
+  });
+});
+
+describe('web push', () => {
+  let t: TestApp;
+  let server: https.Server;
+  let trusted: unknown;
+  let port: number;
+  const received: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+  /** Which endpoints answer 410 Gone (a subscription the push service forgot). */
+  const gone = new Set<string>();
+  beforeAll(async () => {
+    // A push service of our own over https (web push is https only), its certificate trusted by this process.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'push-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    const cert = await fs.readFile(path.join(dir, 'cert.pem'));
+    trusted = https.globalAgent.options.ca;
+    https.globalAgent.options.ca = cert;
+    server = https.createServer({ key: await fs.readFile(path.join(dir, 'key.pem')), cert }, (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.writeHead(gone.has(req.url ?? '') ? 410 : 201).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+    t = await build({ now, notifications: { pollMs: 3_600_000 }, env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+    https.globalAgent.options.ca = trusted as typeof https.globalAgent.options.ca;
+  });
+
+  /** A browser's subscription: its own key pair and auth secret, as PushManager makes them. */
+  function browserSubscription(name: string) {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const endpoint = `https://127.0.0.1:${port}/push/${name}`;
+    return { ecdh, auth, json: { endpoint, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
+  }
+
+  it('a reminder reaches the browser as an encrypted push the browser can read, signed with the server’s key', async () => {
+    const host = await signUp(t);
+    await usePlan(t, host, 'Pro');
+    const me = await signUp(t);
+    const key = (await call(t.app, 'GET', calendarPaths.pushKey)).json().publicKey as string;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+    const browser = browserSubscription(`me-${randomUUID()}`);
+    const stale = browserSubscription(`stale-${randomUUID()}`);
+    gone.add(new URL(stale.json.endpoint).pathname);
+    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { ...browser.json, endpoint: 'https://evil.example/push/1' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { ...browser.json, endpoint: browser.json.endpoint.replace('https:', 'http:') } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { endpoint: browser.json.endpoint, keys: { p256dh: 'short', auth: 'x' } } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { body: browser.json }), 401);
+    for (const sub of [browser, stale]) expect((await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: sub.json })).statusCode).toBe(200);
+    expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(2);
+
+    await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1h' } });
+    const event = await eventOf(t, host, { startDate: new Date(clock + 30 * 60_000).toISOString(), endDate: new Date(clock + 90 * 60_000).toISOString() });
+    await call(t.app, 'POST', paths.eventLink, { jwt: me.jwt, body: { eventId: event.id, type: 'Attendee' } });
+    await run(t);
+
+    const push = received.find((r) => r.path === new URL(browser.json.endpoint).pathname)!;
+    expect(push).toBeDefined();
+    expect(push.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.headers.authorization).toMatch(new RegExp(`^vapid t=[^,]+, k=${key}$`));
+    const payload = JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString('utf8'));
+    expect(payload).toMatchObject({ title: `Starting within the hour: ${event.name}`, url: expect.stringContaining(`/event/${event.id}`) });
+    // The push service forgot the stale one (410): it is gone, the other stays.
+    expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(1);
+    expect((await call(t.app, 'DELETE', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { endpoint: browser.json.endpoint } })).json().pushDevices).toBe(0);
   });
 });
 

@@ -23,6 +23,8 @@ export const NotificationSettingsSchema = z
     reminder: ReminderSchema,
     /** Every calendar with its alert, so Settings can list them all. */
     calendars: z.array(z.object({ id: z.uuid(), name: z.string(), alert: CalendarAlertSchema })),
+    /** Browsers that get the same messages as web push notifications. */
+    pushDevices: z.number().int(),
   })
   .meta({ id: 'NotificationSettings' });
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
@@ -35,3 +37,20 @@ export const UnsubscribeParamsSchema = z.object({
 });
 export const UnsubscribeResultSchema = z.object({ ok: z.literal(true), message: z.string() }).meta({ id: 'UnsubscribeResult' });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResultSchema>;
+
+/** The server's web push (VAPID) public key, for PushManager.subscribe's applicationServerKey. */
+export const PushKeySchema = z.object({ publicKey: z.string() }).meta({ id: 'PushKey' });
+export type PushKey = z.infer<typeof PushKeySchema>;
+
+const base64url = (name: string, min: number, max: number) =>
+  z.string({ message: `${name} is required.` }).regex(new RegExp(`^[A-Za-z0-9_-]{${min},${max}}={0,2}$`), { message: `${name} must be base64url.` });
+
+/** A browser's PushSubscription (its toJSON()). */
+export const PushSubscriptionSchema = z
+  .object({
+    endpoint: z.url({ message: 'endpoint must be the push service URL.' }).max(2000),
+    keys: z.object({ p256dh: base64url('keys.p256dh', 80, 100), auth: base64url('keys.auth', 16, 32) }),
+  })
+  .meta({ id: 'PushSubscription' });
+export type PushSubscriptionInput = z.input<typeof PushSubscriptionSchema>;
+export const PushUnsubscribeSchema = z.object({ endpoint: z.url().max(2000) }).meta({ id: 'PushUnsubscribe' });

@@ -104,6 +104,8 @@ export const routes = {
   calendarToken: `${ENGINE}/calendar/:id/token`,
   calendarFeed: '/feeds/:token.ics',
   notificationSettings: `${ACCOUNT}/notifications/`,
+  pushKey: `${ACCOUNT}/push/key`,
+  pushSubscriptions: `${ACCOUNT}/push/subscriptions`,
   /** Outside the API (mail clients' one-click unsubscribe sends no tenant header); the web page /unsubscribe posts here too. */
   unsubscribe: '/unsubscribe/:token',
   eventIcs: `${ENGINE}/event/ics/:id`,
@@ -226,6 +228,8 @@ export const calendarPaths = {
   feed: (token: string) => `/feeds/${encodeURIComponent(token)}.ics`,
   eventIcs: (id: string) => pathTo(routes.eventIcs, { id }),
   notificationSettings: routes.notificationSettings,
+  pushKey: routes.pushKey,
+  pushSubscriptions: routes.pushSubscriptions,
   unsubscribe: (token: string) => pathTo(routes.unsubscribe, { token }),
 };
 

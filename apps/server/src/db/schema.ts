@@ -585,3 +585,18 @@ export const jobs = pgTable(
   },
   (t) => [uniqueIndex('jobs_key_key').on(t.key), index('jobs_due_idx').on(t.dueAt).where(sql`done_at is null`)],
 );
+
+/** Browsers that asked for web push (modules/notifications); a push service's 404 or 410 removes one. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);

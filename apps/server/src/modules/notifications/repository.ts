@@ -113,3 +113,26 @@ export async function recipient(db: Db, userId: string): Promise<{ email: string
   const [row] = await queryRows<{ email: string; name: string }>(db, sql`select email, name from users where id = ${userId} and suspended_at is null`);
   return row;
 }
+
+export interface PushRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Keeps a browser's subscription for this person (a browser re-subscribing moves it to whoever is signed in). */
+export async function savePushSubscription(db: Db, args: { tenantId: string; userId: string; endpoint: string; p256dh: string; auth: string }): Promise<void> {
+  await queryRows(
+    db,
+    sql`insert into push_subscriptions (tenant_id, user_id, endpoint, p256dh, auth) values (${args.tenantId}, ${args.userId}, ${args.endpoint}, ${args.p256dh}, ${args.auth})
+        on conflict (endpoint) do update set tenant_id = excluded.tenant_id, user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
+  );
+}
+
+export async function deletePushSubscription(db: Db, args: { endpoint: string; userId?: string }): Promise<void> {
+  await queryRows(db, sql`delete from push_subscriptions where endpoint = ${args.endpoint} ${args.userId ? sql`and user_id = ${args.userId}` : sql``}`);
+}
+
+export function pushSubscriptionsOf(db: Db, userId: string): Promise<PushRow[]> {
+  return queryRows<PushRow>(db, sql`select endpoint, p256dh, auth from push_subscriptions where user_id = ${userId} order by created_at`);
+}

@@ -1,5 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { NotificationSettingsSchema, NotificationSettingsUpdateSchema, ProblemSchema, UnsubscribeParamsSchema, UnsubscribeResultSchema, routes } from '@hubbub/contract';
+import {
+  NotificationSettingsSchema,
+  NotificationSettingsUpdateSchema,
+  ProblemSchema,
+  PushKeySchema,
+  PushSubscriptionSchema,
+  PushUnsubscribeSchema,
+  UnsubscribeParamsSchema,
+  UnsubscribeResultSchema,
+  routes,
+} from '@hubbub/contract';
 import { authOf } from '../../plugins/auth.js';
 import { bearer as security, problems } from '../../plugins/route-schema.js';
 import * as service from './service.js';
@@ -23,6 +33,26 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: NotificationSettingsSchema, ...problems },
     },
     handler: (request) => service.updateSettings({ ctx, auth: authOf(request), reminder: request.body.reminder }),
+  });
+  app.get(routes.pushKey, {
+    schema: { tags, summary: "The server's web push (VAPID) public key, for PushManager.subscribe", response: { 200: PushKeySchema } },
+    handler: () => service.pushKey(ctx),
+  });
+  app.post(routes.pushSubscriptions, {
+    preHandler: app.requireAuth,
+    schema: {
+      tags,
+      security,
+      summary: "This browser gets your alerts and reminders as web push too (its PushSubscription; a known push service's endpoint)",
+      body: PushSubscriptionSchema,
+      response: { 200: NotificationSettingsSchema, ...problems },
+    },
+    handler: (request) => service.subscribePush({ ctx, auth: authOf(request), input: request.body }),
+  });
+  app.delete(routes.pushSubscriptions, {
+    preHandler: app.requireAuth,
+    schema: { tags, security, summary: 'This browser stops getting web push', body: PushUnsubscribeSchema, response: { 200: NotificationSettingsSchema, ...problems } },
+    handler: (request) => service.unsubscribePush({ ctx, auth: authOf(request), endpoint: request.body.endpoint }),
   });
 };
 

@@ -1,6 +1,7 @@
-import { calendarPaths, type NotificationSettings, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
+import { calendarPaths, type NotificationSettings, type PushKey, type PushSubscriptionInput, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
-import { codeInvalid } from '../../lib/app-error.js';
+import { codeInvalid, invalid } from '../../lib/app-error.js';
+import { allowedPushEndpoint } from './push.js';
 import { calendarAlerts, stopCalendarAlert } from '../calendars/service.js';
 import { findUserById } from '../users/service.js';
 import type { Unsubscribe } from './emails.js';
@@ -8,12 +9,29 @@ import * as repo from './repository.js';
 
 export async function getSettings(opts: { ctx: AppContext; auth: AuthInfo }): Promise<NotificationSettings> {
   const { ctx, auth } = opts;
-  const [reminder, calendars] = await Promise.all([repo.reminderOf(ctx.db, auth.userId), calendarAlerts(ctx, auth)]);
-  return { reminder: reminder as Reminder, calendars };
+  const [reminder, calendars, devices] = await Promise.all([repo.reminderOf(ctx.db, auth.userId), calendarAlerts(ctx, auth), repo.pushSubscriptionsOf(ctx.db, auth.userId)]);
+  return { reminder: reminder as Reminder, calendars, pushDevices: devices.length };
 }
 
 export async function updateSettings(opts: { ctx: AppContext; auth: AuthInfo; reminder: Reminder }): Promise<NotificationSettings> {
   await repo.setReminder(opts.ctx.db, { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, reminder: opts.reminder, at: opts.ctx.now() });
+  return getSettings(opts);
+}
+
+export function pushKey(ctx: AppContext): PushKey {
+  return { publicKey: ctx.vapid.publicKey };
+}
+
+/** This browser gets the person's messages as web push too. */
+export async function subscribePush(opts: { ctx: AppContext; auth: AuthInfo; input: PushSubscriptionInput }): Promise<NotificationSettings> {
+  const { ctx, auth, input } = opts;
+  if (!allowedPushEndpoint(ctx, input.endpoint)) throw invalid('This push service is not one this server sends to.', { endpoint: ['Not a known push service.'] });
+  await repo.savePushSubscription(ctx.db, { tenantId: auth.tenant.id, userId: auth.userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+  return getSettings(opts);
+}
+
+export async function unsubscribePush(opts: { ctx: AppContext; auth: AuthInfo; endpoint: string }): Promise<NotificationSettings> {
+  await repo.deletePushSubscription(opts.ctx.db, { endpoint: opts.endpoint, userId: opts.auth.userId });
   return getSettings(opts);
 }
 

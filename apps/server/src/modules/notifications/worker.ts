@@ -5,6 +5,7 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
 import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
+import { pushTo } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
 
@@ -79,7 +80,10 @@ export class NotificationWorker {
     try {
       const send = await this.messageOf(job);
       // Sent before the job is marked done: a crash in between sends it again rather than never.
-      if (send) await this.ctx.mailer.send(send);
+      if (send) {
+        await this.ctx.mailer.send(send.email);
+        await pushTo(this.ctx, send.userId, send.push, this.log);
+      }
       await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.completeClaimed(tx, job.id, this.options.instanceId))) return;
         if (job.kind === 'digest' && send) await repo.markSeen(tx, job.payload.calendarId, this.digestIds.get(job.id) ?? []);
@@ -112,7 +116,7 @@ export class NotificationWorker {
       if (!events.length) return undefined;
       const listed = events.slice(0, DIGEST_MAX_EVENTS);
       this.digestIds.set(job.id, events.map((e) => e.id));
-      return digestEmail({
+      const email = digestEmail({
         to: to.email,
         name: to.name,
         calendar: calendar.name,
@@ -121,6 +125,8 @@ export class NotificationWorker {
         publicUrl: ctx.config.publicUrl,
         unsubscribe: unsubscribeLinks(ctx, { tenantKey: tenant.key, userId: calendar.userId, scope: `calendar:${calendar.id}` }),
       });
+      const body = listed.slice(0, 3).map((e) => e.name).join(' · ') + (events.length > 3 ? ` and ${events.length - 3} more` : '');
+      return { email, userId: calendar.userId, push: { title: email.subject, body, url: `${ctx.config.publicUrl}/events?tab=calendars`, tag: `digest:${calendar.id}` } };
     }
     const userId = job.payload.userId;
     const to = await repo.recipient(ctx.db, userId);
@@ -128,9 +134,14 @@ export class NotificationWorker {
     const event = await calendarEvent({ ctx, tenant, id: job.payload.eventId, viewerId: userId }).catch(() => undefined);
     if (!event) return undefined;
     const unsubscribe = unsubscribeLinks(ctx, { tenantKey: tenant.key, userId, scope: 'reminders' });
-    if (job.kind === 'cancel') return cancellationEmail({ to: to.email, name: to.name, event, publicUrl: ctx.config.publicUrl, unsubscribe });
+    const url = `${ctx.config.publicUrl}/event/${event.id}`;
+    if (job.kind === 'cancel') {
+      const email = cancellationEmail({ to: to.email, name: to.name, event, publicUrl: ctx.config.publicUrl, unsubscribe });
+      return { email, userId, push: { title: email.subject, body: 'This event has been canceled.', url, tag: `event:${event.id}` } };
+    }
     // Canceled since it was enqueued: the cancellation notice says so instead.
     if (event.status === 3) return undefined;
-    return reminderEmail({ to: to.email, name: to.name, event, lead: await repo.reminderOf(ctx.db, userId), publicUrl: ctx.config.publicUrl, unsubscribe });
+    const email = reminderEmail({ to: to.email, name: to.name, event, lead: await repo.reminderOf(ctx.db, userId), publicUrl: ctx.config.publicUrl, unsubscribe });
+    return { email, userId, push: { title: email.subject, body: event.venue ?? event.name, url, tag: `event:${event.id}` } };
   }
 }

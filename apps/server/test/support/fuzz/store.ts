@@ -46,6 +46,7 @@ async function storedRows(db: Db): Promise<Record<string, unknown>> {
       (select count(*)::int from calendars) as calendars,
       (select max(updated_at)::text from calendars) as calendars_updated,
       (select count(*)::int from jobs) as jobs,
+      (select count(*)::int from push_subscriptions) as push_subscriptions,
       (select count(*)::int from calendar_alert_events) as calendar_alert_events,
       (select count(*)::int || ':' || coalesce(max(updated_at)::text, '') from notification_settings) as notification_settings,
       (select max(hidden_at)::text from events) as events_hidden,
