@@ -8,7 +8,8 @@ const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 
 // The SPA owns /account/* pages, so only the account API prefix is proxied.
-const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs', '/feeds'];
+// /unsubscribe/<token> is the server's (one-click unsubscribe); the page /unsubscribe?token= is the SPA's.
+const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs', '/feeds', '/unsubscribe/'];
 
 export default defineConfig({
   plugins: [
@@ -32,6 +33,8 @@ export default defineConfig({
         icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
       },
       workbox: {
+        // Shows alerts and reminders pushed by the server (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         navigateFallback: 'index.html',
         // Otherwise the precache answers fetch('/') with index.html, and GET / is also the
         // container data call; page navigations to / still get the shell via navigateFallback.
@@ -46,6 +49,7 @@ export default defineConfig({
           /^\/openapi\.json/,
           /^\/docs/,
           /^\/feeds\//,
+          /^\/unsubscribe\//,
         ],
         // The map worker (.mjs), the label font and the atlas chunks make the map work offline once installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],

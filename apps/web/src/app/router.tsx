@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
       // Where Google and Microsoft send the browser back (the redirect URI registered with them).
       { path: 'auth/callback/:provider', ...page(() => import('@/routes/auth-callback')) },
       { path: 'search', ...page(() => import('@/routes/search')) },
+      // An email's unsubscribe link: it works without signing in, the link itself being the proof.
+      { path: 'unsubscribe', ...page(() => import('@/routes/unsubscribe')) },
       { id: 'person', path: 'person/:id', ...page(() => import('@/routes/person')) },
       {
         id: 'main',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarQuery } from '@hubbub/contract';
-import { calendarSummary, querySummary } from './calendar-summary';
+import { alertSummary, calendarSummary, querySummary } from './calendar-summary';
 
 const CATEGORY = '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c';
 const box = { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 };
@@ -31,5 +31,13 @@ describe('calendarSummary', () => {
 
   it('summarises a saved search by its query', () => {
     expect(calendarSummary({ kind: 'search', query: query({ searchText: 'yoga' }) })).toBe('“yoga” · anywhere · next 30 days');
+  });
+});
+
+describe('alertSummary', () => {
+  it('names a daily or weekly email and says nothing when there is none', () => {
+    expect(alertSummary('daily')).toBe('Daily email of new events');
+    expect(alertSummary('weekly')).toBe('Weekly email of new events');
+    expect(alertSummary('off')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Calendar, CalendarQuery } from '@hubbub/contract';
+import { CALENDAR_ALERT_LABELS, type Calendar, type CalendarAlert, type CalendarQuery } from '@hubbub/contract';
 
 const OTHER_KINDS: Record<Exclude<Calendar['kind'], 'search'>, string> = {
   following: 'Every event you follow, as you follow it.',
@@ -26,4 +26,9 @@ export function querySummary(query: CalendarQuery, categoryName?: (id: string) =
 export function calendarSummary(calendar: Pick<Calendar, 'kind' | 'query'>, categoryName?: (id: string) => string | undefined): string {
   if (calendar.kind !== 'search') return OTHER_KINDS[calendar.kind];
   return calendar.query ? querySummary(calendar.query, categoryName) : 'A saved search.';
+}
+
+/** The row says when a calendar emails; a calendar that does not is the usual case and says nothing. */
+export function alertSummary(alert: CalendarAlert): string | null {
+  return alert === 'off' ? null : CALENDAR_ALERT_LABELS[alert];
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildQuery, createHttpClient, setSessionRefusedHandler } from './http-client';
+import { buildQuery, createHttpClient, publicApi, setAuthorization, setSessionRefusedHandler } from './http-client';
 
 describe('http client', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -54,6 +54,19 @@ describe('http client', () => {
     const init = fetchMock.mock.calls[0][1];
     expect(init.body).toBeUndefined();
     expect(init.headers['Content-Type']).toBeUndefined();
+  });
+
+  it('sends neither the bearer nor a tenant from the public client, whoever is signed in', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    setAuthorization('signed.in.jwt');
+    try {
+      await publicApi.post('/unsubscribe/abc');
+    } finally {
+      setAuthorization(null);
+    }
+    const headers = fetchMock.mock.calls[0][1].headers as Record<string, string>;
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).toEqual(['accept']);
   });
 
   describe('a suspended account', () => {

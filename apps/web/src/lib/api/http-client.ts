@@ -62,7 +62,8 @@ function withQuery(url: string, params: QueryParams | undefined): string {
 export interface HttpClientOptions {
   name: string;
   baseUrl: string;
-  tenant?: string;
+  /** Null sends no tenant header: for addresses outside the API, which know their tenant another way. */
+  tenant?: string | null;
 }
 
 let unauthorizedHandler: UnauthorizedHandler | null = null;
@@ -85,7 +86,7 @@ function refused(error: ApiError, authenticated: boolean): ApiError {
 }
 
 export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: HttpClientOptions): HttpClient {
-  const headers: Record<string, string> = { [TENANT_HEADER]: tenant, Accept: 'application/json' };
+  const headers: Record<string, string> = tenant === null ? { Accept: 'application/json' } : { [TENANT_HEADER]: tenant, Accept: 'application/json' };
 
   async function send(method: string, url: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     const init: RequestInit = { method, headers: { ...headers }, credentials: 'include', signal };
@@ -153,6 +154,12 @@ export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: Htt
 export const api = createHttpClient({ name: 'api', baseUrl: '' });
 export const engineApi = createHttpClient({ name: 'engine', baseUrl: '' });
 export const httpClients: HttpClient[] = [api, engineApi];
+/**
+ * For addresses outside the API that anyone may call, like a signed unsubscribe link: no tenant
+ * header (the link names its own) and, being left out of `httpClients`, never the bearer, so a
+ * link opened while someone else is signed in acts only on what it names.
+ */
+export const publicApi = createHttpClient({ name: 'public', baseUrl: '', tenant: null });
 
 /** Sets or clears the bearer header on both clients. */
 export function setAuthorization(jwt: string | null): void {

@@ -22,6 +22,8 @@ export const queryKeys = {
   connectedAccounts: ['connected-accounts'] as const,
   /** The signed-in person's calendars (feeds); creating or deleting one also changes `usage`. */
   calendars: ['calendars'] as const,
+  /** Reminders and every calendar's alert (Settings): creating, renaming or deleting a calendar, or changing its alert, makes it stale. */
+  notificationSettings: ['notification-settings'] as const,
 
   events: {
     detail: (id: string) => ['event', id] as const,

@@ -3,11 +3,13 @@ import { ConnectedAccountsPanel } from '@/features/connected-accounts/components
 import { AboutPanel } from '@/features/settings/components/about-panel';
 import { ThemeSettings } from '@/features/settings/components/theme-settings';
 import { MyDataPanel } from '@/features/my-data/components/my-data-panel';
+import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 
 export default function AccountSettingsRoute() {
   return (
     <Stack gap="xl">
       <ThemeSettings />
+      <NotificationsPanel />
       <ConnectedAccountsPanel />
       <MyDataPanel />
       <AboutPanel />

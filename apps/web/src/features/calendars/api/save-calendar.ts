@@ -20,17 +20,23 @@ export function newCalendarAddress(id: string): Promise<Calendar> {
   return engineApi.post(calendarPaths.token(id), undefined, { schema: CalendarSchema });
 }
 
+/** Settings lists every calendar with its alert, so any change to one makes it stale too. */
+function invalidateLists(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: queryKeys.calendars });
+  void client.invalidateQueries({ queryKey: queryKeys.notificationSettings });
+}
+
 /** The answer is the calendar as stored, so the list shows it at once instead of waiting for a refetch. */
 function applySaved(client: QueryClient, calendar: Calendar) {
   client.setQueryData<CalendarList>(queryKeys.calendars, (list) =>
     list ? { calendars: list.calendars.map((c) => (c.id === calendar.id ? calendar : c)) } : list,
   );
-  void client.invalidateQueries({ queryKey: queryKeys.calendars });
+  invalidateLists(client);
 }
 
 /** Calendars count towards the plan: the usage bars go stale with the list. */
 function invalidateCounts(client: QueryClient) {
-  void client.invalidateQueries({ queryKey: queryKeys.calendars });
+  invalidateLists(client);
   void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconEdit, IconRefresh, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMail, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { CALENDAR_KIND_LABELS, type Calendar } from '@hubbub/contract';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { useDeleteCalendar, useNewCalendarAddress } from '../api/save-calendar';
-import { calendarSummary } from '../calendar-summary';
+import { alertSummary, calendarSummary } from '../calendar-summary';
 import { CalendarAddress } from './calendar-address';
+import { CalendarAlertField } from './calendar-alert-field';
 import { RenameCalendarDialog } from './rename-calendar-dialog';
 import { SubscribeMenu } from './subscribe-menu';
 
@@ -21,6 +22,7 @@ export function CalendarRow({ calendar, categoryName }: CalendarRowProps) {
   const [renaming, setRenaming] = useState(false);
   const [serial, setSerial] = useState(0);
   const headingId = `calendar-${calendar.id}-name`;
+  const alert = alertSummary(calendar.alert);
 
   const replaceAddress = async () => {
     const sure = await confirm({
@@ -70,8 +72,17 @@ export function CalendarRow({ calendar, categoryName }: CalendarRowProps) {
           <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="calendar-summary">
             {calendarSummary(calendar, categoryName)}
           </Text>
+          {alert && (
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              <IconMail size={14} aria-hidden style={{ flexShrink: 0 }} />
+              <Text size="sm" c="dimmed" data-testid="calendar-alert">
+                {alert}
+              </Text>
+            </Group>
+          )}
         </Stack>
         <CalendarAddress calendar={calendar} />
+        <CalendarAlertField calendar={calendar} />
         <Group gap="xs" wrap="wrap">
           <SubscribeMenu calendar={calendar} />
           <Button

@@ -16,6 +16,7 @@ const calendar = (over: Partial<Calendar> = {}): Calendar => ({
   name: '<b>Jazz</b> & blues',
   kind: 'search',
   query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box: { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 }, days: 30 },
+  alert: 'off',
   feedUrl: 'https://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
   webcalUrl: 'webcal://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
   created: '2026-03-01T10:00:00Z',
@@ -25,8 +26,8 @@ const calendar = (over: Partial<Calendar> = {}): Calendar => ({
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-// jsdom lays nothing out, so every menu target looks detached, and a detached target's menu hides itself.
-const theme = createTheme({ components: { Menu: { defaultProps: { hideDetached: false } } } });
+// jsdom lays nothing out, so every menu and select target looks detached, and a detached target's dropdown hides itself.
+const theme = createTheme({ components: { Menu: { defaultProps: { hideDetached: false } }, Popover: { defaultProps: { hideDetached: false } } } });
 
 function mount(usage = { count: 1, capacity: 3 }) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -113,7 +114,49 @@ describe('CalendarsPanel', () => {
     const row = await screen.findByTestId('calendar-row');
     expect(within(row).getByText('The events you host.')).toBeTruthy();
     const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
-    expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine' });
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine', alert: 'off' });
+  });
+
+  it('saves a new email alert at once and says so in the row', async () => {
+    let current = calendar();
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === calendarPaths.update && init.method === 'POST') {
+        current = { ...current, ...JSON.parse(String(init.body)) };
+        return json(current);
+      }
+      return json({ calendars: [current] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    mount();
+    const row = await screen.findByTestId('calendar-row');
+    expect(within(row).queryByTestId('calendar-alert')).toBeNull();
+    fireEvent.click(within(row).getByRole('textbox', { name: 'Email alerts' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Weekly email of new events' }));
+
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect((await within(row).findByTestId('calendar-alert')).textContent).toBe('Weekly email of new events');
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === calendarPaths.update)!;
+    expect(JSON.parse(String(init.body))).toEqual({ id: ID, alert: 'weekly' });
+  });
+
+  it('creates a calendar that emails its new events when asked to', async () => {
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === calendarPaths.calendars && init.method === 'POST') return json(calendar({ ...JSON.parse(String(init.body)), query: null }));
+      return json({ calendars: [] });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    mount();
+    await screen.findByTestId('calendars-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'New calendar' }));
+    const dialog = await screen.findByRole('dialog');
+    const select = within(dialog).getByRole('textbox', { name: 'Email alerts' }) as HTMLInputElement;
+    expect(select.value).toBe('No emails');
+    fireEvent.click(select);
+    fireEvent.click(await screen.findByRole('option', { name: 'Daily email of new events' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'Events I follow', kind: 'following', alert: 'daily' });
   });
 
   it('shows the plan’s limit with the way to the plans', async () => {

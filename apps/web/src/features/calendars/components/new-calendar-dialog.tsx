@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { CALENDAR_NAME_MAX, type CalendarKind } from '@hubbub/contract';
+import { CALENDAR_NAME_MAX, type CalendarAlert, type CalendarKind } from '@hubbub/contract';
+import { CalendarAlertSelect } from '@/components/calendar-alert-select';
 import { notify } from '@/lib/ui';
 import { useCreateCalendar } from '../api/save-calendar';
 import { defaultCalendarName } from '../calendar-names';
@@ -23,13 +24,14 @@ export function NewCalendarDialog({ opened, onClose }: { opened: boolean; onClos
   // The name follows the kind until the person types one of their own.
   const [ownName, setOwnName] = useState<string | null>(null);
   const name = ownName ?? defaultCalendarName(kind);
+  const [alert, setAlert] = useState<CalendarAlert>('off');
   const [problem, setProblem] = useState<CalendarProblem | null>(null);
   const close = () => !create.isPending && onClose();
 
   const submit = async () => {
     setProblem(null);
     try {
-      const calendar = await create.mutateAsync({ name: name.trim(), kind });
+      const calendar = await create.mutateAsync({ name: name.trim(), kind, alert });
       notify.success(`“${calendar.name}” is ready: copy its address into your calendar app.`);
       onClose();
     } catch (error) {
@@ -64,6 +66,7 @@ export function NewCalendarDialog({ opened, onClose }: { opened: boolean; onClos
             required
             data-autofocus
           />
+          <CalendarAlertSelect description="Email me new events in this calendar." value={alert} onChange={setAlert} />
           <Text size="sm" c="dimmed">
             For events that match a search (some words, a category, a part of the map),{' '}
             <Anchor component={Link} to="/search" inherit onClick={onClose}>

@@ -45,7 +45,7 @@ describe('SaveSearchDialog', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(calendarPaths.calendars);
-    expect(JSON.parse(String(init.body))).toEqual({ name: 'jazz', kind: 'search', query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box, days: 30 } });
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'jazz', kind: 'search', query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box, days: 30 }, alert: 'off' });
     expect(await screen.findByRole('button', { name: 'See my calendars' })).toBeTruthy();
   });
 

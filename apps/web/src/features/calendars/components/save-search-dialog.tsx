@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { CALENDAR_DAYS_DEFAULT, CALENDAR_NAME_MAX, type CalendarQuery } from '@hubbub/contract';
+import { CALENDAR_DAYS_DEFAULT, CALENDAR_NAME_MAX, type CalendarAlert, type CalendarQuery } from '@hubbub/contract';
+import { CalendarAlertSelect } from '@/components/calendar-alert-select';
 import { notify } from '@/lib/ui';
 import { useCreateCalendar } from '../api/save-calendar';
 import { searchCalendarName } from '../calendar-names';
@@ -32,6 +33,7 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
   const create = useCreateCalendar();
   const [name, setName] = useState(() => searchCalendarName(search));
   const [days, setDays] = useState(String(CALENDAR_DAYS_DEFAULT));
+  const [alert, setAlert] = useState<CalendarAlert>('off');
   const [problem, setProblem] = useState<CalendarProblem | null>(null);
   const close = () => !create.isPending && onClose();
   const query: CalendarQuery = {
@@ -45,7 +47,7 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
   const submit = async () => {
     setProblem(null);
     try {
-      const calendar = await create.mutateAsync({ name: name.trim(), kind: 'search', query });
+      const calendar = await create.mutateAsync({ name: name.trim(), kind: 'search', query, alert });
       onClose();
       // The notification lives outside the router, so it navigates through this page's navigate.
       const id = notify.success(
@@ -103,6 +105,7 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
+          <CalendarAlertSelect description="Email me the events that match as they are added." value={alert} onChange={setAlert} />
           {problem?.alert && <CalendarProblemAlert alert={problem.alert} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
