@@ -4,7 +4,11 @@
  * a saved search (text and a map box over Chicago) and a host's own events. Prints one JSON line
  * per case: the feed's size, the time to build it in the service, the time to fetch it over HTTP,
  * and a poll that gets 304 Not Modified, each as p50/p95 over BENCH_RUNS runs one after another.
+ * Then a digest run: BENCH_CALENDARS (10,000) people each with a saved search around a part of
+ * Chicago and daily alerts, 1,000 events made since, and one sender's round over all of them,
+ * emails written to the outbox (the same code path as SMTP, without the network).
  */
+import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { calendarPaths, type Calendar } from '@hubbub/contract';
@@ -17,6 +21,8 @@ import { call, signUp, usePlan } from '../apps/server/test/support/api.js';
 const FEED_EVENTS = Number(process.env.BENCH_FEED_EVENTS ?? 1000);
 const NOISE_EVENTS = Number(process.env.BENCH_NOISE_EVENTS ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const CALENDARS = Number(process.env.BENCH_CALENDARS ?? 10_000);
+let clock = Date.now();
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const stats = (times: number[]) => {
@@ -35,11 +41,21 @@ async function timed(work: () => Promise<unknown>): Promise<number[]> {
   return times;
 }
 
+let scratchKind = '';
+
 async function main() {
   const scratch = await scratchDatabase('bench-feeds');
+  scratchKind = scratch.kind;
   let t: ListeningTestApp | undefined;
   try {
-    t = await build({ database: scratch, listen: true, env: { SEED_DEMO: 'false' }, jwtSecret: 'bench-secret-bench-secret-bench-secret-000' });
+    t = await build({
+      database: scratch,
+      listen: true,
+      env: { SEED_DEMO: 'false' },
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-000',
+      now: () => new Date(clock),
+      notifications: { pollMs: 3_600_000, batch: 100 },
+    });
     const db = t.app.ctx.db;
     const tenantId = t.app.ctx.tenants.get(TENANT)!;
     const host = await signUp(t);
@@ -83,10 +99,45 @@ async function main() {
         `${JSON.stringify({ case: c.name, database: scratch.kind, events, kilobytes: round1(Buffer.byteLength(body) / 1024), runs: RUNS, build: stats(build), http200: stats(fetchFull), http304: stats(fetch304) })}\n`,
       );
     }
+    await digestRun(t, tenantId, host.id);
   } finally {
     await t?.close();
     await scratch.drop();
   }
+}
+
+/** One sender's round over CALENDARS daily digests, each finding the events new in its part of Chicago. */
+async function digestRun(t: ListeningTestApp, tenantId: string, hostId: string) {
+  const db = t.app.ctx.db;
+  const started = Date.now();
+  await queryRows(db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at)
+    select ${tenantId}, 'bench-reader-' || g || '@hubbub.local', 'Reader ' || g, 'x', now() from generate_series(1, ${CALENDARS}::int) g`);
+  const since = new Date(clock);
+  await queryRows(db, sql`insert into calendars (tenant_id, user_id, name, kind, query, feed_token, alert, next_alert_at, alerts_since)
+    select ${tenantId}, u.id, 'Near me', 'search',
+      jsonb_build_object('searchText', null, 'areaText', null, 'categoryId', null, 'days', 30,
+        'box', jsonb_build_object('minLatitude', la - 0.05, 'maxLatitude', la + 0.05, 'minLongitude', lo - 0.05, 'maxLongitude', lo + 0.05)),
+      md5(random()::text) || md5(u.id::text), 'daily', ${new Date(clock + 86_400_000)}, ${since}
+    from (select id, 41.7 + random() * 0.4 as la, -87.9 + random() * 0.4 as lo from users where email like 'bench-reader-%') u`);
+  await new Promise((r) => setTimeout(r, 10));
+  await queryRows(db, sql`
+    insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, area, lat, lng, slug)
+    select ${tenantId}, ${hostId}, 'new ' || g, now() + interval '2 days' + (g % 20) * interval '1 day', now() + interval '2 days 3 hours' + (g % 20) * interval '1 day',
+      'America/Chicago', jsonb_build_object('city', 'Chicago'), la, lo, 'bench-new-' || g
+    from (select g, 41.7 + random() * 0.4 as la, -87.9 + random() * 0.4 as lo from generate_series(1, 1000) g) x`);
+  await queryRows(db, sql`vacuum analyze`);
+  const loadSeconds = (Date.now() - started) / 1000;
+  clock += 86_400_000 + 60_000;
+  const outbox = t.outboxDir;
+  const before = (await fs.readdir(outbox).catch(() => [] as string[])).length;
+  const run = Date.now();
+  await t.app.ctx.notifications!.runNow();
+  const seconds = (Date.now() - run) / 1000;
+  const emails = (await fs.readdir(outbox).catch(() => [] as string[])).length - before;
+  const [jobs] = await queryRows<{ done: number; open: number }>(db, sql`select count(*) filter (where done_at is not null)::int as done, count(*) filter (where done_at is null)::int as open from jobs`);
+  process.stdout.write(
+    `${JSON.stringify({ case: `digest run over ${CALENDARS} calendars`, database: scratchKind, loadSeconds: round1(loadSeconds), newEvents: 1000, jobsDone: jobs.done, jobsOpen: jobs.open, emails, seconds: round1(seconds), msPerDigest: round1((seconds * 1000) / CALENDARS), digestsPerSecond: Math.round(CALENDARS / seconds) })}\n`,
+  );
 }
 
 await main();

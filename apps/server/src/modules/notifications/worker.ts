@@ -19,6 +19,8 @@ export interface NotificationOptions {
 
 export const DEFAULT_NOTIFICATION_OPTIONS: Omit<NotificationOptions, 'instanceId'> = { pollMs: 30_000, leaseMs: 60_000, batch: 20 };
 
+/** Calendars whose digest fell due, taken and enqueued per statement. */
+const DUE_SLICE = 500;
 /** Events a digest reads to find the new ones (the soonest first). */
 const DIGEST_SCAN = 500;
 
@@ -61,11 +63,15 @@ export class NotificationWorker {
   }
 
   private async enqueueDue(): Promise<void> {
-    const due = await takeDueAlerts(this.ctx, 100);
-    await repo.enqueue(
-      this.ctx.db,
-      due.map((c) => ({ tenantId: c.tenantId, kind: 'digest', key: `digest:${c.id}:${c.dueAt}`, payload: { calendarId: c.id }, dueAt: new Date(c.dueAt) })),
-    );
+    // Every digest that fell due, a slice at a time (each slice's calendars move on to their next period at once).
+    for (;;) {
+      const due = await takeDueAlerts(this.ctx, DUE_SLICE);
+      await repo.enqueue(
+        this.ctx.db,
+        due.map((c) => ({ tenantId: c.tenantId, kind: 'digest', key: `digest:${c.id}:${c.dueAt}`, payload: { calendarId: c.id }, dueAt: new Date(c.dueAt) })),
+      );
+      if (due.length < DUE_SLICE) break;
+    }
     const now = this.ctx.now();
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
