@@ -11,3 +11,9 @@ export function resolveTenant(tenants: Map<string, string>, raw: string | null |
   if (!id) throw tenantUnknown(key);
   return { id, key };
 }
+
+/** The tenant with this id, for work that starts from a stored row rather than a request (feeds, jobs). */
+export function tenantById(tenants: Map<string, string>, id: string): { id: string; key: string } | undefined {
+  for (const [key, tenantId] of tenants) if (tenantId === id) return { id, key };
+  return undefined;
+}

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { invalid, notFound, planLimit } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/secrets.js';
+import { tenantById } from '../../lib/tenants.js';
 import { productOf } from '../account/service.js';
 import { calendarEvent, calendarFeedEvents, tenantEventsVersion } from '../events/service.js';
 import { findUserById } from '../users/service.js';
@@ -170,8 +171,8 @@ async function versionOf(ctx: AppContext, row: repo.CalendarRow, hour: number): 
 export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch?: string; ifModifiedSince?: string }): Promise<FeedAnswer | undefined> {
   const { ctx } = opts;
   const row = await repo.findByToken(ctx.db, opts.token);
-  const tenantKey = row && [...ctx.tenants].find(([, id]) => id === row.tenantId)?.[0];
-  if (!row || !tenantKey) return undefined;
+  const tenant = row && tenantById(ctx.tenants, row.tenantId);
+  if (!row || !tenant) return undefined;
   const hour = Math.floor(ctx.now().getTime() / HOUR_MS);
   const version = await versionOf(ctx, row, hour);
   const etag = `"${createHash('sha256').update(version).digest('base64url').slice(0, 32)}"`;
@@ -181,7 +182,6 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
     return { etag, lastModified: built.lastModified };
   }
 
-  const tenant: TenantRef = { id: row.tenantId, key: tenantKey };
   // From a whole hour, so the window moves with the version, not with every poll.
   const from = new Date(hour * HOUR_MS - CALENDAR_FEED_PAST_DAYS * 86_400_000);
   const kind = row.kind as CalendarKind;

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import { eventModeration, setEventStatus } from '../events/service.js';
 import { stopEventSession } from '../launches/service.js';
 import * as adminRepo from './admin-repository.js';
+import { auditedChange, type AuditedResult } from './audited.js';
 import * as repo from './repository.js';
 import { requireAdmin } from './service.js';
 
@@ -31,30 +32,17 @@ async function loadEvent(ctx: AppContext, tenantId: string, id: string): Promise
  */
 async function moderate(
   opts: Options & { action: string },
-  change: (tx: Db, state: { userId: string; status: number; hiddenBy: string | null; hostSuspended: boolean }) => Promise<{ before: object; after: object; afterCommit?: () => Promise<void> }>,
+  change: (tx: Db, state: { userId: string; status: number; hiddenBy: string | null; hostSuspended: boolean }) => Promise<AuditedResult>,
 ): Promise<AdminEvent> {
   const { ctx, auth, id } = opts;
   await requireAdmin(ctx, auth);
-  const afterCommit = await ctx.db.transaction(async (tx) => {
+  await auditedChange({ ...opts, targetType: 'event', targetId: id }, async (tx) => {
     const state = await eventModeration.lockForModeration(tx, auth.tenant.id, id);
     if (!state) throw notFound('No event has this id.');
-    const now = ctx.now();
     const result = await change(tx, state);
-    const closed = await repo.resolveEventReports(tx, { tenantId: auth.tenant.id, eventId: id, by: auth.userId, now });
-    await repo.insertAudit(tx, {
-      tenantId: auth.tenant.id,
-      actorId: auth.userId,
-      action: opts.action,
-      targetType: 'event',
-      targetId: id,
-      reason: opts.reason,
-      before: result.before,
-      after: { ...result.after, reportsClosed: closed },
-      now,
-    });
-    return result.afterCommit;
+    const closed = await repo.resolveEventReports(tx, { tenantId: auth.tenant.id, eventId: id, by: auth.userId, now: ctx.now() });
+    return { ...result, after: { ...result.after, reportsClosed: closed } };
   });
-  await afterCommit?.();
   return loadEvent(ctx, auth.tenant.id, id);
 }
 

@@ -10,6 +10,7 @@ import { eventModeration } from '../events/service.js';
 import { stopSessionsOf } from '../launches/service.js';
 import { findUserById, setRoles, setSuspension, type UserRow } from '../users/service.js';
 import * as adminRepo from './admin-repository.js';
+import { auditedChange, type AuditedResult } from './audited.js';
 import * as repo from './repository.js';
 import { requireAdmin } from './service.js';
 
@@ -51,30 +52,14 @@ async function loadPerson(ctx: AppContext, tenantId: string, id: string): Promis
 }
 
 /** One change to a person, in a transaction with its audit entry; `change` answers before and after, and work for after the commit. */
-async function changePerson(
-  opts: Options & { action: string },
-  change: (tx: Db, user: UserRow) => Promise<{ before: object; after: object; afterCommit?: () => Promise<void> }>,
-): Promise<AdminPerson> {
+async function changePerson(opts: Options & { action: string }, change: (tx: Db, user: UserRow) => Promise<AuditedResult>): Promise<AdminPerson> {
   const { ctx, auth, id } = opts;
   await requireAdmin(ctx, auth);
-  const afterCommit = await ctx.db.transaction(async (tx) => {
+  await auditedChange({ ...opts, targetType: 'user', targetId: id }, async (tx) => {
     const user = await findUserById(tx, auth.tenant.id, id);
     if (!user) throw notFound('No person has this id.');
-    const result = await change(tx, user);
-    await repo.insertAudit(tx, {
-      tenantId: auth.tenant.id,
-      actorId: auth.userId,
-      action: opts.action,
-      targetType: 'user',
-      targetId: id,
-      reason: opts.reason,
-      before: result.before,
-      after: result.after,
-      now: ctx.now(),
-    });
-    return result.afterCommit;
+    return change(tx, user);
   });
-  await afterCommit?.();
   return loadPerson(ctx, auth.tenant.id, id);
 }
 

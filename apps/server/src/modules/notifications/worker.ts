@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DIGEST_MAX_EVENTS } from '@hubbub/contract';
-import type { AppContext, TenantRef } from '../../app-context.js';
+import type { AppContext } from '../../app-context.js';
+import type { MailMessage } from '../../lib/mailer.js';
+import { tenantById } from '../../lib/tenants.js';
 import { ClaimLoop } from '../../lib/claim-loop.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
 import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
-import { pushTo } from './push.js';
+import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
 
@@ -77,11 +79,6 @@ export class NotificationWorker {
     await repo.enqueueCancellations(this.ctx.db, now);
   }
 
-  private tenantOf(tenantId: string): TenantRef | undefined {
-    const key = [...this.ctx.tenants].find(([, id]) => id === tenantId)?.[0];
-    return key ? { id: tenantId, key } : undefined;
-  }
-
   private async apply(job: repo.JobRow): Promise<void> {
     try {
       const send = await this.messageOf(job);
@@ -92,23 +89,21 @@ export class NotificationWorker {
       }
       await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.completeClaimed(tx, job.id, this.options.instanceId))) return;
-        if (job.kind === 'digest' && send) await repo.markSeen(tx, job.payload.calendarId, this.digestIds.get(job.id) ?? []);
+        if (send?.seen) await repo.markSeen(tx, job.payload.calendarId, send.seen);
       });
     } catch (error) {
       await repo.recordFailure(this.ctx.db, job.id, error instanceof Error ? error.message : String(error)).catch(() => {});
       throw error;
-    } finally {
-      this.digestIds.delete(job.id);
     }
   }
 
-  /** The events each digest in flight lists, to mark them seen once it is sent. */
-  private readonly digestIds = new Map<string, string[]>();
-
-  /** The message a job sends; undefined when there is nothing to say (no new events, the event or account is gone). */
-  private async messageOf(job: repo.JobRow) {
+  /**
+   * The message a job sends (and, for a digest, the events it marks seen); undefined when there is
+   * nothing to say (no new events, the event or account is gone).
+   */
+  private async messageOf(job: repo.JobRow): Promise<{ email: MailMessage; push: PushMessage; userId: string; seen?: string[] } | undefined> {
     const { ctx } = this;
-    const tenant = this.tenantOf(job.tenantId);
+    const tenant = tenantById(ctx.tenants, job.tenantId);
     if (!tenant) return undefined;
     if (job.kind === 'digest') {
       const calendar = await findCalendarById(ctx, job.payload.calendarId);
@@ -121,7 +116,6 @@ export class NotificationWorker {
       const events = candidates.filter((e) => fresh.has(e.id));
       if (!events.length) return undefined;
       const listed = events.slice(0, DIGEST_MAX_EVENTS);
-      this.digestIds.set(job.id, events.map((e) => e.id));
       const email = digestEmail({
         to: to.email,
         name: to.name,
@@ -132,7 +126,9 @@ export class NotificationWorker {
         unsubscribe: unsubscribeLinks(ctx, { tenantKey: tenant.key, userId: calendar.userId, scope: `calendar:${calendar.id}` }),
       });
       const body = listed.slice(0, 3).map((e) => e.name).join(' · ') + (events.length > 3 ? ` and ${events.length - 3} more` : '');
-      return { email, userId: calendar.userId, push: { title: email.subject, body, url: `${ctx.config.publicUrl}/events?tab=calendars`, tag: `digest:${calendar.id}` } };
+      // Every new event counts as seen, listed or not: the next digest starts after them.
+      const seen = events.map((e) => e.id);
+      return { email, userId: calendar.userId, seen, push: { title: email.subject, body, url: `${ctx.config.publicUrl}/events?tab=calendars`, tag: `digest:${calendar.id}` } };
     }
     const userId = job.payload.userId;
     const to = await repo.recipient(ctx.db, userId);

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Group, List, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { MODERATION_REASON_MAX, type AdminPerson } from '@hubbub/contract';
+import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import type { AdminPerson } from '@hubbub/contract';
 import { notify } from '@/lib/ui';
 import { useDeletePerson } from '../api/person';
 import { emailConfirmed } from '../confirm-email';
 import { moderationErrorMessage } from '../moderation-error';
 import { Section } from './section';
+import { ReasonField } from './reason-field';
 
 /** Deleting an account cannot be undone, so it is set apart and confirmed by typing the address. */
 export function PersonDangerZone({ person, onDeleted }: { person: AdminPerson; onDeleted: () => void }) {
@@ -70,16 +71,7 @@ function DeleteDialog({ person, opened, onClose, onDeleted }: { person: AdminPer
             data-autofocus
             required
           />
-          <Textarea
-            label="Reason"
-            description="Kept in the audit log with the action."
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={MODERATION_REASON_MAX}
-            autosize
-            minRows={2}
-            required
-          />
+          <ReasonField value={reason} onChange={setReason} />
           {remove.isError && <Alert color="red">{moderationErrorMessage(remove.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea } from '@mantine/core';
-import { MODERATION_REASON_MAX, type AdminPerson, type AdminPlanChange } from '@hubbub/contract';
+import { Alert, Badge, Button, Group, Modal, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import type { AdminPerson, AdminPlanChange } from '@hubbub/contract';
 import { notify } from '@/lib/ui';
 import { PLAN_CHOICES, useCatalogue } from '../api/catalogue';
 import { useModeratePerson } from '../api/person';
 import { moderationErrorMessage } from '../moderation-error';
 import { PersonBadges } from './person-badges';
 import { Section } from './section';
+import { ReasonField } from './reason-field';
 
 type PlanName = AdminPlanChange['plan'];
 
@@ -92,16 +93,7 @@ function SetPlanDialog({ person, opened, onClose }: { person: AdminPerson; opene
           </Text>
           <Select label="Plan" data={plans} value={plan} onChange={setPlan} allowDeselect={false} required data-autofocus />
           <MultiSelect label="Add-ons" data={addOnChoices} value={addOns} onChange={setAddOns} placeholder={addOns.length ? undefined : 'None'} clearable />
-          <Textarea
-            label="Reason"
-            description="Kept in the audit log with the action."
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={MODERATION_REASON_MAX}
-            autosize
-            minRows={2}
-            required
-          />
+          <ReasonField value={reason} onChange={setReason} />
           {moderate.isError && <Alert color="red">{moderationErrorMessage(moderate.error)}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

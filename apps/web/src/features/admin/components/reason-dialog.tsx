@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { MODERATION_REASON_MAX } from '@hubbub/contract';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ReasonField } from './reason-field';
 
 interface ReasonDialogProps {
   opened: boolean;
@@ -31,18 +31,7 @@ export function ReasonDialog({ opened, title, description, confirmLabel, busy, e
           <Text size="sm" component="div">
             {description}
           </Text>
-          <Textarea
-            label="Reason"
-            description="Kept in the audit log with the action."
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            maxLength={MODERATION_REASON_MAX}
-            autosize
-            minRows={2}
-            data-autofocus
-            error={error}
-            required
-          />
+          <ReasonField value={reason} onChange={setReason} error={error} autoFocus />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               Cancel
