@@ -7,6 +7,7 @@ import { loadJwtSecret } from './lib/jwt-key.js';
 import { loggerOptions } from './logger.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { seedDemoEvents } from './modules/demo/events-seed.js';
+import { seedShowcase } from './modules/demo/showcase-seed.js';
 
 async function main() {
   let config;
@@ -37,6 +38,7 @@ async function main() {
     for (const [key, id] of app.ctx.tenants) {
       await seedDemo(app.ctx, { id, key }, app.log);
       await seedDemoEvents(app.ctx, { id, key }, app.log);
+      await seedShowcase(app.ctx, { id, key }, app.log);
     }
   }
 

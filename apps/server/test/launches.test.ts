@@ -15,7 +15,8 @@ import {
   type HubEvent,
   type Timeline,
 } from '@hubbub/contract';
-import { queryRows, type Db } from '../src/db/client.js';
+import { openDatabase, queryRows, type Db } from '../src/db/client.js';
+import { launchLoop } from '../src/modules/launches/service.js';
 import { createLocalBackplane, type Backplane } from '../src/modules/hub/index.js';
 import { OTHER_TENANT, build, type BuildTestOptions, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
@@ -379,6 +380,124 @@ describe('durability', () => {
       await Promise.all(hubs.map((h) => h.connection.stop()));
       await one.close();
       await two.close();
+      await db.drop();
+    }
+  });
+});
+
+// ---- Looping launches: the demo's always-live buzz ----
+
+describe('a looping launch', () => {
+  const loopRows = (ctx: TestApp['app']['ctx'], eventId: string) =>
+    queryRows<{ timelines: number; transitions: number }>(ctx.db, sql`
+      select (select count(*)::int from timelines where event_id = ${eventId}) as timelines,
+             (select count(*)::int from launch_transitions where event_id = ${eventId}) as transitions`).then((r) => r[0]);
+
+  it('comes back every round, announces itself, and reuses its rows', async () => {
+    const db = await privateDatabase();
+    const t = await buildListening(db, { launches: { vacuumEveryRounds: 2 } });
+    let hub: TestHub | undefined;
+    try {
+      const { host, watcher, event, flyer } = await stage(t);
+      hub = await watch(t, watcher, event.id);
+      const start = Date.now() + 300;
+      const timeline = await launchLoop({
+        ctx: t.app.ctx,
+        tenantId: t.app.ctx.tenants.get('hubbub')!,
+        eventId: event.id,
+        userId: host.id,
+        startDate: new Date(start),
+        endDate: new Date(start + 700),
+        repeatEverySeconds: 2,
+        flyerIds: [flyer.id],
+        announcement: 'Doors are open!',
+      });
+      expect(timeline.repeatEverySeconds).toBe(2);
+      const notice = await hub.next('EventNotification', (p) => p.eventId === event.id, 3000);
+      expect(notice).toMatchObject({ message: 'Doors are open!', level: 'info' });
+      for (let round = 0; round < 3; round++) {
+        await hub.next('FlyerStarted', () => count(hub!, 'FlyerStarted', flyer.id) > round, 4000);
+        await hub.next('FlyerStopped', () => count(hub!, 'FlyerStopped', flyer.id) > round, 4000);
+      }
+      const [now] = await queryRows<{ state: string; startDate: string }>(t.app.ctx.db, sql`
+        select state, start_date::text as "startDate" from timelines where id = ${timeline.id}`);
+      expect(now.state).toBe('Scheduled');
+      // Whole periods later, in the future: the next round.
+      const shift = Date.parse(now.startDate) - start;
+      expect(shift % 2000).toBe(0);
+      expect(Date.parse(now.startDate)).toBeGreaterThan(Date.now() - 100);
+      expect(await loopRows(t.app.ctx, event.id)).toEqual({ timelines: 1, transitions: 2 });
+      // The embedded database has no autovacuum: the scheduler vacuums the rows it keeps rewriting.
+      const [stats] = await queryRows<{ vacuumed: boolean }>(t.app.ctx.db, sql`
+        select (last_vacuum is not null) as vacuumed from pg_stat_user_tables where relname = 'launch_transitions'`);
+      expect(stats.vacuumed).toBe(true);
+    } finally {
+      await hub?.connection.stop();
+      await t.close();
+      await db.drop();
+    }
+  });
+
+  it('refuses a round longer than its period', async () => {
+    const t = await build();
+    try {
+      const { host, event, flyer } = await stage(t);
+      const base = { ctx: t.app.ctx, tenantId: t.app.ctx.tenants.get('hubbub')!, eventId: event.id, userId: host.id, flyerIds: [flyer.id], announcement: null };
+      await expect(launchLoop({ ...base, startDate: new Date(Date.now()), endDate: new Date(Date.now() + 5000), repeatEverySeconds: 5 })).rejects.toThrow(/before its next round/);
+      expect(await timelineRows(t.app.ctx.db, event.id)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('after a long stop, skips the missed rounds and keeps its event on the calendar', async () => {
+    const db = await privateDatabase();
+    let first: (TestApp & { port: number }) | undefined = await buildListening(db);
+    let second: (TestApp & { port: number }) | undefined;
+    try {
+      const { host, event, flyer } = await stage(first);
+      const start = Date.now() + 60_000;
+      const timeline = await launchLoop({
+        ctx: first.app.ctx,
+        tenantId: first.app.ctx.tenants.get('hubbub')!,
+        eventId: event.id,
+        userId: host.id,
+        startDate: new Date(start),
+        endDate: new Date(start + 20_000),
+        repeatEverySeconds: 60,
+        flyerIds: [flyer.id],
+        announcement: null,
+      });
+      await first.close();
+      first = undefined;
+      // As if the server had been off for a day: the round and the event are long past.
+      const dayAgo = Date.now() - 86_400_000;
+      const raw = await openDatabase({ databaseUrl: db.databaseUrl, pgliteDir: db.pgliteDir });
+      try {
+        await raw.db.execute(sql`update timelines set start_date = ${at(dayAgo)}, end_date = ${at(dayAgo + 20_000)} where id = ${timeline.id}`);
+        await raw.db.execute(sql`update launch_transitions set due_at = case kind when 'start' then ${at(dayAgo)}::timestamptz else ${at(dayAgo + 20_000)}::timestamptz end where timeline_id = ${timeline.id}`);
+        await raw.db.execute(sql`update events set starts_at = ${at(dayAgo - HOUR)}, ends_at = ${at(dayAgo + HOUR)} where id = ${event.id}`);
+      } finally {
+        await raw.close();
+      }
+
+      second = await buildListening(db);
+      const ctx = second.app.ctx;
+      const [row] = await queryRows<{ state: string; startDate: string; endDate: string; active: boolean }>(ctx.db, sql`
+        select t.state, t.start_date::text as "startDate", t.end_date::text as "endDate", f.is_activated as active
+        from timelines t join flyers f on f.id = any(t.flyer_ids) where t.id = ${timeline.id}`);
+      // One start and one stop fired at start-up, not a day's worth; the next round is within a period.
+      expect(row.state).toBe('Scheduled');
+      expect(row.active).toBe(false);
+      expect(Date.parse(row.endDate)).toBeGreaterThan(Date.now() - 1000);
+      expect(Date.parse(row.startDate)).toBeLessThan(Date.now() + 60_000);
+      expect(await loopRows(ctx, event.id)).toEqual({ timelines: 1, transitions: 2 });
+      const shown = await getEvent(second, event.id);
+      expect(Date.parse(shown.startDate)).toBeLessThanOrEqual(Date.now());
+      expect(Date.parse(shown.endDate)).toBeGreaterThan(Date.parse(row.endDate));
+    } finally {
+      await first?.close();
+      await second?.close();
       await db.drop();
     }
   });

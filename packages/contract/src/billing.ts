@@ -10,7 +10,7 @@ export const BillingIntervalSchema = z.enum(['month', 'year']).meta({ id: 'Billi
 export type BillingInterval = z.infer<typeof BillingIntervalSchema>;
 
 /** Where a subscription came from: Stripe billing, an operator (the plans command, the admin console), or the site's DEFAULT_PLAN. */
-export const SubscriptionSourceSchema = z.enum(['billing', 'operator', 'default']).meta({ id: 'SubscriptionSource' });
+export const SubscriptionSourceSchema = z.enum(['billing', 'operator', 'default', 'demo']).meta({ id: 'SubscriptionSource' });
 export type SubscriptionSource = z.infer<typeof SubscriptionSourceSchema>;
 
 export const SubscriptionStatusSchema = z.enum(['active', 'trialing', 'past_due', 'canceled']).meta({ id: 'SubscriptionStatus' });

@@ -36,6 +36,8 @@ export const TimelineSchema = z
     endDate: z.string(),
     flyerIds: z.array(z.uuid()),
     state: TimelineStateSchema,
+    /** A looping launch starts again this many seconds after each start; null for a one-off. */
+    repeatEverySeconds: z.number().int().nullable(),
   })
   .meta({ id: 'Timeline' });
 export type Timeline = z.infer<typeof TimelineSchema>;

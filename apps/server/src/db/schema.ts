@@ -257,6 +257,13 @@ export const timelines = pgTable(
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     flyerIds: uuid('flyer_ids').array().notNull(),
     state: text('state').notNull().default('Scheduled'),
+    /**
+     * A looping launch (the demo's always-live buzz): after each stop it is scheduled again this
+     * many seconds later, reusing its two transition rows, so it runs for ever in constant space.
+     */
+    repeatEverySeconds: integer('repeat_every_seconds'),
+    /** Sent to the event's watchers as a notification each time the launch starts. */
+    announcement: text('announcement'),
     createdAt: createdAt(),
   },
   (t) => [index('timelines_event_idx').on(t.eventId, t.startDate)],

@@ -1,5 +1,6 @@
-import { useParams } from 'react-router';
-import { Container, Skeleton, Stack } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { Anchor, Badge, Container, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { EventStatus } from '@hubbub/contract';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Page } from '@/components/page';
 import { ErrorPanel } from '@/components/error-panel';
@@ -10,21 +11,27 @@ import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
 import { ReportButton } from '@/features/moderation/components/report-button';
 
-function BuzzEvent({ id }: { id: string }) {
+/** One event's live view, with the report button for viewers. */
+function LiveEvent({ id }: { id: string }) {
   const event = useEvent(id);
-  useDocumentTitle(`${event.data?.name ?? 'Buzz'} · Hubbub`);
-  return (
-    <Container size="lg" py="lg">
-      {event.isPending ? (
+  return event.isPending ? (
         <Stack>
           <Skeleton height={40} width="50%" />
           <Skeleton height={280} />
         </Stack>
       ) : event.isError ? (
         <ErrorPanel error={event.error} title="This event could not be loaded" onRetry={() => void event.refetch()} />
-      ) : (
-        <BuzzLive event={event.data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />
-      )}
+  ) : (
+    <BuzzLive event={event.data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />
+  );
+}
+
+function BuzzEvent({ id }: { id: string }) {
+  const event = useEvent(id);
+  useDocumentTitle(`${event.data?.name ?? 'Buzz'} · Hubbub`);
+  return (
+    <Container size="lg" py="lg">
+      <LiveEvent id={id} />
     </Container>
   );
 }
@@ -36,11 +43,32 @@ export default function BuzzRoute() {
   return <BuzzPick />;
 }
 
+/**
+ * Without an id: the first live event among the user's own and followed ones plays right here,
+ * so opening the buzz shows something happening; the lists to pick another follow.
+ */
 function BuzzPick() {
   const mine = useMyEvents();
   const following = useFollowingEvents();
+  const live = [...(mine.data?.events ?? []), ...(following.data?.events ?? [])].find((e) => e.status === EventStatus.Started);
   return (
-    <Page title="Buzz" description="Pick an event to watch live. Live events come first.">
+    <Page size="lg" title="Buzz" description="Watch an event live: flyers appear here the moment its host launches them.">
+      {live && (
+        <Stack gap="sm" component="section" aria-labelledby="buzz-live-now" data-testid="buzz-live-now">
+          <Group gap="xs">
+            <Badge color="red" variant="filled">
+              Live now
+            </Badge>
+            <Text id="buzz-live-now" fw={600} component="h2" m={0} fz="lg">
+              {live.name}
+            </Text>
+            <Anchor component={Link} to={`/buzz/${live.id}`} size="sm">
+              Open this buzz
+            </Anchor>
+          </Group>
+          <LiveEvent key={live.id} id={live.id} />
+        </Stack>
+      )}
       <BuzzPicker mine={mine} following={following} />
     </Page>
   );

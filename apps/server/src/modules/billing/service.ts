@@ -160,5 +160,5 @@ export function listAccountPlans(db: Db): Promise<repo.AccountPlanRow[]> {
 
 /** The demo's hosts: a plan that lets them hold thousands of events, written like any other plan change. */
 export async function setDemoPlan(db: Db, users: { id: string; tenantId: string }[], plan: string, at: Date): Promise<void> {
-  for (const user of users) await writeSubscription(db, { userId: user.id, tenantId: user.tenantId, plan, addOns: [], status: 'active', source: 'operator' }, at);
+  for (const user of users) await writeSubscription(db, { userId: user.id, tenantId: user.tenantId, plan, addOns: [], status: 'active', source: 'demo' }, at);
 }

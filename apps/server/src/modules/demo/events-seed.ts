@@ -4,9 +4,9 @@ import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { countTenantEvents, loadEvents, refreshTenantSearchText, slugify } from '../events/service.js';
-import { insertUser } from '../users/service.js';
+import { insertUser, seedProfile } from '../users/service.js';
 import { setDemoPlan } from '../billing/service.js';
-import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOST_NAMES, STATE_TIME_ZONES, VENUES } from './demo-catalogue.js';
+import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOSTS, STATE_TIME_ZONES, VENUES, type EventTemplate } from './demo-catalogue.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
 import { zonedWallClockToUtc } from './zoned-time.js';
@@ -38,25 +38,38 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
 
   const unusable = await hashPassword(randomToken());
   const now = ctx.now();
+  const hostsOf = new Map<string, string[]>();
   const hostIds: string[] = [];
-  for (const [i, name] of HOST_NAMES.entries()) {
+  const addHost = (id: string, categories: string[]) => {
+    hostIds.push(id);
+    for (const category of categories) hostsOf.set(category, [...(hostsOf.get(category) ?? []), id]);
+  };
+  for (const [i, host] of HOSTS.entries()) {
     const email = `host${i + 1}@hubbub.local`;
     const existing = await repo.usersByEmail(ctx.db, tenant.id, [email]);
-    hostIds.push(existing[0]?.id ?? (await insertUser(ctx.db, { tenantId: tenant.id, email, name, passwordHash: unusable, emailVerifiedAt: now })).id);
+    const id = existing[0]?.id ?? (await insertUser(ctx.db, { tenantId: tenant.id, email, name: host.name, passwordHash: unusable, emailVerifiedAt: now })).id;
+    if (!existing[0]) await seedProfile({ ctx, tenantId: tenant.id, userId: id, name: host.name, bio: host.bio, location: host.location });
+    addHost(id, host.categories);
   }
+  // The demo's own people host what their profiles say they do.
   const demoPeople = await repo.usersByEmail(ctx.db, tenant.id, ['river@hubbub.local', 'maya@hubbub.local']);
-  hostIds.push(...demoPeople.map((p) => p.id));
-  // Thousands of events each: the hosts need a plan that holds them, written like any operator's change.
+  for (const person of demoPeople) addHost(person.id, person.email.startsWith('river') ? ['Music'] : ['Food & Drink', 'Markets & Fairs']);
+  // Thousands of events each: the hosts need a plan that holds them.
   await setDemoPlan(ctx.db, hostIds.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
 
   const thumbnails = new Map<string, string[]>();
-  for (const [category, colours] of Object.entries(CATEGORY_COLOURS)) {
-    const paths: string[] = [];
-    for (let variant = 0; variant < 2; variant++) {
-      paths.push(await ctx.files.put(`thumbnails/demo-${slugify(category)}-${variant}.webp`, await drawThumbnail(colours, variant * 7 + category.length)));
+  const thumbnailsOf = async (category: string, template: EventTemplate): Promise<string[]> => {
+    const key = `${category}/${template.icon}`;
+    if (!thumbnails.has(key)) {
+      const paths: string[] = [];
+      for (let variant = 0; variant < 2; variant++) {
+        const image = await drawThumbnail(CATEGORY_COLOURS[category], variant * 7 + template.name.length, template.icon);
+        paths.push(await ctx.files.put(`thumbnails/demo-${slugify(category)}-${template.icon}-${variant}.webp`, image));
+      }
+      thumbnails.set(key, paths);
     }
-    thumbnails.set(category, paths);
-  }
+    return thumbnails.get(key)!;
+  };
 
   const allTags = await repo.tagsByName(ctx.db, tenant.id);
   const tagId = new Map(allTags.map((t) => [t.name, t.id]));
@@ -78,7 +91,7 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
     const rowTags: string[][] = [];
     for (let i = 0; i < Math.min(BATCH, count - made); i++) {
       const category = pick(categories);
-      const template = EVENT_TEMPLATES[category];
+      const template = pick(EVENT_TEMPLATES[category]);
       const city = pickCity();
       const timeZone = STATE_TIME_ZONES[city.state!];
       const day = new Date(today.getTime() + Math.floor(rand() * DEMO_DAYS) * 86_400_000);
@@ -86,29 +99,29 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
       const startsAt = zonedWallClockToUtc({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour, minute: pick([0, 0, 30]) }, timeZone);
       const endsAt = new Date(startsAt.getTime() + pick([1.5, 2, 3, 4]) * 3_600_000);
       const venue = pick(VENUES);
-      const name = `${pick(template.names)} — ${city.name}`;
+      const name = `${template.name} — ${city.name}`;
       // Spread events around the city centre (about ±8 km) so clusters look like a real town.
       const lat = city.lat + (rand() - 0.5) * 0.14;
       const lng = city.lng + (rand() - 0.5) * 0.18;
+      const pictures = await thumbnailsOf(category, template);
       rows.push({
         tenantId: tenant.id,
-        userId: pick(hostIds),
+        userId: pick(hostsOf.get(category)!),
         name,
         startsAt,
         endsAt,
         timeZone,
         contentType: 'text/plain',
-        contentJson: `Join us at ${venue} in ${city.name} for ${pick(template.names).toLowerCase()}. Everyone is welcome; bring a friend.`,
+        contentJson: `${template.blurb}\n\nAt ${venue}, ${city.name}, ${city.state}.`,
         slug: `${slugify(name)}-${made + i + 1}`,
         venue: `${venue}, ${city.name}`,
         area: { name: `${city.name}, ${city.state}`, type: AreaType.City, latitude: lat, longitude: lng, zoom: 13, streetAddress: null, city: city.name, state: city.state, zipCode: null, country: 'US', id: null, userId: null },
         lat,
         lng,
         status: 0,
-        thumbnailPath: rand() < 0.85 ? pick(thumbnails.get(category)!) : null,
+        thumbnailPath: rand() < 0.85 ? pick(pictures) : null,
       });
-      const eventTags = [tagId.get(category), tagId.get(pick(template.tags))].filter((id): id is string => Boolean(id));
-      rowTags.push(eventTags);
+      rowTags.push([tagId.get(category), tagId.get(template.tag)].filter((id): id is string => Boolean(id)));
     }
     await loadEvents({ ctx, events: rows.map((row, i) => ({ ...row, tagIds: rowTags[i] })) });
     made += rows.length;

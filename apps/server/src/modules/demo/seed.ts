@@ -4,12 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
+import { setDemoPlan } from '../billing/service.js';
 import { countUsers, insertUser, seedFollow, seedProfile } from '../users/service.js';
 
 const DEMO_PEOPLE = [
-  { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around town.', location: 'Kansas City, MO' },
-  { email: 'river@hubbub.local', name: 'River Okafor', bio: 'Jazz nights and open mics.', location: 'Chicago, IL' },
-  { email: 'maya@hubbub.local', name: 'Maya Lindqvist', bio: 'Farmers markets, food trucks and street fairs.', location: 'Austin, TX' },
+  { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around Kansas City: rooftop jazz, potlucks, a sunrise 5K and the First Friday art walk.', location: 'Kansas City, MO' },
+  { email: 'river@hubbub.local', name: 'River Okafor', bio: 'Saxophonist. My trio plays the Green Room every night, and the stage is open after our set.', location: 'Chicago, IL' },
+  { email: 'maya@hubbub.local', name: 'Maya Lindqvist', bio: 'I run the Eastside Farmers Market and the Rainey Street food truck rallies.', location: 'Austin, TX' },
 ];
 
 /**
@@ -27,6 +28,8 @@ export async function seedDemo(ctx: AppContext, tenant: { id: string; key: strin
     await seedProfile({ ctx, tenantId: tenant.id, userId: user.id, name: person.name, bio: person.bio, location: person.location });
     ids.push(user.id);
   }
+  // Every feature on, so a newcomer can try everything; the app says it is a demo account.
+  await setDemoPlan(ctx.db, ids.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
   await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[1], followeeId: ids[0] });
   await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[2], followeeId: ids[0] });
   const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');

@@ -181,6 +181,14 @@ export async function setStatus(db: Db, eventId: string, status: number, at: Dat
   await db.update(events).set({ status, updatedAt: at }).where(eq(events.id, eventId));
 }
 
+/** Moves the event to [from, to] when it would end before `through`; true when it moved. */
+export async function keepRunning(db: Db, eventId: string, window: { from: Date; to: Date; through: Date }): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    update ${events} set starts_at = ${window.from.toISOString()}, ends_at = ${window.to.toISOString()}, updated_at = now()
+    where id = ${eventId} and ends_at < ${window.through.toISOString()} returning id`);
+  return rows.length > 0;
+}
+
 /** Locks the event row, so two flyer creates cannot both slip under the flyer capacity. */
 export async function lockEvent(db: Db, eventId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(db, sql`select id from ${events} where id = ${eventId} for update`);

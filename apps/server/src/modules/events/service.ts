@@ -109,6 +109,18 @@ export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: 
   await repo.setStatus(opts.db ?? opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * A looping launch keeps its event on the calendar: once the next round would end after the
+ * event, the event moves to a six-hour window around now (the demo's always-live buzz).
+ */
+export function keepEventRunning(opts: { db: Db; eventId: string; through: Date; now: Date }): Promise<boolean> {
+  const from = new Date(Math.floor(opts.now.getTime() / HOUR) * HOUR - HOUR);
+  const to = new Date(Math.max(from.getTime() + 6 * HOUR, opts.through.getTime() + HOUR));
+  return repo.keepRunning(opts.db, opts.eventId, { from, to, through: opts.through });
+}
+
 /**
  * The events of a calendar feed (modules/calendars): a saved search through the search's own
  * filter, or a person's followed, hosted or followed hosts' events; canceled ones included (feeds

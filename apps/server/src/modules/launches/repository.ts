@@ -12,6 +12,8 @@ export interface TimelineRow {
   endDate: Date;
   flyerIds: string[];
   state: TimelineState;
+  repeatEverySeconds: number | null;
+  announcement: string | null;
 }
 
 export interface TransitionRow {
@@ -26,7 +28,7 @@ export interface TransitionRow {
 // parsing keeps one shape. flyer_ids::text[] avoids the driver's uuid[] parsing gaps.
 const timelineColumns = sql`t.id, t.tenant_id as "tenantId", t.event_id as "eventId", t.user_id as "userId",
   t.launch_date as "launchDate", t.start_date as "startDate", t.end_date as "endDate",
-  t.flyer_ids::text[] as "flyerIds", t.state`;
+  t.flyer_ids::text[] as "flyerIds", t.state, t.repeat_every_seconds as "repeatEverySeconds", t.announcement`;
 
 const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);
 
@@ -36,12 +38,22 @@ function toRow(raw: TimelineRow): TimelineRow {
 
 export async function insertTimeline(
   db: Db,
-  values: { tenantId: string; eventId: string; userId: string; launchDate: Date; startDate: Date; endDate: Date; flyerIds: string[] },
+  values: {
+    tenantId: string;
+    eventId: string;
+    userId: string;
+    launchDate: Date;
+    startDate: Date;
+    endDate: Date;
+    flyerIds: string[];
+    repeatEverySeconds?: number | null;
+    announcement?: string | null;
+  },
 ): Promise<TimelineRow> {
   const [row] = await queryRows<TimelineRow>(db, sql`
-    insert into timelines as t (tenant_id, event_id, user_id, launch_date, start_date, end_date, flyer_ids)
+    insert into timelines as t (tenant_id, event_id, user_id, launch_date, start_date, end_date, flyer_ids, repeat_every_seconds, announcement)
     values (${values.tenantId}, ${values.eventId}, ${values.userId}, ${values.launchDate.toISOString()}, ${values.startDate.toISOString()},
-      ${values.endDate.toISOString()}, array[${uuidList(values.flyerIds)}]::uuid[])
+      ${values.endDate.toISOString()}, array[${uuidList(values.flyerIds)}]::uuid[], ${values.repeatEverySeconds ?? null}, ${values.announcement ?? null})
     returning ${timelineColumns}`);
   await db.execute(sql`
     insert into launch_transitions (timeline_id, tenant_id, event_id, kind, due_at) values
@@ -107,6 +119,27 @@ export async function completeClaimed(db: Db, id: string, instance: string): Pro
   return rows.length > 0;
 }
 
+/**
+ * Schedules a looping launch's next round once it stopped: its dates move by whole periods to the
+ * first round that ends after now (rounds missed while no instance ran are skipped), and its two
+ * transition rows are armed again instead of new ones being added.
+ */
+export async function rearmLoop(db: Db, timelineId: string): Promise<TimelineRow | undefined> {
+  const [row] = await queryRows<TimelineRow>(db, sql`
+    with shift as (
+      select id, make_interval(secs => repeat_every_seconds * (floor(extract(epoch from now() - end_date) / repeat_every_seconds) + 1)) as by
+      from timelines where id = ${timelineId} and repeat_every_seconds > 0)
+    update timelines t set state = 'Scheduled', launch_date = t.launch_date + shift.by, start_date = t.start_date + shift.by, end_date = t.end_date + shift.by
+    from shift where t.id = shift.id
+    returning ${timelineColumns}`);
+  if (!row) return undefined;
+  await db.execute(sql`
+    update launch_transitions lt
+    set due_at = case lt.kind when 'start' then t.start_date else t.end_date end, done_at = null, claimed_by = null, claimed_until = null
+    from timelines t where t.id = lt.timeline_id and lt.timeline_id = ${timelineId}`);
+  return toRow(row);
+}
+
 export async function findTimeline(db: Db, id: string): Promise<TimelineRow | undefined> {
   const [row] = await queryRows<TimelineRow>(db, sql`select ${timelineColumns} from timelines t where t.id = ${id}`);
   return row && toRow(row);
@@ -118,4 +151,9 @@ export async function lockOpenTimelinesOf(db: Db, eventId: string): Promise<Time
   const rows = await queryRows<TimelineRow>(db, sql`
     select ${timelineColumns} from timelines t where t.event_id = ${eventId} and t.state in ('Scheduled', 'Active') order by t.start_date for update of t`);
   return rows.map(toRow);
+}
+
+/** The tables a looping launch rewrites each round; VACUUM cannot run inside a transaction. */
+export async function vacuumSchedule(db: Db): Promise<void> {
+  await db.execute(sql`vacuum launch_transitions, timelines, flyers`);
 }

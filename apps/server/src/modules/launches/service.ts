@@ -45,6 +45,28 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
   return toTimeline(row);
 }
 
+/**
+ * A launch that comes back every `repeatEverySeconds` for ever, announcing itself when it starts:
+ * the demo's always-live buzz. Written by the demo seed, not the API; its flyers must be the event's.
+ */
+export async function launchLoop(opts: {
+  ctx: AppContext;
+  tenantId: string;
+  eventId: string;
+  userId: string;
+  startDate: Date;
+  endDate: Date;
+  repeatEverySeconds: number;
+  flyerIds: string[];
+  announcement: string | null;
+}): Promise<Timeline> {
+  const { ctx, ...values } = opts;
+  if (opts.endDate.getTime() - opts.startDate.getTime() >= opts.repeatEverySeconds * 1000) throw invalid('A looping launch must end before its next round starts.');
+  const row = await ctx.db.transaction((tx) => repo.insertTimeline(tx, { ...values, launchDate: ctx.now() }));
+  ctx.launches?.wake();
+  return toTimeline(row);
+}
+
 export async function listEventTimelines(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<Timeline[]> {
   const { ctx } = opts;
   await requireVisibleEvent({ ctx, tenant: opts.tenant, eventId: opts.eventId, viewerId: opts.viewerId });

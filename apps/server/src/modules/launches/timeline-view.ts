@@ -10,5 +10,6 @@ export function toTimeline(row: TimelineRow): Timeline {
     endDate: row.endDate.toISOString(),
     flyerIds: row.flyerIds,
     state: row.state,
+    repeatEverySeconds: row.repeatEverySeconds,
   };
 }

@@ -10,6 +10,7 @@ const t = (id: string, state: Timeline['state'], start: string): Timeline => ({
   endDate: start,
   flyerIds: [],
   state,
+  repeatEverySeconds: null,
 });
 
 describe('buzz model', () => {
