@@ -436,7 +436,7 @@ describe('a looping launch', () => {
       await t.close();
       await db.drop();
     }
-  });
+  }, 60_000);
 
   it('refuses a round longer than its period', async () => {
     const t = await build();
@@ -448,7 +448,7 @@ describe('a looping launch', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 60_000);
 
   it('after a long stop, skips the missed rounds and keeps its event on the calendar', async () => {
     const db = await privateDatabase();
@@ -500,5 +500,5 @@ describe('a looping launch', () => {
       await second?.close();
       await db.drop();
     }
-  });
+  }, 60_000);
 });
