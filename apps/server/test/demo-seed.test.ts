@@ -91,7 +91,7 @@ describe('the demo seed', () => {
       expect(template, event.name).toBeDefined();
       expect(event.description.startsWith(template!.blurb)).toBe(true);
       expect(event.tags).toEqual(expect.arrayContaining([template!.category, template!.tag]));
-      if (event.thumbnail) expect(event.thumbnail).toContain(`-${template!.icon}-`);
+      if (event.thumbnail) expect(event.thumbnail).toContain(`-${template!.icon}.webp`);
     }
   });
 

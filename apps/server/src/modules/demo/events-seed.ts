@@ -57,16 +57,12 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
   // Thousands of events each: the hosts need a plan that holds them.
   await setDemoPlan(ctx.db, hostIds.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
 
-  const thumbnails = new Map<string, string[]>();
-  const thumbnailsOf = async (category: string, template: EventTemplate): Promise<string[]> => {
+  const thumbnails = new Map<string, string>();
+  const thumbnailOf = async (category: string, template: EventTemplate): Promise<string> => {
     const key = `${category}/${template.icon}`;
     if (!thumbnails.has(key)) {
-      const paths: string[] = [];
-      for (let variant = 0; variant < 2; variant++) {
-        const image = await drawThumbnail(CATEGORY_COLOURS[category], variant * 7 + template.name.length, template.icon);
-        paths.push(await ctx.files.put(`thumbnails/demo-${slugify(category)}-${template.icon}-${variant}.webp`, image));
-      }
-      thumbnails.set(key, paths);
+      const image = await drawThumbnail(CATEGORY_COLOURS[category], template.name.length, template.icon);
+      thumbnails.set(key, await ctx.files.put(`thumbnails/demo-${slugify(category)}-${template.icon}.webp`, image));
     }
     return thumbnails.get(key)!;
   };
@@ -103,7 +99,7 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
       // Spread events around the city centre (about ±8 km) so clusters look like a real town.
       const lat = city.lat + (rand() - 0.5) * 0.14;
       const lng = city.lng + (rand() - 0.5) * 0.18;
-      const pictures = await thumbnailsOf(category, template);
+      const picture = await thumbnailOf(category, template);
       rows.push({
         tenantId: tenant.id,
         userId: pick(hostsOf.get(category)!),
@@ -119,7 +115,7 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
         lat,
         lng,
         status: 0,
-        thumbnailPath: rand() < 0.85 ? pick(pictures) : null,
+        thumbnailPath: rand() < 0.85 ? picture : null,
       });
       rowTags.push([tagId.get(category), tagId.get(template.tag)].filter((id): id is string => Boolean(id)));
     }
