@@ -24,7 +24,7 @@ describe('the living demo', () => {
     const page = await signIn(context, 'demo@hubbub.local', await demoPassword());
     const errors = collectPageErrors(page);
     // The header says this is the shared demo account.
-    await expect(page.getByText('Demo account').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('demo-account-badge').textContent()).resolves.toContain('Demo account');
 
     let loads = 0;
     page.on('load', () => loads++);

@@ -189,7 +189,7 @@ export default function SearchRoute() {
                       size="compact-xs"
                       variant="subtle"
                       leftSection={<IconMapPin size={12} aria-hidden />}
-                      aria-label={`Show ${event.name} on the map`}
+                      aria-label={`Show on map: ${event.name}`}
                       onClick={() => showOnMap(event)}
                     >
                       Show on map

@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
@@ -32,8 +32,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${displayName}`} style={{ borderRadius: 999 }}>
-          <Group gap={6} wrap="nowrap">
+        {/* Named by its content, not aria-label: the initials and the name are seen, the full name is read. */}
+        <UnstyledButton style={{ borderRadius: 999 }}>
+          <VisuallyHidden>Account menu for {displayName}</VisuallyHidden>
+          <Group gap={6} wrap="nowrap" aria-hidden>
             <UserAvatar name={displayName} size={34} radius="xl" />
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {displayName}

@@ -43,3 +43,14 @@ export function sortTimelines(timelines: readonly Timeline[]): Timeline[] {
     return a.state === 'Done' || a.state === 'Canceled' ? -diff : diff;
   });
 }
+
+/** What the live region says when flyers appear: one line per flyer not seen on screen before. */
+export function newFlyerAnnouncements(seen: ReadonlySet<string>, flyers: readonly { id: string; name: string }[]): string[] {
+  return flyers.filter((f) => !seen.has(f.id)).map((f) => `New flyer: ${f.name || 'untitled'}`);
+}
+
+/** A host's message as the live region reads it. */
+export function hostMessageAnnouncement(title: string | null | undefined, message: string | null | undefined): string {
+  const text = [title, message].map((s) => s?.trim()).filter(Boolean).join('. ');
+  return `Message from the host: ${text}`;
+}

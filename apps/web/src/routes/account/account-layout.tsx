@@ -19,7 +19,7 @@ export default function AccountLayout() {
 
   return (
     <Page title="Account">
-      <Tabs value={current} onChange={(value) => value && void navigate(`/account/${value}`)} keepMounted={false}>
+      <Tabs value={current} onChange={(value) => value && void navigate(`/account/${value}`)}>
         <Tabs.List aria-label="Account sections" grow={isPhone}>
           {TABS.map((tab) => (
             <Tabs.Tab
@@ -32,10 +32,13 @@ export default function AccountLayout() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        {/* Every tab's panel exists (so each tab's aria-controls points somewhere); only the current one holds the page. */}
+        {TABS.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
+            {tab.value === current && <Outlet />}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <div role="tabpanel" aria-label={TABS.find((t) => t.value === current)?.label}>
-        <Outlet />
-      </div>
     </Page>
   );
 }

@@ -101,6 +101,11 @@ export function SubscriptionPanel() {
               <Text size="sm">none</Text>
             )}
           </Group>
+          {subscription.data?.source === 'demo' && (
+            <Text size="sm" data-testid="demo-account-plan">
+              This is a shared demo account: every feature is on (plan {subscription.data.plan}) so you can try everything. Anyone with the demo password can sign in to it, so keep nothing private here.
+            </Text>
+          )}
           {subscription.data && <SubscriptionStatus subscription={subscription.data} />}
         </Stack>
       </Paper>

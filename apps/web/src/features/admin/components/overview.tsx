@@ -25,7 +25,7 @@ function DailyChart({ title, data, series, color }: { title: string; data: Recor
       <Title order={3} fz="md" mb="sm">
         {title}
       </Title>
-      <BarChart h={200} data={data} dataKey="day" series={[{ name: series, color }]} tickLine="y" xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }} aria-label={title} />
+      <BarChart h={200} data={data} dataKey="day" series={[{ name: series, color }]} tickLine="y" xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }} role="figure" aria-label={title} />
     </Paper>
   );
 }

@@ -29,7 +29,8 @@ export function PersonSignInSection({ person }: { person: AdminPerson }) {
           No sessions.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        // Nothing in the table takes focus, so the scroller itself does: keyboard users can scroll it sideways on a phone.
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Sessions' } }}>
           <Table verticalSpacing={4} fz="sm" data-testid="admin-person-sessions">
             <Table.Caption>
               {person.sessions.length >= ADMIN_PERSON_LIST_MAX ? `The newest ${ADMIN_PERSON_LIST_MAX} sessions.` : 'Every session, newest first.'}

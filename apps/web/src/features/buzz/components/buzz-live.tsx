@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Badge, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Grid, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize, IconUsers, IconVolume } from '@tabler/icons-react';
 import { EventStatus, type EventSessionState, type HubEvent, type HubFlyer } from '@hubbub/contract';
@@ -8,12 +9,19 @@ import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
 import { realtime, useHubEvent, useRealtime } from '@/lib/realtime';
 import { useEventFlyers } from '@/lib/queries/event-flyers';
 import { useEventTimelines } from '../api/timelines';
-import { SESSION_LABELS, sessionView } from '../buzz-model';
+import { SESSION_LABELS, hostMessageAnnouncement, sessionView } from '../buzz-model';
 import { useFullscreen } from '../use-fullscreen';
+import { BuzzLiveRegion } from './buzz-live-region';
 import { HubStatusBadge } from './hub-status-badge';
 import { OwnerControls } from './owner-controls';
 import { PartnersDrawer } from './partners-drawer';
 import { TimelineList } from './timeline-list';
+import { useBuzzAnnouncer } from './use-buzz-announcer';
+import { useFlyerPresence } from './use-flyer-presence';
+import classes from './buzz-live.module.css';
+
+/** How long a flyer takes to leave the stage (matches the CSS animation). */
+const LEAVE_MS = 200;
 
 const SESSION_COLOR = { live: 'red', 'not-started': 'gray', ended: 'dark' } as const;
 
@@ -37,6 +45,9 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
   const fullscreen = useFullscreen(stage);
   const timelines = useEventTimelines(event.id);
   const flyers = useEventFlyers(event.id, owner);
+  const reduceMotion = useReducedMotion();
+  const shown = useFlyerPresence(activeFlyers, reduceMotion ? 0 : LEAVE_MS);
+  const { message: announcement, announce } = useBuzzAnnouncer(activeFlyers);
 
   useEffect(() => {
     realtime.start();
@@ -58,6 +69,7 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
     if (!mine(p)) return;
     const color = { info: 'blue', success: 'green', warning: 'yellow', error: 'red' }[p.level];
     notifications.show({ color, title: p.title, message: p.message, autoClose: 8000 });
+    announce(hostMessageAnnouncement(p.title, p.message));
   });
   // Launches change the timeline's states: refetch when flyers come and go.
   const refetchTimelines = (p: { eventId: string }) => mine(p) && void timelines.refetch();
@@ -125,11 +137,13 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
             bg={fullscreen.active ? 'dark.8' : undefined}
             data-testid="active-flyers"
             data-joined={joined ? 'true' : 'false'}
+            role="region"
             aria-label="Active flyers"
-            aria-live="polite"
             style={{ minHeight: 240, overflow: 'auto' }}
           >
-            {activeFlyers.length === 0 ? (
+            {/* What changed on the stage, for screen readers; the cards themselves are not read out on every change. */}
+            <BuzzLiveRegion message={announcement} />
+            {shown.length === 0 ? (
               <Stack align="center" justify="center" mih={200}>
                 <Text c="dimmed" ta="center">
                   {joined ? 'No flyers are showing right now.' : connected ? 'Joining the session…' : 'Connecting…'}
@@ -137,17 +151,25 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
               </Stack>
             ) : (
               <Group justify="center" gap="md" align="flex-start">
-                {activeFlyers.map((f) =>
-                  // Not in fullscreen: the action's dialog would open outside the fullscreen element, out of sight.
-                  flyerAction && !owner && !fullscreen.active ? (
-                    <Stack key={f.id} gap={2} align="flex-end">
+                {shown.map(({ item: f, leaving }) => (
+                  <Box
+                    key={f.id}
+                    className={classes.flyer}
+                    data-testid="stage-flyer"
+                    data-leaving={leaving || undefined}
+                    aria-hidden={leaving || undefined}
+                  >
+                    {/* Not in fullscreen: the action's dialog would open outside the fullscreen element, out of sight. */}
+                    {flyerAction && !owner && !fullscreen.active && !leaving ? (
+                      <Stack gap={2} align="flex-end">
+                        <FlyerCard flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
+                        {flyerAction(f)}
+                      </Stack>
+                    ) : (
                       <FlyerCard flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
-                      {flyerAction(f)}
-                    </Stack>
-                  ) : (
-                    <FlyerCard key={f.id} flyerId={f.id} contentJson={f.contentJson} name={f.name} size={fullscreen.active ? 'lg' : 'md'} />
-                  ),
-                )}
+                    )}
+                  </Box>
+                ))}
               </Group>
             )}
           </Paper>

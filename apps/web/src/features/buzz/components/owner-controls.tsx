@@ -123,7 +123,7 @@ export function OwnerControls({ eventId, flyers, connected }: OwnerControlsProps
       </Section>
 
       <Section title="Sound">
-        <Slider value={level} onChange={setLevel} min={0} max={100} label={(v) => `${v}`} aria-label="Sound level" />
+        <Slider value={level} onChange={setLevel} min={0} max={100} label={(v) => `${v}`} thumbLabel="Sound level" />
         <TextInput label="Track" value={track} onChange={(e) => setTrack(e.currentTarget.value)} maxLength={300} />
         <Button size="xs" variant="default" disabled={!connected} loading={busy === 'sound'} onClick={() => void run('sound', () => realtime.updateSound(eventId, { level, track: track || undefined }))}>
           Set sound

@@ -8,6 +8,8 @@ const STATE_COLOR: Record<Timeline['state'], string> = { Active: 'green', Schedu
 
 const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
+const repeatLabel = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+
 export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeline[]; flyers: Flyer[]; isOwner: boolean }) {
   const cancel = useCancelLaunch();
   const names = new Map(flyers.map((f) => [f.id, f.name]));
@@ -29,6 +31,7 @@ export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeli
               </Text>
               <Text size="xs" c="dimmed">
                 {time(t.startDate)} – {time(t.endDate)}
+                {t.repeatEverySeconds ? ` · comes back every ${repeatLabel(t.repeatEverySeconds)}` : ''}
               </Text>
             </Stack>
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -11,12 +11,18 @@ import { safeContent } from '../editor/safe-content';
  * HTML): unknown content cannot appear, and links that are not web or mail lose their link.
  */
 export function DocumentReader({ contentJson, label }: { contentJson: string; label?: string }) {
-  const editor = useEditor({ editable: false, extensions: documentExtensions({ editable: false }), content: safeContent(contentJson) });
+  const editor = useEditor({
+    editable: false,
+    extensions: documentExtensions({ editable: false }),
+    content: safeContent(contentJson),
+    // ProseMirror marks its area as a textbox even when read only: name it and say it is read only.
+    editorProps: { attributes: { 'aria-label': label ?? 'Document', 'aria-readonly': 'true' } },
+  });
   useEffect(() => {
     if (editor && !editor.isDestroyed) editor.commands.setContent(safeContent(contentJson), { emitUpdate: false });
   }, [editor, contentJson]);
   return (
-    <RichTextEditor editor={editor} variant="subtle" className={classes.reader} styles={{ root: { border: 0 }, content: { background: 'transparent' } }} aria-label={label}>
+    <RichTextEditor editor={editor} variant="subtle" className={classes.reader} styles={{ root: { border: 0 }, content: { background: 'transparent' } }} role="article" aria-label={label}>
       <RichTextEditor.Content data-testid="document-reader" />
     </RichTextEditor>
   );

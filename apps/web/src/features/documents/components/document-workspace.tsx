@@ -1,7 +1,7 @@
 import '@mantine/tiptap/styles.css';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Box, Container, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Container, Group, Menu, SegmentedControl, Select, Stack, Text, TextInput, Tooltip, VisuallyHidden } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -61,6 +61,8 @@ export function DocumentWorkspace({ doc, events }: DocumentWorkspaceProps) {
     extensions: documentExtensions({ editable: true, placeholder: PLACEHOLDER }),
     content: safeContent(doc.contentJson),
     shouldRerenderOnTransaction: true,
+    // The editable area itself is the textbox screen readers land on: it needs its own name.
+    editorProps: { attributes: { 'aria-label': 'Document text', 'aria-multiline': 'true' } },
     onUpdate: ({ editor: e }) => {
       content.current = JSON.stringify(e.getJSON());
       saver.change({ ...meta.current, contentJson: content.current });
@@ -157,6 +159,8 @@ export function DocumentWorkspace({ doc, events }: DocumentWorkspaceProps) {
           </Group>
         </Group>
 
+        {/* The title field looks like the heading; screen readers and the outline get a real one. */}
+        <VisuallyHidden component="h1">{title || 'Untitled document'}</VisuallyHidden>
         <TextInput
           aria-label="Title"
           variant="unstyled"

@@ -37,12 +37,12 @@ export function EventLinkButtons({ event }: { event: HubEvent }) {
             variant={on ? 'filled' : 'default'}
             leftSection={<IconShown size={16} aria-hidden />}
             rightSection={
-              <Badge size="sm" variant={on ? 'white' : 'light'} circle={count < 10} aria-hidden>
+              // Part of the button's name ("Follow 3"): what is seen is what is read.
+              <Badge size="sm" variant={on ? 'white' : 'light'} circle={count < 10}>
                 {count}
               </Badge>
             }
             aria-pressed={on}
-            aria-label={`${on ? look.on : look.off} (${count})`}
             data-testid={look.testId}
             data-count={count}
             loading={busyType === look.type}

@@ -17,6 +17,7 @@ export function HexColorField({ label, value, onChange }: { label: string; value
       format="hex"
       swatches={SWATCHES}
       swatchesPerRow={11}
+      eyeDropperButtonProps={{ 'aria-label': `Pick the ${label.toLowerCase()} from the screen` }}
       value={text}
       onChange={(next) => {
         setText(next);

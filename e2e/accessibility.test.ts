@@ -1,0 +1,329 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { documentPaths, flyerPaths, launchPaths, paths, type HubEvent } from '@hubbub/contract';
+import { apiLogin, baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { E2E_ADMIN_EMAIL } from './support/constants.js';
+
+/**
+ * Every route of the web app through axe-core, signed out and signed in (as the admin, so the
+ * admin routes open too), at desktop and phone width. Serious and critical findings fail.
+ */
+
+let browser: Browser;
+const ADMIN_PASSWORD = 'admin password 1';
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+interface Data {
+  adminId: string;
+  eventId: string;
+  flyerId: string;
+  documentId: string;
+  eventName: string;
+  flyerName: string;
+}
+let data: Data;
+
+type Access = 'public' | 'login' | 'admin';
+interface RouteCase {
+  path: (d: Data) => string;
+  access: Access;
+  /** Waits for the page's own content once its main heading is there. */
+  ready?: (page: Page, d: Data) => Promise<void>;
+}
+
+const ROUTES: RouteCase[] = [
+  { path: () => '/dashboard', access: 'public' },
+  { path: () => '/login', access: 'public' },
+  { path: () => '/register', access: 'public' },
+  { path: () => '/verification', access: 'public' },
+  { path: () => '/password/forgot', access: 'public' },
+  { path: () => '/password/reset', access: 'public' },
+  { path: () => '/search', access: 'public' },
+  { path: () => '/cms', access: 'public' },
+  { path: () => '/auth/callback/google', access: 'public' },
+  { path: () => '/unsubscribe?token=not-a-real-token', access: 'public' },
+  { path: (d) => `/person/${d.adminId}`, access: 'public' },
+  { path: () => '/no/such/page', access: 'public' },
+  { path: () => '/buzz', access: 'login' },
+  {
+    path: (d) => `/buzz/${d.eventId}`,
+    access: 'login',
+    ready: (page) => page.locator('[data-testid="active-flyers"][data-joined="true"] [data-testid="flyer-card"]').first().waitFor({ timeout: 20_000 }),
+  },
+  { path: () => '/events', access: 'login' },
+  { path: () => '/events/new', access: 'login' },
+  { path: () => '/events/following', access: 'login' },
+  { path: (d) => `/event/${d.eventId}`, access: 'login' },
+  { path: (d) => `/event/${d.eventId}/edit`, access: 'login' },
+  { path: (d) => `/event/${d.eventId}/flyers`, access: 'login' },
+  {
+    path: (d) => `/event/${d.eventId}/flyers?edit=${d.flyerId}`,
+    access: 'login',
+    ready: (page) => page.getByTestId('flyer-designer').waitFor(),
+  },
+  { path: () => '/documents', access: 'login' },
+  {
+    path: (d) => `/documents/${d.documentId}`,
+    access: 'login',
+    ready: (page) => page.locator('[data-testid="document-editor"] .ProseMirror').waitFor(),
+  },
+  { path: () => '/account/profile', access: 'login' },
+  { path: () => '/account/subscription', access: 'login' },
+  { path: () => '/account/settings', access: 'login' },
+  { path: () => '/admin', access: 'admin' },
+  { path: () => '/admin?tab=reports', access: 'admin' },
+  { path: () => '/admin?tab=people', access: 'admin' },
+  { path: () => '/admin?tab=live', access: 'admin' },
+  { path: () => '/admin?tab=audit', access: 'admin' },
+  { path: (d) => `/admin/people/${d.adminId}`, access: 'admin' },
+];
+
+async function api<T>(method: string, url: string, jwt: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The admin's own event, with a designed flyer launched for an hour and a public document. */
+async function createData(): Promise<Data> {
+  const suffix = randomUUID().slice(0, 8);
+  // The admin account may exist from an earlier test in this run.
+  await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
+  const jwt = await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+  const me = await api<{ id: string }>('GET', paths.authUser, jwt);
+  const start = Date.now() - 600_000;
+  const eventName = `Accessible Street Fair ${suffix}`;
+  const event = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+    name: eventName,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 4 * 3_600_000).toISOString(),
+    timeZone: 'America/Chicago',
+    area: { name: 'Omaha, NE', type: 4, latitude: 41.2565, longitude: -95.9345, zoom: 12, city: 'Omaha', state: 'NE' },
+  });
+  const flyerName = `Main stage ${suffix}`;
+  const content = {
+    version: 1,
+    background: { kind: 'solid', color: '#312e81' },
+    blocks: [{ kind: 'text', id: 't1', text: 'Music all night', fontSize: 48, color: '#ffffff', align: 'center', x: 0.5, y: 0.4 }],
+    imagePath: null,
+  };
+  const flyer = await api<{ id: string }>('POST', flyerPaths.flyerCreate, jwt, { eventId: event.id, name: flyerName, contentJson: JSON.stringify(content) });
+  await api('POST', launchPaths.launch, jwt, {
+    eventId: event.id,
+    startDate: new Date().toISOString(),
+    endDate: new Date(Date.now() + 3_600_000).toISOString(),
+    flyerIds: [flyer.id],
+  });
+  const doc = await api<{ id: string }>('POST', documentPaths.create, jwt, { title: `Volunteer notes ${suffix}`, eventId: event.id, visibility: 'public' });
+  return { adminId: me.id, eventId: event.id, flyerId: flyer.id, documentId: doc.id, eventName, flyerName };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  data = await createData();
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The page has settled: its main heading, any map idle, no skeleton or loader left. */
+async function settle(page: Page, route: string) {
+  await page
+    .locator('main h1')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .catch(() => {
+      throw new Error(`${route}: no main heading (h1) showed within 20 s`);
+    });
+  await page
+    .waitForFunction(() => !document.querySelector('[data-map-state="busy"], .mantine-Skeleton-root[data-visible="true"], main .mantine-Loader-root'), undefined, {
+      timeout: 45_000,
+      polling: 100,
+    })
+    .catch(() => undefined);
+}
+
+interface Finding {
+  route: string;
+  report: string;
+}
+
+async function audit(page: Page, route: string): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      route,
+      report: `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes
+        .slice(0, 6)
+        .map((n) => `    ${n.target.join(' ')}${n.failureSummary ? `\n      ${n.failureSummary.replace(/\n/g, '\n      ')}` : ''}`)
+        .join('\n')}`,
+    }));
+}
+
+/** One readable list (the ids, targets and help), also kept in test-results/ to work through. */
+async function expectNone(findings: Finding[], name: string) {
+  const text = findings.map((f) => `${f.route}\n  ${f.report}`).join('\n\n');
+  await fs.mkdir('test-results', { recursive: true });
+  await fs.writeFile(`test-results/accessibility-${name}.txt`, text);
+  if (findings.length) throw new Error(`${findings.length} serious or critical accessibility violations:\n\n${text}`);
+}
+
+async function newContext(width: keyof typeof WIDTHS, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<BrowserContext> {
+  // Reduced motion keeps fades out of the way of the colour-contrast checks.
+  return browser.newContext({ viewport: WIDTHS[width], reducedMotion });
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
+    it(`signed out at ${width} width: no serious or critical violations on any route`, async () => {
+      const context = await newContext(width);
+      const page = await context.newPage();
+      const findings: Finding[] = [];
+      const seen = new Set<string>();
+      for (const route of ROUTES) {
+        const path = route.path(data);
+        await page.goto(`${baseUrl()}${path}`);
+        await settle(page, path);
+        if (route.access !== 'public') {
+          // A route behind sign-in sends a visitor to the login page (checked once).
+          expect(new URL(page.url()).pathname, path).toBe('/login');
+        }
+        const landed = new URL(page.url()).pathname;
+        if (seen.has(landed)) continue;
+        seen.add(landed);
+        findings.push(...(await audit(page, `${path} (signed out, ${width})`)));
+      }
+      await context.close();
+      await expectNone(findings, `signed-out-${width}`);
+    }, 300_000);
+
+    it(`signed in as an admin at ${width} width: no serious or critical violations on any route`, async () => {
+      const context = await newContext(width);
+      const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+      const findings: Finding[] = [];
+      for (const route of ROUTES) {
+        const path = route.path(data);
+        await page.goto(`${baseUrl()}${path}`);
+        try {
+          await settle(page, path);
+          await route.ready?.(page, data);
+        } catch (error) {
+          findings.push({ route: `${path} (admin, ${width})`, report: String(error) });
+          continue;
+        }
+        findings.push(...(await audit(page, `${path} (admin, ${width})`)));
+      }
+      await context.close();
+      await expectNone(findings, `admin-${width}`);
+    }, 400_000);
+  }
+});
+
+interface Focused {
+  tag: string;
+  name: string;
+  testId: string | null;
+  visible: boolean;
+}
+
+/** What has keyboard focus, and whether a ring (outline or box-shadow, or a text field's focus border) shows on it. */
+function focused(page: Page): Promise<Focused> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return { tag: 'BODY', name: '', testId: null, visible: false };
+    const style = getComputedStyle(el);
+    const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+    // Mantine text fields show focus as a border in the primary colour rather than a ring.
+    const field = /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName) && style.borderColor !== getComputedStyle(document.body).borderColor && style.borderTopColor.includes('121, 80, 242');
+    const name = (el.getAttribute('aria-label') || el.textContent || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' ').slice(0, 60);
+    return { tag: el.tagName, name, testId: el.getAttribute('data-testid'), visible: ring || field || el.id === 'main' };
+  });
+}
+
+describe('keyboard', () => {
+  it('tabbing through the event page reaches the skip link, the header and the event actions, each with a visible focus ring', async () => {
+    const context = await newContext('desktop');
+    const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${baseUrl()}/event/${data.eventId}`);
+    await settle(page, '/event/:id');
+
+    const stops: Focused[] = [];
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focused(page));
+      if (stops.at(-1)!.testId === 'event-flyers') break;
+    }
+    const list = stops.map((s) => `${s.tag} "${s.name}"${s.testId ? ` [${s.testId}]` : ''}${s.visible ? '' : '  <-- no visible focus'}`).join('\n');
+    expect(stops[0].name, list).toBe('Skip to content');
+    for (const label of ['Hubbub home', 'Search', 'Buzz', 'Events']) expect(stops.some((s) => s.name === label), `${label} not reached:\n${list}`).toBe(true);
+    expect(stops.some((s) => s.testId === 'event-flyers'), `the event's Flyers action not reached:\n${list}`).toBe(true);
+    expect(stops.filter((s) => !s.visible), `focus not visible on:\n${list}`).toEqual([]);
+    await page.screenshot({ path: 'test-results/keyboard-focus.png' });
+
+    // The skip link moves focus past the header to the page's content.
+    await page.reload();
+    await settle(page, '/event/:id');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await context.close();
+  });
+});
+
+describe('the live buzz and reduced motion', () => {
+  const stageAnimation = async (reducedMotion: 'reduce' | 'no-preference') => {
+    const context = await newContext('desktop', reducedMotion);
+    const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${baseUrl()}/buzz/${data.eventId}`);
+    const flyer = page.locator('[data-testid="active-flyers"] [data-testid="stage-flyer"]').first();
+    await flyer.waitFor({ timeout: 20_000 });
+    const result = await flyer.evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { animation: style.animationName, transition: style.transitionDuration, announced: document.querySelector('[data-testid="buzz-announcer"]')?.textContent ?? '' };
+    });
+    await context.close();
+    return result;
+  };
+
+  it('animates flyers onto the stage, announces them, and drops the animation when the person asks for reduced motion', async () => {
+    const moving = await stageAnimation('no-preference');
+    expect(moving.animation).toMatch(/flyer-in/);
+    expect(moving.announced).toBe(`New flyer: ${data.flyerName}`);
+    const still = await stageAnimation('reduce');
+    expect(still.animation).toBe('none');
+    expect(still.transition).toMatch(/^0s(, 0s)*$/);
+  });
+});
+
+describe('the demo account', () => {
+  it('says it is a demo account in the header and on the subscription page, without accessibility violations', async () => {
+    const text = await fs.readFile(path.join(inject('dataDir'), 'demo-credentials.txt'), 'utf8');
+    const password = /password: (\S+)/.exec(text)![1];
+    const findings: Finding[] = [];
+    for (const width of ['desktop', 'phone'] as const) {
+      const context = await newContext(width);
+      const page = await signIn(context, 'demo@hubbub.local', password);
+      const badge = page.getByTestId('demo-account-badge');
+      await badge.waitFor();
+      expect(await badge.innerText()).toMatch(/^Demo( account)?\n/);
+      expect(await page.locator(`#${await badge.getAttribute('aria-describedby')}`).textContent()).toContain('shared demo account');
+      await page.goto(`${baseUrl()}/account/subscription`);
+      await settle(page, '/account/subscription');
+      await page.getByTestId('demo-account-plan').waitFor();
+      expect(await page.getByTestId('demo-account-plan').innerText()).toContain('every feature is on (plan Enterprise)');
+      findings.push(...(await audit(page, `/account/subscription (demo, ${width})`)));
+      if (width === 'desktop') await page.screenshot({ path: 'test-results/demo-account-subscription.png' });
+      await context.close();
+    }
+    await expectNone(findings, 'demo');
+  });
+});
