@@ -12,6 +12,14 @@ export interface LabelProperties {
 /** The offline basemap's GeoJSON, built once from the world and US atlases. */
 export interface AtlasData {
   land: FeatureCollection<Geometry>;
+  /** The world atlas's United States, painted as water under the finer US land (see usLand). */
+  usMask: FeatureCollection<Geometry>;
+  /**
+   * The US from the Census atlas (1:10m, five times finer than the 1:50m world): zoomed into a
+   * town the world's coast is kilometres off, enough to put Manhattan or Miami in the sea and
+   * Lake Michigan on dry land. Drawn over usMask from US_DETAIL_ZOOM on.
+   */
+  usLand: FeatureCollection<Geometry>;
   countryBorders: Feature<MultiLineString>;
   countryLabels: FeatureCollection<Point, LabelProperties>;
   stateBorders: Feature<MultiLineString>;
@@ -46,23 +54,33 @@ function labels(topology: NamedTopology, objectName: string): FeatureCollection<
 /** Shared borders only: coastlines come from the land outline, so they are not drawn twice. */
 const interior = (a: unknown, b: unknown) => a !== b;
 
-export function atlasFromTopologies(world: NamedTopology, us: NamedTopology): AtlasData {
-  const land = feature(world, world.objects.land) as Feature<Geometry> | FeatureCollection<Geometry>;
+const asCollection = (shapes: Feature<Geometry> | FeatureCollection<Geometry>): FeatureCollection<Geometry> =>
+  shapes.type === 'FeatureCollection' ? shapes : { type: 'FeatureCollection', features: [shapes] };
+
+/** ISO 3166 numeric code of the United States, the id world-atlas gives its shape. */
+const US_ID = '840';
+
+/** The world's shapes alone, for swapping in a more detailed world under the same US states. */
+export type WorldData = Pick<AtlasData, 'land' | 'usMask' | 'countryBorders' | 'countryLabels'>;
+
+export function worldFromTopology(world: NamedTopology): WorldData {
+  const countries = world.objects.countries;
+  const us = { ...countries, geometries: countries.geometries.filter((g) => String(g.id) === US_ID) };
   return {
-    land: land.type === 'FeatureCollection' ? land : { type: 'FeatureCollection', features: [land] },
-    countryBorders: { type: 'Feature', properties: {}, geometry: mesh(world, world.objects.countries, interior) },
+    land: asCollection(feature(world, world.objects.land) as Feature<Geometry> | FeatureCollection<Geometry>),
+    usMask: feature(world, us) as FeatureCollection<Geometry>,
+    countryBorders: { type: 'Feature', properties: {}, geometry: mesh(world, countries, interior) },
     countryLabels: labels(world, 'countries'),
-    stateBorders: { type: 'Feature', properties: {}, geometry: mesh(us, us.objects.states, interior) },
-    stateLabels: labels(us, 'states'),
   };
 }
 
-/** The world's shapes alone, for swapping in a more detailed world under the same US states. */
-export type WorldData = Pick<AtlasData, 'land' | 'countryBorders' | 'countryLabels'>;
-
-export function worldFromTopology(world: NamedTopology): WorldData {
-  const { land, countryBorders, countryLabels } = atlasFromTopologies(world, { type: 'Topology', objects: { states: { type: 'GeometryCollection', geometries: [] } }, arcs: [] });
-  return { land, countryBorders, countryLabels };
+export function atlasFromTopologies(world: NamedTopology, us: NamedTopology): AtlasData {
+  return {
+    ...worldFromTopology(world),
+    usLand: us.objects.nation ? asCollection(feature(us, us.objects.nation) as Feature<Geometry> | FeatureCollection<Geometry>) : { type: 'FeatureCollection', features: [] },
+    stateBorders: { type: 'Feature', properties: {}, geometry: mesh(us, us.objects.states, interior) },
+    stateLabels: labels(us, 'states'),
+  };
 }
 
 /**

@@ -43,10 +43,15 @@ export function labelPalette(scheme: BasemapScheme): { text: string; halo: strin
   return { text: PALETTES[scheme].stateLabel, halo: PALETTES[scheme].halo };
 }
 
-const ATTRIBUTION = 'Natural Earth, US Census';
+/** The offline basemap's sources, credited on every map that shows it. */
+export const BASEMAP_ATTRIBUTION = 'Natural Earth, US Census';
 
-/** Past this zoom the offline basemap shows nothing new (no streets, only town names): small maps stop here. */
-export const OFFLINE_DETAIL_ZOOM = 9;
+/**
+ * From this zoom the US is drawn from the Census atlas instead of the coarser world. Not sooner:
+ * the Census land stops at the US shore, so the Canadian half of each Great Lake is still the
+ * world's dry land, which shows once a whole lake fits on the screen.
+ */
+export const US_DETAIL_ZOOM = 8;
 
 /**
  * The built-in basemap: water, land, borders and labels from GeoJSON, with fonts the app serves
@@ -59,7 +64,9 @@ export function buildOfflineStyle(atlas: AtlasData, scheme: BasemapScheme, fontF
     name: 'Hubbub offline',
     'font-faces': fontFaces,
     sources: {
-      land: { type: 'geojson', data: atlas.land, attribution: ATTRIBUTION },
+      land: { type: 'geojson', data: atlas.land, attribution: BASEMAP_ATTRIBUTION },
+      'us-mask': { type: 'geojson', data: atlas.usMask },
+      'us-land': { type: 'geojson', data: atlas.usLand },
       'country-borders': { type: 'geojson', data: atlas.countryBorders },
       'country-labels': { type: 'geojson', data: atlas.countryLabels },
       'state-borders': { type: 'geojson', data: atlas.stateBorders },
@@ -73,6 +80,18 @@ export function buildOfflineStyle(atlas: AtlasData, scheme: BasemapScheme, fontF
         type: 'line',
         source: 'land',
         paint: { 'line-color': p.coast, 'line-width': ['interpolate', ['linear'], ['zoom'], 1, 0.5, 8, 1.5] },
+      },
+      // Where the two atlases disagree, the finer one wins: the world's US becomes water first.
+      { id: 'us-mask', type: 'fill', source: 'us-mask', minzoom: US_DETAIL_ZOOM, paint: { 'fill-color': p.water, 'fill-antialias': false } },
+      { id: 'us-land', type: 'fill', source: 'us-land', minzoom: US_DETAIL_ZOOM, paint: { 'fill-color': p.land, 'fill-antialias': true } },
+      {
+        // Also hides the hairline of water where the two atlases' land borders do not quite meet.
+        id: 'us-coastline',
+        type: 'line',
+        source: 'us-land',
+        minzoom: US_DETAIL_ZOOM,
+        layout: { 'line-join': 'round' },
+        paint: { 'line-color': p.coast, 'line-width': 1.5 },
       },
       {
         id: 'state-borders',

@@ -5,6 +5,7 @@ import { DETAILED_WORLD_ZOOM, loadDetailedWorld, type WorldData } from '../basem
 
 function apply(map: MapLibreMap, world: WorldData) {
   map.getSource<GeoJSONSource>('land')?.setData(world.land);
+  map.getSource<GeoJSONSource>('us-mask')?.setData(world.usMask);
   map.getSource<GeoJSONSource>('country-borders')?.setData(world.countryBorders);
   map.getSource<GeoJSONSource>('country-labels')?.setData(world.countryLabels);
 }
@@ -36,9 +37,10 @@ export function DetailedWorld() {
           loading = false;
         });
     };
-    // A new style (the colour scheme changed) brings the coarse world back.
+    // A new style (the colour scheme changed) brings the coarse world back. Its sources exist
+    // from style.load on, though they have not loaded yet (isStyleLoaded() is still false).
     const restyled = () => {
-      if (world && map.isStyleLoaded()) apply(map, world);
+      if (world) apply(map, world);
     };
     map.on('zoomend', check);
     map.on('style.load', restyled);

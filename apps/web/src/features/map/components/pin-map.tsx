@@ -1,62 +1,110 @@
-import { useEffect, useRef } from 'react';
-import { Box } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Box, Text } from '@mantine/core';
+import { useReducedMotion } from '@mantine/hooks';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { Map, Marker, type MapRef } from 'react-map-gl/maplibre';
 import { maplibregl } from '../map-lib';
 import { exposeMap, trackIdle } from '../expose-map';
 import { useMapStyle } from '../use-map-style';
-import { OFFLINE_DETAIL_ZOOM } from '../basemap/offline-style';
+import { frameZoom, PIN_FRAME, stepZoom } from '../pin-frame';
+import { BASEMAP_ATTRIBUTION } from '../basemap/offline-style';
 import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
+import { PinClearance } from './pin-clearance';
 import { PlaceLabels } from './place-labels';
 
 export interface PinMapProps {
   latitude: number;
   longitude: number;
+  /** The area's own zoom; the map opens no closer than the town and its neighbours (see frameZoom). */
   zoom?: number;
   height?: number;
   /** What the picture shows, for screen readers: the map itself cannot be explored. */
   label: string;
 }
 
-/** A small still map with one pin, e.g. on an event page. It takes no input, so it traps no scrolling. */
-export default function PinMap({ latitude, longitude, zoom: wanted = 11, height = 220, label }: PinMapProps) {
+/**
+ * A small still map with one pin, e.g. on an event page. It takes no pointer input, so it traps
+ * no scrolling; two buttons zoom in and out around the pin.
+ */
+export default function PinMap({ latitude, longitude, zoom: wanted, height = 220, label }: PinMapProps) {
   const { style, hosted, labels, error, retry } = useMapStyle();
-  // Zoomed into a town, the offline basemap is nearly blank: show the towns around the pin instead.
-  const zoom = hosted ? wanted : Math.min(wanted, OFFLINE_DETAIL_ZOOM);
+  const framed = frameZoom(wanted, hosted);
+  // The zoom the buttons last set, until the pin or its framing changes.
+  const frameKey = `${latitude},${longitude},${framed}`;
+  const [zoomed, setZoomed] = useState({ key: frameKey, zoom: framed });
+  if (zoomed.key !== frameKey) setZoomed({ key: frameKey, zoom: framed });
+  const zoom = zoomed.zoom;
+  const reduceMotion = useReducedMotion();
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const cleanups = useRef<(() => void)[]>([]);
   useEffect(() => () => cleanups.current.forEach((fn) => fn()), []);
 
-  // The event may be edited while the page is open: keep the pin centred.
+  // The event may be edited while the page is open: frame the pin afresh.
   useEffect(() => {
-    mapRef.current?.getMap().jumpTo({ center: [longitude, latitude], zoom });
-  }, [latitude, longitude, zoom]);
+    mapRef.current?.getMap().jumpTo({ center: [longitude, latitude], zoom: framed });
+  }, [latitude, longitude, framed]);
+
+  const zoomBy = (step: 1 | -1) => {
+    const map = mapRef.current?.getMap();
+    if (!map) return;
+    // From the last target, not the camera: a second click mid-animation still goes a level further.
+    const next = stepZoom(zoom, step);
+    setZoomed({ key: frameKey, zoom: next });
+    map.easeTo({ center: [longitude, latitude], zoom: next, duration: reduceMotion ? 0 : 250 });
+  };
 
   if (error) return <MapFailed error={error} onRetry={retry} height={height} />;
   if (!style) return <MapLoading height={height} />;
 
   return (
-    <Box ref={containerRef} h={height} role="img" aria-label={label} data-testid="pin-map" data-map-state="busy" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
-      <Map
-        ref={mapRef}
-        mapLib={maplibregl}
-        mapStyle={style}
-        initialViewState={{ latitude, longitude, zoom }}
-        style={{ width: '100%', height: '100%' }}
-        interactive={false}
-        attributionControl={{ compact: true }}
-        onLoad={() => {
-          const map = mapRef.current?.getMap();
-          if (!map) return;
-          cleanups.current.push(exposeMap(map));
-          if (containerRef.current) cleanups.current.push(trackIdle(map, containerRef.current));
-        }}
-      >
-        {!hosted && <PlaceLabels palette={labels} />}
-        {!hosted && <DetailedWorld />}
-        <Marker latitude={latitude} longitude={longitude} anchor="bottom" color="#7048e8" />
-      </Map>
+    <Box pos="relative" h={height} style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+      <Box ref={containerRef} h="100%" role="img" aria-label={label} data-testid="pin-map" data-map-state="busy">
+        <Map
+          ref={mapRef}
+          mapLib={maplibregl}
+          mapStyle={style}
+          initialViewState={{ latitude, longitude, zoom: framed }}
+          style={{ width: '100%', height: '100%' }}
+          interactive={false}
+          // The offline credit is plain text drawn outside the picture below: a control in here
+          // would be a button inside an image. A hosted style's credits carry links, so it keeps its own.
+          attributionControl={hosted ? { compact: true } : false}
+          onLoad={() => {
+            const map = mapRef.current?.getMap();
+            if (!map) return;
+            cleanups.current.push(exposeMap(map));
+            if (containerRef.current) cleanups.current.push(trackIdle(map, containerRef.current));
+          }}
+        >
+          {!hosted && <PlaceLabels palette={labels} />}
+          {!hosted && <PinClearance latitude={latitude} longitude={longitude} />}
+          {!hosted && <DetailedWorld />}
+          <Marker latitude={latitude} longitude={longitude} anchor="bottom" color="#7048e8" />
+        </Map>
+      </Box>
+      {/* Outside the picture, so screen readers reach them as buttons. */}
+      <ActionIcon.Group orientation="vertical" pos="absolute" top={8} left={8}>
+        <ActionIcon variant="default" size="md" aria-label="Zoom in" onClick={() => zoomBy(1)} disabled={zoom >= PIN_FRAME.max}>
+          <IconPlus size={16} aria-hidden />
+        </ActionIcon>
+        <ActionIcon variant="default" size="md" aria-label="Zoom out" onClick={() => zoomBy(-1)} disabled={zoom <= PIN_FRAME.min}>
+          <IconMinus size={16} aria-hidden />
+        </ActionIcon>
+      </ActionIcon.Group>
+      {!hosted && (
+        <Text
+          size="xs"
+          pos="absolute"
+          bottom={0}
+          right={0}
+          px={6}
+          style={{ background: 'color-mix(in srgb, var(--mantine-color-body) 75%, transparent)', borderTopLeftRadius: 4, pointerEvents: 'none' }}
+        >
+          {BASEMAP_ATTRIBUTION}
+        </Text>
+      )}
     </Box>
   );
 }

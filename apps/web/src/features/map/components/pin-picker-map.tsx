@@ -5,10 +5,11 @@ import { Map, Marker, NavigationControl, type MapRef } from 'react-map-gl/maplib
 import { maplibregl } from '../map-lib';
 import { exposeMap, trackIdle } from '../expose-map';
 import { useMapStyle } from '../use-map-style';
-import { OFFLINE_DETAIL_ZOOM } from '../basemap/offline-style';
+import { PIN_FRAME } from '../pin-frame';
 import { roundView, type MapView } from '../map-view';
 import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
+import { PinClearance } from './pin-clearance';
 import { PlaceLabels } from './place-labels';
 
 export interface PinPickerMapProps {
@@ -31,8 +32,8 @@ export default function PinPickerMap({ value, fallbackView, onPick, height = 260
   const cleanups = useRef<(() => void)[]>([]);
   useEffect(() => () => cleanups.current.forEach((fn) => fn()), []);
 
-  // Offline there is little to see inside a town; open where town names still give bearings.
-  const openZoom = hosted ? 11 : OFFLINE_DETAIL_ZOOM;
+  // Open where the town and its neighbours give bearings; zooming in to place the pin is a click away.
+  const openZoom = hosted ? PIN_FRAME.hosted : PIN_FRAME.offline;
 
   // A city picked in the other control moves the map to it.
   useEffect(() => {
@@ -71,7 +72,8 @@ export default function PinPickerMap({ value, fallbackView, onPick, height = 260
         >
           <NavigationControl position="top-left" showCompass={false} />
           {!hosted && <PlaceLabels palette={labels} />}
-        {!hosted && <DetailedWorld />}
+          {!hosted && value && <PinClearance latitude={value.latitude} longitude={value.longitude} />}
+          {!hosted && <DetailedWorld />}
           {value && (
             <Marker
               latitude={value.latitude}

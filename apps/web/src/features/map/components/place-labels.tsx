@@ -5,6 +5,7 @@ import { Layer, Source, useMap } from 'react-map-gl/maplibre';
 import { useAreaCities } from '../api/area-cities';
 import { MAP_FONT_REGULAR } from '../basemap/fonts';
 import { boxFromEdges, roundView, type Box, type MapView } from '../map-view';
+import { mapLabels } from '../place-names';
 
 /** Below this zoom the country and state names are enough. */
 const MIN_ZOOM = 5;
@@ -39,17 +40,18 @@ export function PlaceLabels({ palette }: { palette: { text: string; halo: string
   }, [current]);
 
   const cities = useAreaCities(area);
-  const data = useMemo<FeatureCollection<Point>>(
-    () => ({
+  const data = useMemo<FeatureCollection<Point>>(() => {
+    const shown = area ? (cities.data ?? []) : [];
+    const names = mapLabels(shown);
+    return {
       type: 'FeatureCollection',
-      features: (area ? (cities.data ?? []) : []).map((city) => ({
+      features: shown.map((city, i) => ({
         type: 'Feature',
-        properties: { name: city.name, population: city.population },
+        properties: { name: names[i], population: city.population },
         geometry: { type: 'Point', coordinates: [city.longitude, city.latitude] },
       })),
-    }),
-    [area, cities.data],
-  );
+    };
+  }, [area, cities.data]);
 
   return (
     <Source id="place-labels" type="geojson" data={data}>
@@ -74,7 +76,7 @@ export function PlaceLabels({ palette }: { palette: { text: string; halo: string
             12,
             ['step', ['get', 'population'], 12, 100_000, 14, 500_000, 16],
           ],
-          'text-variable-anchor': ['top', 'bottom', 'left', 'right'],
+          'text-variable-anchor': ['top', 'bottom', 'left', 'right', 'top-left', 'top-right', 'bottom-left', 'bottom-right'],
           'text-radial-offset': 0.5,
           'text-max-width': 8,
           'symbol-sort-key': ['*', -1, ['get', 'population']],
