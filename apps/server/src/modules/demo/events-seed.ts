@@ -96,9 +96,10 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
       const endsAt = new Date(startsAt.getTime() + pick([1.5, 2, 3, 4]) * 3_600_000);
       const venue = pick(VENUES);
       const name = `${template.name} — ${city.name}`;
-      // Spread events around the city centre (about ±8 km) so clusters look like a real town.
-      const lat = city.lat + (rand() - 0.5) * 0.14;
-      const lng = city.lng + (rand() - 0.5) * 0.18;
+      // Spread events around the city centre (about ±4 km) so clusters look like a real town; wider,
+      // and coastal cities put them in the sea.
+      const lat = city.lat + (rand() - 0.5) * 0.07;
+      const lng = city.lng + (rand() - 0.5) * 0.09;
       const picture = await thumbnailOf(category, template);
       rows.push({
         tenantId: tenant.id,
