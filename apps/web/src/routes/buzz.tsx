@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Container, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Skeleton, Stack } from '@mantine/core';
 import { EventStatus } from '@hubbub/contract';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Page } from '@/components/page';
@@ -55,15 +55,12 @@ function BuzzPick() {
     <Page size="lg" title="Buzz" description="Watch an event live: flyers appear here the moment its host launches them.">
       {live && (
         <Stack gap="sm" component="section" aria-labelledby="buzz-live-now" data-testid="buzz-live-now">
-          <Group gap="xs">
-            <Badge color="red" variant="filled">
+          <Group gap="xs" justify="space-between">
+            <Badge id="buzz-live-now" color="red" variant="filled" size="lg">
               Live now
             </Badge>
-            <Text id="buzz-live-now" fw={600} component="h2" m={0} fz="lg">
-              {live.name}
-            </Text>
             <Anchor component={Link} to={`/buzz/${live.id}`} size="sm">
-              Open this buzz
+              Open this buzz on its own page
             </Anchor>
           </Group>
           <LiveEvent key={live.id} id={live.id} />
