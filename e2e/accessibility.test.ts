@@ -16,6 +16,14 @@ import { E2E_ADMIN_EMAIL } from './support/constants.js';
 let browser: Browser;
 const ADMIN_PASSWORD = 'admin password 1';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+type Width = keyof typeof WIDTHS;
+type Scheme = 'light' | 'dark';
+/** Both widths in the light scheme, and the dark scheme (its own colours) at desktop width. */
+const VIEWS: { width: Width; scheme: Scheme }[] = [
+  { width: 'desktop', scheme: 'light' },
+  { width: 'phone', scheme: 'light' },
+  { width: 'desktop', scheme: 'dark' },
+];
 
 interface Data {
   adminId: string;
@@ -177,15 +185,16 @@ async function expectNone(findings: Finding[], name: string) {
   if (findings.length) throw new Error(`${findings.length} serious or critical accessibility violations:\n\n${text}`);
 }
 
-async function newContext(width: keyof typeof WIDTHS, reducedMotion: 'reduce' | 'no-preference' = 'reduce'): Promise<BrowserContext> {
+async function newContext(width: Width, reducedMotion: 'reduce' | 'no-preference' = 'reduce', colorScheme: Scheme = 'light'): Promise<BrowserContext> {
   // Reduced motion keeps fades out of the way of the colour-contrast checks.
-  return browser.newContext({ viewport: WIDTHS[width], reducedMotion });
+  return browser.newContext({ viewport: WIDTHS[width], reducedMotion, colorScheme });
 }
 
 describe('accessibility (axe-core)', () => {
-  for (const width of Object.keys(WIDTHS) as (keyof typeof WIDTHS)[]) {
-    it(`signed out at ${width} width: no serious or critical violations on any route`, async () => {
-      const context = await newContext(width);
+  for (const { width, scheme } of VIEWS) {
+    const view = scheme === 'light' ? width : `${width}, ${scheme}`;
+    it(`signed out at ${width} width in the ${scheme} scheme: no serious or critical violations on any route`, async () => {
+      const context = await newContext(width, 'reduce', scheme);
       const page = await context.newPage();
       const findings: Finding[] = [];
       const seen = new Set<string>();
@@ -200,14 +209,14 @@ describe('accessibility (axe-core)', () => {
         const landed = new URL(page.url()).pathname;
         if (seen.has(landed)) continue;
         seen.add(landed);
-        findings.push(...(await audit(page, `${path} (signed out, ${width})`)));
+        findings.push(...(await audit(page, `${path} (signed out, ${view})`)));
       }
       await context.close();
-      await expectNone(findings, `signed-out-${width}`);
+      await expectNone(findings, `signed-out-${width}-${scheme}`);
     }, 300_000);
 
-    it(`signed in as an admin at ${width} width: no serious or critical violations on any route`, async () => {
-      const context = await newContext(width);
+    it(`signed in as an admin at ${width} width in the ${scheme} scheme: no serious or critical violations on any route`, async () => {
+      const context = await newContext(width, 'reduce', scheme);
       const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
       const findings: Finding[] = [];
       for (const route of ROUTES) {
@@ -217,13 +226,13 @@ describe('accessibility (axe-core)', () => {
           await settle(page, path);
           await route.ready?.(page, data);
         } catch (error) {
-          findings.push({ route: `${path} (admin, ${width})`, report: String(error) });
+          findings.push({ route: `${path} (admin, ${view})`, report: String(error) });
           continue;
         }
-        findings.push(...(await audit(page, `${path} (admin, ${width})`)));
+        findings.push(...(await audit(page, `${path} (admin, ${view})`)));
       }
       await context.close();
-      await expectNone(findings, `admin-${width}`);
+      await expectNone(findings, `admin-${width}-${scheme}`);
     }, 400_000);
   }
 });
@@ -316,6 +325,14 @@ describe('the demo account', () => {
       await badge.waitFor();
       expect(await badge.innerText()).toMatch(/^Demo( account)?\n/);
       expect(await page.locator(`#${await badge.getAttribute('aria-describedby')}`).textContent()).toContain('shared demo account');
+      // The demo follows people, so the dashboard shows pressed "Following" buttons the admin never has.
+      await page.goto(`${baseUrl()}/dashboard`);
+      await settle(page, '/dashboard');
+      await page.getByLabel('Search people').fill('River');
+      const following = page.getByRole('button', { name: 'Following River Okafor' });
+      await following.waitFor();
+      expect(await following.getAttribute('aria-pressed')).toBe('true');
+      findings.push(...(await audit(page, `/dashboard (demo, ${width})`)));
       await page.goto(`${baseUrl()}/account/subscription`);
       await settle(page, '/account/subscription');
       await page.getByTestId('demo-account-plan').waitFor();

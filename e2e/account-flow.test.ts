@@ -65,11 +65,11 @@ describe('account flow', () => {
     await page.goto(`${baseUrl()}/person/${otherId}`);
     await expect.poll(() => page.getByRole('heading', { name: other.name }).isVisible()).toBe(true);
     await page.getByRole('button', { name: `Follow ${other.name}` }).click();
-    await expect.poll(() => page.getByRole('button', { name: `Unfollow ${other.name}` }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Following ${other.name}` }).isVisible()).toBe(true);
 
     // The follow is stored: a fresh page load still shows it.
     await page.reload();
-    await expect.poll(() => page.getByRole('button', { name: `Unfollow ${other.name}` }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Following ${other.name}` }).isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.getByRole('button', { name: `Account menu for ${me.name}` }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();

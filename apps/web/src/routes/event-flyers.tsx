@@ -96,7 +96,7 @@ function EventFlyers({ id }: { id: string }) {
     <Stack gap="md">
       <Text c="dimmed">
         For{' '}
-        <Text component={Link} to={`/event/${id}`} inherit c="var(--mantine-primary-color-filled)" td="underline">
+        <Text component={Link} to={`/event/${id}`} inherit c="var(--mantine-color-anchor)" td="underline">
           {event.data.name}
         </Text>
       </Text>
