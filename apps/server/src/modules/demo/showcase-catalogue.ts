@@ -118,7 +118,7 @@ export const SHOWCASE: Record<'demo' | 'river' | 'maya', ShowcasePerson> = {
         timeZone: 'America/Chicago',
         when: { kind: 'now', lengthHours: 6 },
         flyers: [
-          { name: 'On stage now', emoji: '🎷', emojiName: 'saxophone', headline: 'On stage: the River Okafor Trio', detail: 'Standards and originals', gradient: 'Aubergine', angle: 135, announcement: 'The trio is back on stage!' },
+          { name: 'On stage now', emoji: '🎷', emojiName: 'saxophone', headline: 'River Okafor Trio', detail: 'On stage now · standards and originals', gradient: 'Aubergine', angle: 135, announcement: 'The trio is back on stage!' },
           { name: 'Open jam sign-up', emoji: '🎺', emojiName: 'trumpet', headline: 'Sit in for a tune', detail: 'Sign up at the bar for the open jam', gradient: 'Sea Blue', angle: 120 },
           { name: 'Happy hour', emoji: '🍸', emojiName: 'cocktail-glass', headline: 'Happy hour', detail: '$5 drinks until eleven', gradient: 'Bloody Mary', angle: 150, announcement: 'Happy hour is on: $5 drinks at the bar.' },
           { name: 'Tip jar', emoji: '🎶', emojiName: 'musical-notes', headline: 'Tips go to the music school', detail: 'Thank you for supporting live jazz', gradient: 'Aqua Marine', angle: 100 },

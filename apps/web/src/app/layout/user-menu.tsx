@@ -1,4 +1,4 @@
-import { Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
@@ -40,7 +40,10 @@ export function UserMenu() {
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {displayName}
             </Text>
-            <IconChevronDown size={14} aria-hidden />
+            {/* On a phone the header is full (demo badge, hub status); the avatar alone reads as the menu. */}
+            <Box visibleFrom="xs" display="flex">
+              <IconChevronDown size={14} aria-hidden />
+            </Box>
           </Group>
         </UnstyledButton>
       </Menu.Target>
