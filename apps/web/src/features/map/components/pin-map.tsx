@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { ActionIcon, Box, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
 import { PinClearance } from './pin-clearance';
 import { PlaceLabels } from './place-labels';
+import { MapCredits } from './map-credits';
 
 export interface PinMapProps {
   latitude: number;
@@ -38,6 +40,7 @@ export default function PinMap({ latitude, longitude, zoom: wanted, height = 220
   const reduceMotion = useReducedMotion();
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
+  const [loaded, setLoaded] = useState<MapLibreMap | null>(null);
   const cleanups = useRef<(() => void)[]>([]);
   useEffect(() => () => cleanups.current.forEach((fn) => fn()), []);
 
@@ -68,13 +71,14 @@ export default function PinMap({ latitude, longitude, zoom: wanted, height = 220
           initialViewState={{ latitude, longitude, zoom: framed }}
           style={{ width: '100%', height: '100%' }}
           interactive={false}
-          // The offline credit is plain text drawn outside the picture below: a control in here
-          // would be a button inside an image. A hosted style's credits carry links, so it keeps its own.
-          attributionControl={hosted ? { compact: true } : false}
+          // Credits are drawn outside the picture below: a control in here would put buttons and
+          // links inside an image, where screen readers cannot reach them.
+          attributionControl={false}
           onLoad={() => {
             const map = mapRef.current?.getMap();
             if (!map) return;
             cleanups.current.push(exposeMap(map));
+            setLoaded(map);
             if (containerRef.current) cleanups.current.push(trackIdle(map, containerRef.current));
           }}
         >
@@ -93,6 +97,7 @@ export default function PinMap({ latitude, longitude, zoom: wanted, height = 220
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
       </ActionIcon.Group>
+      {hosted && loaded && <MapCredits map={loaded} />}
       {!hosted && (
         <Text
           size="xs"
