@@ -84,7 +84,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:16px 0
 .description{white-space:pre-wrap;overflow-wrap:anywhere}.map svg{width:100%;max-width:480px;height:auto;border-radius:12px;border:1px solid #e7e5e4}
 .flyers{display:flex;flex-wrap:wrap;gap:20px}.flyer{margin:0;width:280px}.flyer figcaption{margin-top:6px;font-weight:600}
 .card{position:relative;container-type:inline-size;aspect-ratio:4/5;overflow:hidden;border-radius:10px;box-shadow:0 1px 3px rgba(0,0,0,.2);isolation:isolate}
-.card .t{position:absolute;margin:0;line-height:1.2;font-weight:700;white-space:pre-wrap;overflow-wrap:anywhere}
+.card .t{position:absolute;margin:0;line-height:1.2;font-weight:700;white-space:pre-wrap;overflow-wrap:anywhere;box-sizing:border-box;padding-inline:3cqw}
 .card .e{position:absolute;line-height:1;font-family:"Noto Color Emoji","Apple Color Emoji","Segoe UI Emoji",sans-serif}
 .card .i{position:absolute;display:block;height:auto;border-radius:2cqw}.fallback{display:flex;align-items:center;justify-content:center;background:#f5f5f4;color:#78716c}
 .timeline{padding-left:20px}.timeline li{margin-bottom:6px}.state{color:#78716c;font-size:.85rem}footer{margin-top:40px;color:#a8a29e;font-size:.85rem}
