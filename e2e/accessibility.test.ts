@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { documentPaths, flyerPaths, launchPaths, paths, type HubEvent } from '@hubbub/contract';
-import { apiLogin, baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 import { E2E_ADMIN_EMAIL } from './support/constants.js';
 
 /**
@@ -89,16 +89,6 @@ const ROUTES: RouteCase[] = [
   { path: () => '/admin?tab=audit', access: 'admin' },
   { path: (d) => `/admin/people/${d.adminId}`, access: 'admin' },
 ];
-
-async function api<T>(method: string, url: string, jwt: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 /** The admin's own event, with a designed flyer launched for an hour and a public document. */
 async function createData(): Promise<Data> {

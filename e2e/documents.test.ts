@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { documentPaths, paths, type HubEvent, type ProjectDocument } from '@hubbub/contract';
-import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,16 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function api<T>(method: string, url: string, jwt: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}${url}`, {
-    method,
-    headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const saveStatus = (page: Page) => page.getByTestId('save-status').getAttribute('data-status');
 const editorText = (page: Page) => page.locator('[data-testid="document-editor"] .ProseMirror').innerText();

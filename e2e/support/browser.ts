@@ -70,3 +70,14 @@ export async function apiLogin(email: string, password: string): Promise<string>
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { jwt: string }).jwt;
 }
+
+/** A JSON API call as `jwt`, beside the browser; anything but 200 throws with the answer. */
+export async function api<T>(method: string, url: string, jwt: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}${url}`, {
+    method,
+    headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Text } from '@mantine/core';
+import { Anchor, Text, type TextProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { parseCredits, type CreditPart } from '../credits/parse-credits';
 
@@ -14,7 +15,7 @@ function attributionsOf(map: MapLibreMap): (string | undefined)[] {
  * would put buttons inside an element with role="img", where screen readers cannot reach them).
  */
 export function MapCredits({ map }: { map: MapLibreMap }) {
-  const [credits, setCredits] = useState<CreditPart[][]>(() => parseCredits(attributionsOf(map)));
+  const [credits, setCredits] = useState<CreditPart[][]>([]);
   useEffect(() => {
     let last = '';
     const update = () => {
@@ -35,16 +36,7 @@ export function MapCredits({ map }: { map: MapLibreMap }) {
   }, [map]);
   if (!credits.length) return null;
   return (
-    <Text
-      size="xs"
-      pos="absolute"
-      bottom={0}
-      right={0}
-      px={6}
-      maw="100%"
-      data-testid="map-credits"
-      style={{ background: 'color-mix(in srgb, var(--mantine-color-body) 80%, transparent)', borderTopLeftRadius: 4 }}
-    >
+    <CreditLine data-testid="map-credits">
       {credits.map((parts, i) => (
         <span key={i}>
           {i > 0 && ' · '}
@@ -59,6 +51,24 @@ export function MapCredits({ map }: { map: MapLibreMap }) {
           )}
         </span>
       ))}
+    </CreditLine>
+  );
+}
+
+/** The strip in the map's bottom-right corner that credits hold, offline or hosted. */
+export function CreditLine({ children, ...props }: TextProps & { children: ReactNode; 'data-testid'?: string }) {
+  return (
+    <Text
+      size="xs"
+      pos="absolute"
+      bottom={0}
+      right={0}
+      px={6}
+      maw="100%"
+      style={{ background: 'color-mix(in srgb, var(--mantine-color-body) 80%, transparent)', borderTopLeftRadius: 4 }}
+      {...props}
+    >
+      {children}
     </Text>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { ActionIcon, Box, Text } from '@mantine/core';
+import { ActionIcon, Box } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { Map, Marker, type MapRef } from 'react-map-gl/maplibre';
@@ -13,7 +13,7 @@ import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
 import { PinClearance } from './pin-clearance';
 import { PlaceLabels } from './place-labels';
-import { MapCredits } from './map-credits';
+import { CreditLine, MapCredits } from './map-credits';
 
 export interface PinMapProps {
   latitude: number;
@@ -98,18 +98,7 @@ export default function PinMap({ latitude, longitude, zoom: wanted, height = 220
         </ActionIcon>
       </ActionIcon.Group>
       {hosted && loaded && <MapCredits map={loaded} />}
-      {!hosted && (
-        <Text
-          size="xs"
-          pos="absolute"
-          bottom={0}
-          right={0}
-          px={6}
-          style={{ background: 'color-mix(in srgb, var(--mantine-color-body) 75%, transparent)', borderTopLeftRadius: 4, pointerEvents: 'none' }}
-        >
-          {BASEMAP_ATTRIBUTION}
-        </Text>
-      )}
+      {!hosted && <CreditLine>{BASEMAP_ATTRIBUTION}</CreditLine>}
     </Box>
   );
 }
