@@ -128,7 +128,7 @@ const webZones = [
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'apps/server/drizzle/**', 'apps/web/public/**', 'packages/contract/data/**', 'coverage/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist.next-*/**', '**/dist.old-*/**', 'data/**', 'apps/server/drizzle/**', 'apps/web/public/**', 'packages/contract/data/**', 'coverage/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

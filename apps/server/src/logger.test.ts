@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scrubUrl } from './logger.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OperatorLogController, scrubUrl } from './logger.js';
 
 describe('scrubUrl', () => {
   it('hides verification and reset secrets in paths', () => {
@@ -13,5 +14,35 @@ describe('scrubUrl', () => {
     expect(scrubUrl('/verification?token=abc')).toBe('/verification?token=[redacted]');
     expect(scrubUrl('/auth/callback/google?state=s1&code=c1&scope=openid')).toBe('/auth/callback/google?state=[redacted]&code=[redacted]&scope=openid');
     expect(scrubUrl('/presence/api/v1/user/search/')).toBe('/presence/api/v1/user/search/');
+  });
+});
+
+describe('OperatorLogController', () => {
+  const setup = (elapsedTime: number) => {
+    const seen: [string, string][] = [];
+    const log = Object.fromEntries(['debug', 'info', 'warn', 'error'].map((level) => [level, (_: unknown, msg: string) => seen.push([level, msg])]));
+    const request = { log } as unknown as FastifyRequest;
+    const reply = { log, elapsedTime } as unknown as FastifyReply;
+    return { seen, request, reply, controller: new OperatorLogController(1000) };
+  };
+
+  it('keeps ordinary requests at debug and a slow one at warn', () => {
+    const { seen, request, reply, controller } = setup(20);
+    controller.incomingRequest(request);
+    controller.requestCompleted(null, request, reply);
+    expect(seen.map(([level]) => level)).toEqual(['debug', 'debug']);
+    const slow = setup(1500);
+    slow.controller.requestCompleted(null, slow.request, slow.reply);
+    expect(slow.seen).toEqual([['warn', 'slow request']]);
+  });
+
+  it('tells a client that hung up from a real failure', () => {
+    const { seen, request, reply, controller } = setup(5);
+    const gone = Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+    controller.requestCompleted(gone, request, reply);
+    controller.streamError(gone, request, reply);
+    controller.requestCompleted(new Error('database unreachable'), request, reply);
+    controller.streamError(new Error('disk read failed'), request, reply);
+    expect(seen.map(([level]) => level)).toEqual(['debug', 'debug', 'error', 'warn']);
   });
 });

@@ -24,26 +24,27 @@ export function isApiPath(url: string): boolean {
 /** Serves the built web app: hashed assets cached for a year, the shell and service worker never. */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = path.join(opts.distDir, 'index.html');
-  const hasBuild = fs.existsSync(indexFile);
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: opts.distDir,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset; they go out with the matching Content-Encoding.
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const rel = path.relative(opts.distDir, filePath);
-        if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-        else res.header('cache-control', 'no-cache');
-      },
-    });
-  } else {
-    app.log.warn({ distDir: opts.distDir }, 'the web app is not built: run "npm run build"');
-  }
+  // Registered even before a build exists: the files are looked up per request, so a build
+  // that lands (or is swapped in) while the server runs is served without a restart.
+  await app.register(fastifyStatic, {
+    root: opts.distDir,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each asset; they go out with the matching Content-Encoding.
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const rel = path.relative(opts.distDir, filePath);
+      if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  // Looked at on every page (one stat): a build that lands or is swapped in while the server
+  // runs is served at once, and a folder removed under it is a 503, never a loop of not-founds.
+  const hasBuild = () => fs.existsSync(indexFile);
+  if (!hasBuild()) app.log.warn({ distDir: opts.distDir }, 'the web app is not built: run "npm run build"');
 
   const sendShell = (reply: FastifyReply) => {
-    if (!hasBuild) return reply.code(503).type('text/plain').send('The web app is not built. Run "npm run build" and restart.');
+    if (!hasBuild()) return reply.code(503).type('text/plain').send('The web app is not built. Run "npm run build".');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   };
   app.decorateReply('sendShell', function (this: FastifyReply) {
