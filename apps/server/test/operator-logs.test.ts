@@ -76,6 +76,13 @@ describe('issue 22: logs an operator can read', () => {
     const after = await fetch(`${t.url}/search`);
     expect(after.status).toBe(200);
     expect(await after.text()).toContain('<title>Hubbub</title>');
+    // And so are the files of a build that comes after the start (a rebuild's new hashed names).
+    await fs.mkdir(path.join(dist, 'assets'), { recursive: true });
+    await fs.writeFile(path.join(dist, 'assets', 'app-new123.js'), 'console.log("new build");');
+    const asset = await fetch(`${t.url}/assets/app-new123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toBe('console.log("new build");');
   });
 
   it('a request the browser cancels is not logged as an error', async () => {

@@ -24,11 +24,12 @@ export function isApiPath(url: string): boolean {
 /** Serves the built web app: hashed assets cached for a year, the shell and service worker never. */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string }) => {
   const indexFile = path.join(opts.distDir, 'index.html');
-  // Registered even before a build exists: the files are looked up per request, so a build
-  // that lands (or is swapped in) while the server runs is served without a restart.
+  // Registered even before a build exists, with a wildcard route: files are looked up per
+  // request (not listed once at start), so a build that lands or is swapped in while the server
+  // runs is served whole without a restart. A missing file falls through to the handler below.
   await app.register(fastifyStatic, {
     root: opts.distDir,
-    wildcard: false,
+    wildcard: true,
     index: false,
     // The build writes .br and .gz beside each asset; they go out with the matching Content-Encoding.
     preCompressed: true,
