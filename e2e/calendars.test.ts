@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ICAL from 'ical.js';
 import { paths, type HubEvent } from '@hubbub/contract';
-import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -74,6 +74,47 @@ describe('calendars', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download .ics' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.ics$/);
     expect(summaries(await fs.readFile((await download.path())!, 'utf8'))).toEqual([event.name]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('issue 22: a My events feed carries my drafts only while "Include my drafts" is on', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const me = { email: `cal-drafts-${suffix}@example.test`, password: 'cal drafts password 1' };
+    await createVerifiedUser(`Cal Drafts ${suffix}`, me.email, me.password);
+    const jwt = await apiLogin(me.email, me.password);
+    const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 5 * 86_400_000;
+    const draft = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+      name: `Unannounced soirée ${suffix}`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3_600_000).toISOString(),
+      publishOnDate: new Date(start - 86_400_000).toISOString(),
+      timeZone: 'UTC',
+      area: { latitude: 39.1, longitude: -94.58, city: 'Kansas City', state: 'MO' },
+    });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await signIn(context, me.email, me.password);
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/events?tab=calendars`);
+    await page.getByRole('button', { name: 'New calendar' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /My events/ }).check();
+    const choice = dialog.getByRole('switch', { name: /Include my drafts/ });
+    expect(await choice.isChecked()).toBe(false);
+    // Mantine lays the (transparent) input over the whole switch: it takes the click.
+    await choice.check();
+    await dialog.getByRole('button', { name: 'Create calendar' }).click();
+
+    const row = page.locator('[data-testid="calendar-row"]');
+    await row.waitFor({ timeout: 15_000 });
+    const feedUrl = await row.getByTestId('calendar-feed-url').inputValue();
+    const feed = async () => summaries(await (await fetch(`${baseUrl()}${new URL(feedUrl).pathname}`)).text());
+    expect(await feed()).toEqual([draft.name]);
+
+    await row.getByRole('switch', { name: /Include my drafts/ }).uncheck();
+    await expect.poll(() => row.getByRole('switch', { name: /Include my drafts/ }).isChecked(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(feed, { timeout: 15_000 }).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

@@ -219,7 +219,7 @@ describe('feeds', () => {
     expect(after.lastModified! > before.lastModified!).toBe(true);
   });
 
-  it('follows what I follow, what the people I follow host, and my own events (drafts included, for me only)', async () => {
+  it('follows what I follow, what the people I follow host, and my own events (drafts only when chosen)', async () => {
     const me = await signUp(t);
     const host = await signUp(t);
     const other = await signUp(t);
@@ -236,13 +236,15 @@ describe('feeds', () => {
         .sort();
     expect(await ids('following')).toEqual([followed.id]);
     expect(await ids('hosts')).toEqual([byHost.id]);
-    expect(await ids('mine')).toEqual([draft.id]);
+    expect(await ids('mine')).toEqual([]);
+    const withDrafts = await created(me, { name: 'Mine with drafts', kind: 'mine', includeDrafts: true });
+    expect(parse((await fetchFeed(withDrafts)).body).map((e) => e.uid.split('@')[0])).toEqual([draft.id]);
   });
 
   it('a new address ends the old one; a guessed or malformed one reveals nothing', async () => {
     const me = await signUp(t);
     await eventOf(me, { name: 'Private draft', publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
-    const calendar = await created(me, { name: 'Mine', kind: 'mine' });
+    const calendar = await created(me, { name: 'Mine', kind: 'mine', includeDrafts: true });
     expect((await fetchFeed(calendar)).body).toContain('Private draft');
     const renewed = (await call(t.app, 'POST', calendarPaths.token(calendar.id), { jwt: me.jwt })).json() as Calendar;
     expect(renewed.feedUrl).not.toBe(calendar.feedUrl);
@@ -251,6 +253,88 @@ describe('feeds', () => {
     expectProblem(await t.app.inject({ method: 'GET', url: calendarPaths.feed('A'.repeat(43)) }), 404, { code: 'not_found' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/feeds/short.ics' }), 400, { code: 'validation' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/feeds/%27%3B--.ics' }), 400, { code: 'validation' });
+  });
+});
+
+describe('issue 22: drafts in calendar feeds (finding 9) and the feed header (finding 12)', () => {
+  const uids = (ics: string) => parse(ics).map((e) => e.uid.split('@')[0]);
+
+  it('a My events feed leaves my drafts out unless I choose them, and the choice can be changed', async () => {
+    const me = await signUp(t);
+    await usePlan(t, me, 'Pro');
+    const published = await eventOf(me, { name: 'Published party' });
+    const draft = await eventOf(me, { name: 'Secret draft', publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
+
+    const mine = await created(me, { name: 'Mine', kind: 'mine' });
+    expect(mine.includeDrafts).toBe(false);
+    const plain = await fetchFeed(mine);
+    expect(uids(plain.body)).toEqual([published.id]);
+    expect(plain.body).not.toContain('Secret draft');
+
+    const turnedOn = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: mine.id, includeDrafts: true } });
+    expect(turnedOn.statusCode, turnedOn.body).toBe(200);
+    expect((turnedOn.json() as Calendar).includeDrafts).toBe(true);
+    // The choice changes the feed at once: the old ETag is no longer current.
+    const withDrafts = await fetchFeed(mine, { 'if-none-match': String(plain.headers.etag) });
+    expect(withDrafts.statusCode).toBe(200);
+    expect(uids(withDrafts.body).sort()).toEqual([published.id, draft.id].sort());
+    const list = (await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList;
+    expect(list.calendars.find((c) => c.id === mine.id)?.includeDrafts).toBe(true);
+
+    const turnedOff = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: mine.id, includeDrafts: false } });
+    expect((turnedOff.json() as Calendar).includeDrafts).toBe(false);
+    expect(uids((await fetchFeed(mine)).body)).toEqual([published.id]);
+
+    // A saved search carries only what everyone sees, my own drafts neither.
+    const word = `draftword${randomUUID().slice(0, 6)}`;
+    const searchDraft = await eventOf(me, { name: `Hidden ${word}`, publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
+    const searchPublished = await eventOf(me, { name: `Open ${word}` });
+    const search = await created(me, { name: 'Search', kind: 'search', query: { searchText: word } });
+    expect(search.includeDrafts).toBe(false);
+    const found = uids((await fetchFeed(search)).body);
+    expect(found).toEqual([searchPublished.id]);
+    expect(found).not.toContain(searchDraft.id);
+  });
+
+  it('validates includeDrafts: a boolean, and only for a My events calendar', async () => {
+    const me = await signUp(t);
+    await usePlan(t, me, 'Pro');
+    for (const body of [
+      { name: 'A', kind: 'mine', includeDrafts: 'yes' },
+      { name: 'A', kind: 'mine', includeDrafts: 1 },
+      { name: 'A', kind: 'mine', includeDrafts: null },
+      { name: 'A', kind: 'following', includeDrafts: true },
+      { name: 'A', kind: 'hosts', includeDrafts: true },
+      { name: 'A', kind: 'search', query: { searchText: 'x' }, includeDrafts: true },
+    ]) {
+      const res = await create(me, body);
+      expectProblem(res, 400, { code: 'validation' });
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(body)).toContain('includeDrafts');
+    }
+    expect(((await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList).calendars).toEqual([]);
+    // Saying no is always fine.
+    expect((await created(me, { name: 'Following', kind: 'following', includeDrafts: false })).includeDrafts).toBe(false);
+    const following = ((await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList).calendars[0];
+    const refused = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: following.id, includeDrafts: true } });
+    expectProblem(refused, 400, { code: 'validation' });
+    expect(refused.json().errors).toHaveProperty('includeDrafts');
+    expectProblem(await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: following.id, includeDrafts: 'true' } }), 400, { code: 'validation' });
+    const mine = await created(me, { name: 'Mine', kind: 'mine', includeDrafts: true });
+    expect(mine.includeDrafts).toBe(true);
+  });
+
+  it('writes REFRESH-INTERVAL with its VALUE parameter exactly once', async () => {
+    const me = await signUp(t);
+    await eventOf(me);
+    const res = await fetchFeed(await created(me, { name: 'Mine', kind: 'mine' }));
+    expect(res.statusCode).toBe(200);
+    // Unfolded as RFC 5545 says, so a folded line is read whole.
+    const lines = res.body.replace(/\r\n[ \t]/g, '').split('\r\n');
+    const refresh = lines.filter((line) => /^REFRESH-INTERVAL[;:]/i.test(line));
+    expect(refresh).toEqual(['REFRESH-INTERVAL;VALUE=DURATION:PT1H']);
+    const property = new ICAL.Component(ICAL.parse(res.body)).getFirstProperty('refresh-interval')!;
+    expect(property.type).toBe('duration');
+    expect(property.getFirstValue()?.toString()).toBe('PT1H');
   });
 });
 

@@ -1,12 +1,15 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EventStatus, FlyerContentSchema } from '@hubbub/contract';
+import { EventStatus, FlyerContentSchema, paths } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { seedDemoEvents } from '../src/modules/demo/events-seed.js';
 import { LOOP_SECONDS, seedShowcase } from '../src/modules/demo/showcase-seed.js';
 import { EVENT_TEMPLATES } from '../src/modules/demo/demo-catalogue.js';
-import { build, type TestApp } from './support/build.js';
+import { build, OTHER_TENANT, type TestApp } from './support/build.js';
+import { call } from './support/api.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Parameters<typeof seedDemo>[2];
@@ -25,6 +28,8 @@ describe('the demo seed', () => {
     await seedDemo(t.app.ctx, tenant, silent);
     await seedDemoEvents(t.app.ctx, tenant, silent, 300);
     await seedShowcase(t.app.ctx, tenant, silent);
+    // A second tenant, seeded after the first as main.ts does (only its people: the file is what is tested).
+    await seedDemo(t.app.ctx, { id: t.app.ctx.tenants.get(OTHER_TENANT)!, key: OTHER_TENANT }, silent);
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -102,6 +107,31 @@ describe('the demo seed', () => {
     expect(hosts.every((h) => h.bio && h.location)).toBe(true);
   });
 
+  it('issue 22 (finding 12): demo-credentials.txt keeps every tenant’s login, labelled by tenant, and each signs in to its tenant', async () => {
+    const file = path.join(t.dataDir, 'demo-credentials.txt');
+    expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
+    const text = await fs.readFile(file, 'utf8');
+    // Read as a person reads it: a header per tenant with its password, then the addresses.
+    const blocks = [...text.matchAll(/^Hubbub demo accounts \(tenant (\S+)\), all with the password: (\S+)\n((?: {2}\S+\n)+)/gm)].map((m) => ({
+      tenant: m[1],
+      password: m[2],
+      emails: m[3].trim().split(/\s+/),
+    }));
+    expect(blocks.map((b) => b.tenant)).toEqual(['hubbub', OTHER_TENANT]);
+    // One password per tenant.
+    expect(blocks[0].password).not.toBe(blocks[1].password);
+    for (const block of blocks) {
+      expect(block.emails).toEqual(['demo@hubbub.local', 'river@hubbub.local', 'maya@hubbub.local']);
+      for (const email of block.emails) {
+        const login = await call(t.app, 'POST', paths.login, { tenant: block.tenant, body: { email, password: block.password } });
+        expect(login.statusCode, `${block.tenant} ${email}: ${login.body}`).toBe(200);
+      }
+      // The password is that tenant's only.
+      const other = blocks.find((b) => b !== block)!;
+      expect((await call(t.app, 'POST', paths.login, { tenant: other.tenant, body: { email: 'demo@hubbub.local', password: block.password } })).statusCode).toBe(401);
+    }
+  });
+
   it('runs once: a second start adds nothing', async () => {
     const count = async () => (await rows<{ n: number }>(sql`select count(*)::int as n from events where tenant_id = ${tenant.id}`))[0].n;
     const before = await count();
@@ -109,5 +139,7 @@ describe('the demo seed', () => {
     await seedDemoEvents(t.app.ctx, tenant, silent, 300);
     await seedShowcase(t.app.ctx, tenant, silent);
     expect(await count()).toBe(before);
+    // Nor does it touch the logins already handed out.
+    expect((await fs.readFile(path.join(t.dataDir, 'demo-credentials.txt'), 'utf8')).match(/^Hubbub demo accounts/gm)).toHaveLength(2);
   });
 });

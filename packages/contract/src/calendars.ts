@@ -63,17 +63,32 @@ const name = z
   .min(1, { message: 'Name is required.' })
   .max(CALENDAR_NAME_MAX, { message: `Name must be at most ${CALENDAR_NAME_MAX} characters.` });
 
+/**
+ * Whether a `mine` calendar also carries its owner's drafts (events whose publish date has not
+ * come). Off unless chosen: a feed address is handed to calendar services, and anyone holding it
+ * reads the feed. Every other feed carries only what everyone may see.
+ */
+const includeDrafts = z.boolean({ message: 'includeDrafts is true or false.' });
+export const INCLUDE_DRAFTS_KIND_MESSAGE = 'Only a My events calendar can include drafts.';
+
 export const CalendarCreateSchema = z
-  .object({ name, kind: CalendarKindSchema, query: CalendarQuerySchema.nullish().transform((v) => v ?? null), alert: CalendarAlertSchema.default('off') })
+  .object({
+    name,
+    kind: CalendarKindSchema,
+    query: CalendarQuerySchema.nullish().transform((v) => v ?? null),
+    alert: CalendarAlertSchema.default('off'),
+    includeDrafts: includeDrafts.default(false),
+  })
   .superRefine((v, ctx) => {
     if (v.kind === 'search' && !v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'A saved search needs its query.' });
     if (v.kind !== 'search' && v.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'Only a saved search has a query.' });
+    if (v.kind !== 'mine' && v.includeDrafts) ctx.addIssue({ code: 'custom', path: ['includeDrafts'], message: INCLUDE_DRAFTS_KIND_MESSAGE });
   })
   .meta({ id: 'CalendarCreate' });
 export type CalendarCreate = z.input<typeof CalendarCreateSchema>;
 
 export const CalendarUpdateSchema = z
-  .object({ id: IdSchema, name: name.optional(), query: CalendarQuerySchema.optional(), alert: CalendarAlertSchema.optional() })
+  .object({ id: IdSchema, name: name.optional(), query: CalendarQuerySchema.optional(), alert: CalendarAlertSchema.optional(), includeDrafts: includeDrafts.optional() })
   .meta({ id: 'CalendarUpdate' });
 export type CalendarUpdate = z.input<typeof CalendarUpdateSchema>;
 
@@ -85,6 +100,8 @@ export const CalendarSchema = z
     query: CalendarQuerySchema.nullable(),
     /** Whether new events in it are emailed to its owner, and how often. */
     alert: CalendarAlertSchema,
+    /** A `mine` calendar's choice to carry its owner's drafts too; false for every other kind (and when absent). */
+    includeDrafts: z.boolean().default(false),
     /** The secret feed address: anyone holding it reads the calendar. Regenerating the token ends it. */
     feedUrl: z.string(),
     /** The same address for calendar apps (`webcal://`), which subscribe when it is opened. */

@@ -54,8 +54,9 @@ export function icsOf(opts: { name: string; publicUrl: string; events: FeedEvent
   if (opts.single) calendar.addPropertyWithValue('method', 'PUBLISH');
   calendar.addPropertyWithValue('x-wr-calname', opts.name);
   if (opts.description) calendar.addPropertyWithValue('x-wr-caldesc', opts.description);
-  // How often calendar apps that read it should look again (Apple and Outlook do).
-  calendar.addPropertyWithValue('refresh-interval', ICAL.Duration.fromString('PT1H')).setParameter('value', 'DURATION');
+  // How often calendar apps that read it should look again (Apple and Outlook do). ical.js writes
+  // VALUE=DURATION itself for a duration value; setting the parameter too wrote it twice (issue 22).
+  calendar.addPropertyWithValue('refresh-interval', ICAL.Duration.fromString('PT1H'));
   calendar.addPropertyWithValue('x-published-ttl', 'PT1H');
 
   const zones = new Set<string>();

@@ -16,7 +16,18 @@ export async function countOf(db: Db, userId: string): Promise<number> {
 
 export async function insertCalendar(
   db: Db,
-  values: { tenantId: string; userId: string; name: string; kind: string; query: unknown; feedToken: string; alert: string; nextAlertAt: Date | null; alertsSince: Date | null },
+  values: {
+    tenantId: string;
+    userId: string;
+    name: string;
+    kind: string;
+    query: unknown;
+    feedToken: string;
+    alert: string;
+    nextAlertAt: Date | null;
+    alertsSince: Date | null;
+    includeDrafts: boolean;
+  },
 ): Promise<CalendarRow> {
   const [row] = await db.insert(calendars).values(values).returning();
   return row;
@@ -42,7 +53,7 @@ export async function findOwn(db: Db, args: { tenantId: string; userId: string; 
 export async function updateCalendar(
   db: Db,
   id: string,
-  changes: { name?: string; query?: unknown; feedToken?: string; alert?: string; nextAlertAt?: Date | null; alertsSince?: Date | null; at: Date },
+  changes: { name?: string; query?: unknown; feedToken?: string; alert?: string; nextAlertAt?: Date | null; alertsSince?: Date | null; includeDrafts?: boolean; at: Date },
 ): Promise<CalendarRow> {
   const { at, ...set } = changes;
   const [row] = await db

@@ -36,7 +36,7 @@ export const calendarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.post(routes.calendarUpdate, {
     preHandler,
-    schema: { tags, security, summary: "Rename a calendar, or change a saved search's query", body: CalendarUpdateSchema, response: { 200: CalendarSchema, ...problems } },
+    schema: { tags, security, summary: "Rename a calendar, change a saved search's query or its email alerts, or choose whether a My events calendar includes drafts", body: CalendarUpdateSchema, response: { 200: CalendarSchema, ...problems } },
     handler: (request) => service.updateCalendar({ ctx, auth: authOf(request), input: request.body }),
   });
   app.delete(routes.calendar, {

@@ -4,6 +4,7 @@ import {
   CALENDAR_FEED_PAST_DAYS,
   CALENDAR_KIND_LABELS,
   CalendarQuerySchema,
+  INCLUDE_DRAFTS_KIND_MESSAGE,
   calendarPaths,
   type Calendar,
   type CalendarAlert,
@@ -32,6 +33,7 @@ export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
     kind: row.kind as CalendarKind,
     query: row.query ? CalendarQuerySchema.parse(row.query) : null,
     alert: row.alert as CalendarAlert,
+    includeDrafts: row.includeDrafts,
     feedUrl,
     webcalUrl: feedUrl.replace(/^https?:/, 'webcal:'),
     created: row.createdAt.toISOString(),
@@ -75,7 +77,7 @@ export async function stopCalendarAlert(ctx: AppContext, args: { tenantId: strin
 export function calendarEventsOf(ctx: AppContext, row: repo.CalendarRow, tenant: TenantRef, from: Date, limit: number) {
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
-  return calendarFeedEvents({ ctx, tenant, userId: row.userId, source, from, limit });
+  return calendarFeedEvents({ ctx, tenant, userId: row.userId, source, includeDrafts: row.includeDrafts, from, limit });
 }
 
 export type { CalendarRow } from './repository.js';
@@ -106,6 +108,7 @@ export async function createCalendar(opts: { ctx: AppContext; auth: AuthInfo; in
       query: input.query,
       feedToken: randomToken(),
       ...alertChange(input.alert, ctx.now()),
+      includeDrafts: input.includeDrafts,
     });
   });
   return toCalendar(ctx, row);
@@ -121,8 +124,9 @@ export async function updateCalendar(opts: { ctx: AppContext; auth: AuthInfo; in
   const { ctx, auth, input } = opts;
   const row = await ownCalendar(ctx, auth, input.id);
   if (input.query && row.kind !== 'search') throw invalid('Only a saved search has a query.', { query: ['Only a saved search has a query.'] });
+  if (input.includeDrafts && row.kind !== 'mine') throw invalid(INCLUDE_DRAFTS_KIND_MESSAGE, { includeDrafts: [INCLUDE_DRAFTS_KIND_MESSAGE] });
   const alert = input.alert && input.alert !== row.alert ? alertChange(input.alert, ctx.now()) : {};
-  const updated = await repo.updateCalendar(ctx.db, row.id, { name: input.name, query: input.query, ...alert, at: ctx.now() });
+  const updated = await repo.updateCalendar(ctx.db, row.id, { name: input.name, query: input.query, includeDrafts: input.includeDrafts, ...alert, at: ctx.now() });
   return toCalendar(ctx, updated);
 }
 
@@ -163,10 +167,10 @@ async function versionOf(ctx: AppContext, row: repo.CalendarRow, hour: number): 
 }
 
 /**
- * The calendar behind a secret address as iCalendar, read as its owner sees events (drafts of
- * their own included): the last CALENDAR_FEED_PAST_DAYS days and what is ahead. An unchanged feed
- * (the caller's ETag, or its If-Modified-Since for a feed this instance built) is answered
- * without building it. Undefined for an unknown address, so a guess learns nothing.
+ * The calendar behind a secret address as iCalendar, read as everyone sees events (the owner's
+ * drafts too only in a `mine` calendar that chose them, issue 22): the last
+ * CALENDAR_FEED_PAST_DAYS days and what is ahead. An unchanged feed (the caller's ETag, or its
+ * If-Modified-Since for a feed this instance built) is answered without building it. Undefined for an unknown address, so a guess learns nothing.
  */
 export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch?: string; ifModifiedSince?: string }): Promise<FeedAnswer | undefined> {
   const { ctx } = opts;
@@ -186,7 +190,7 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   const from = new Date(hour * HOUR_MS - CALENDAR_FEED_PAST_DAYS * 86_400_000);
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
-  const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, from, limit: CALENDAR_FEED_MAX_EVENTS });
+  const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, includeDrafts: row.includeDrafts, from, limit: CALENDAR_FEED_MAX_EVENTS });
   const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, events });
   const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.

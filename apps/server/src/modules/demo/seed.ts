@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { setDemoPlan } from '../billing/service.js';
 import { countUsers, insertUser, seedFollow, seedProfile } from '../users/service.js';
+import { demoCredentialsText, recordDemoCredentials } from './credentials-file.js';
 
 const DEMO_PEOPLE = [
   { email: 'demo@hubbub.local', name: 'Dana Demo', bio: 'I host community events around Kansas City: rooftop jazz, potlucks, a sunrise 5K and the First Friday art walk.', location: 'Kansas City, MO' },
@@ -14,8 +13,9 @@ const DEMO_PEOPLE = [
 ];
 
 /**
- * On the first start of a tenant with no users, creates verified demo people and
- * prints the login; the password is random and kept in DATA_DIR/demo-credentials.txt.
+ * On the first start of a tenant with no users, creates verified demo people and prints the
+ * login; the password is random, one per tenant, and kept in DATA_DIR/demo-credentials.txt with
+ * the other tenants' (credentials-file.ts).
  */
 export async function seedDemo(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger): Promise<void> {
   if ((await countUsers(ctx.db, tenant.id)) > 0) return;
@@ -32,9 +32,9 @@ export async function seedDemo(ctx: AppContext, tenant: { id: string; key: strin
   await setDemoPlan(ctx.db, ids.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
   await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[1], followeeId: ids[0] });
   await seedFollow({ ctx, tenantId: tenant.id, followerId: ids[2], followeeId: ids[0] });
-  const file = path.join(ctx.config.dataDir, 'demo-credentials.txt');
-  const text = `Hubbub demo accounts (tenant ${tenant.key}), all with the password: ${password}\n${DEMO_PEOPLE.map((p) => `  ${p.email}`).join('\n')}\n`;
-  await fs.writeFile(file, text, { mode: 0o600 });
+  const credentials = { tenant: tenant.key, password, emails: DEMO_PEOPLE.map((p) => p.email) };
+  const file = await recordDemoCredentials({ dataDir: ctx.config.dataDir, credentials });
+  const text = demoCredentialsText(credentials);
   // Printed on purpose: this is the newcomer's way in on a fresh local install.
   process.stdout.write(`\n${text}(kept in ${file})\n\n`);
   log.info({ file }, 'demo accounts created');

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { iso, visibleTo } from '../../db/fragments.js';
+import { isPublished, iso, visibleTo } from '../../db/fragments.js';
 import { whereOf, type SearchFilter } from './search-repository.js';
 
 // The events of a calendar feed (modules/calendars): what an iCalendar VEVENT needs, soonest first.
@@ -39,8 +39,15 @@ export function searchFeed(db: Db, filter: SearchFilter, limit: number): Promise
 
 export type FeedKind = 'following' | 'hosts' | 'mine';
 
-/** The events a person follows, hosts, or that the people they follow host, running at any time of [from, to). */
-export function personalFeed(db: Db, args: { tenantId: string; userId: string; kind: FeedKind; from: Date; to: Date; now: Date; limit: number }): Promise<FeedEventRow[]> {
+/**
+ * The events a person follows, hosts, or that the people they follow host, running at any time of
+ * [from, to): what everyone may see, plus the person's own drafts when `includeDrafts` (never events
+ * hidden by moderators: a feed address is handed to calendar services).
+ */
+export function personalFeed(
+  db: Db,
+  args: { tenantId: string; userId: string; kind: FeedKind; includeDrafts: boolean; from: Date; to: Date; now: Date; limit: number },
+): Promise<FeedEventRow[]> {
   const { userId } = args;
   const whose =
     args.kind === 'mine'
@@ -49,11 +56,8 @@ export function personalFeed(db: Db, args: { tenantId: string; userId: string; k
         ? sql`exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${userId} and l.type = 'Follow')`
         : sql`e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${userId})
               and not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${userId})`;
-  return feedRows(
-    db,
-    sql`e.tenant_id = ${args.tenantId} and ${whose} and ${visibleTo(userId, args.now)} and e.ends_at > ${args.from} and e.starts_at < ${args.to}`,
-    args.limit,
-  );
+  const visible = args.includeDrafts ? sql`(e.user_id = ${userId} or ${isPublished(args.now)}) and e.hidden_at is null` : visibleTo(null, args.now);
+  return feedRows(db, sql`e.tenant_id = ${args.tenantId} and ${whose} and ${visible} and e.ends_at > ${args.from} and e.starts_at < ${args.to}`, args.limit);
 }
 
 /** One event as a feed has it, if the viewer may see it. */

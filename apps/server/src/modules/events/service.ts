@@ -124,13 +124,16 @@ export function keepEventRunning(opts: { db: Db; eventId: string; through: Date;
 /**
  * The events of a calendar feed (modules/calendars): a saved search through the search's own
  * filter, or a person's followed, hosted or followed hosts' events; canceled ones included (feeds
- * carry them as cancelled). From `from` on, soonest first, at most `limit`.
+ * carry them as cancelled). From `from` on, soonest first, at most `limit`. Read as everyone sees
+ * events, since a feed address is handed to calendar services (issue 22); a personal feed adds the
+ * person's own drafts when `includeDrafts`.
  */
 export function calendarFeedEvents(opts: {
   ctx: AppContext;
   tenant: TenantRef;
   userId: string;
   source: { kind: 'search'; query: CalendarQuery } | { kind: feeds.FeedKind };
+  includeDrafts: boolean;
   from: Date;
   limit: number;
 }): Promise<feeds.FeedEventRow[]> {
@@ -138,7 +141,7 @@ export function calendarFeedEvents(opts: {
   const now = ctx.now();
   if (source.kind !== 'search') {
     const to = new Date(now.getTime() + EVENT_SEARCH_MAX_DAYS * 86_400_000);
-    return feeds.personalFeed(ctx.db, { tenantId: tenant.id, userId, kind: source.kind, from, to, now, limit: opts.limit });
+    return feeds.personalFeed(ctx.db, { tenantId: tenant.id, userId, kind: source.kind, includeDrafts: opts.includeDrafts, from, to, now, limit: opts.limit });
   }
   const q = source.query;
   const days = Math.ceil((now.getTime() - from.getTime()) / 86_400_000) + q.days;
@@ -146,7 +149,8 @@ export function calendarFeedEvents(opts: {
   const filter = filterOf(
     ctx,
     tenant,
-    userId,
+    // As everyone sees events: drafts are a choice of personal feeds (a `mine` calendar) only.
+    null,
     { startDate: from.toISOString(), days, searchText: q.searchText ?? '', areaText: q.areaText ?? '', categoryId: q.categoryId, userId: null, includeCanceled: true, ...box },
     now,
   );

@@ -27,6 +27,8 @@ describe('calendarSummary', () => {
   it('describes the kinds without a query', () => {
     expect(calendarSummary({ kind: 'following', query: null })).toMatch(/follow/);
     expect(calendarSummary({ kind: 'mine', query: null })).toBe('The events you host.');
+    expect(calendarSummary({ kind: 'mine', query: null, includeDrafts: false })).toBe('The events you host.');
+    expect(calendarSummary({ kind: 'mine', query: null, includeDrafts: true })).toBe('The events you host, drafts included.');
   });
 
   it('summarises a saved search by its query', () => {

@@ -23,7 +23,8 @@ export function querySummary(query: CalendarQuery, categoryName?: (id: string) =
 }
 
 /** What a calendar carries, for its row. */
-export function calendarSummary(calendar: Pick<Calendar, 'kind' | 'query'>, categoryName?: (id: string) => string | undefined): string {
+export function calendarSummary(calendar: Pick<Calendar, 'kind' | 'query'> & { includeDrafts?: boolean }, categoryName?: (id: string) => string | undefined): string {
+  if (calendar.kind === 'mine' && calendar.includeDrafts) return 'The events you host, drafts included.';
   if (calendar.kind !== 'search') return OTHER_KINDS[calendar.kind];
   return calendar.query ? querySummary(calendar.query, categoryName) : 'A saved search.';
 }

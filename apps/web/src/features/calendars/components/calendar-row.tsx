@@ -7,6 +7,7 @@ import { useDeleteCalendar, useNewCalendarAddress } from '../api/save-calendar';
 import { alertSummary, calendarSummary } from '../calendar-summary';
 import { CalendarAddress } from './calendar-address';
 import { CalendarAlertField } from './calendar-alert-field';
+import { CalendarDraftsField } from './calendar-drafts-field';
 import { RenameCalendarDialog } from './rename-calendar-dialog';
 import { SubscribeMenu } from './subscribe-menu';
 
@@ -83,6 +84,7 @@ export function CalendarRow({ calendar, categoryName }: CalendarRowProps) {
         </Stack>
         <CalendarAddress calendar={calendar} />
         <CalendarAlertField calendar={calendar} />
+        {calendar.kind === 'mine' && <CalendarDraftsField calendar={calendar} />}
         <Group gap="xs" wrap="wrap">
           <SubscribeMenu calendar={calendar} />
           <Button

@@ -17,6 +17,7 @@ const calendar = (over: Partial<Calendar> = {}): Calendar => ({
   kind: 'search',
   query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box: { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 }, days: 30 },
   alert: 'off',
+  includeDrafts: false,
   feedUrl: 'https://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
   webcalUrl: 'webcal://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',
   created: '2026-03-01T10:00:00Z',
@@ -157,6 +158,56 @@ describe('CalendarsPanel', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')).toBe(true));
     const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
     expect(JSON.parse(String(init.body))).toEqual({ name: 'Events I follow', kind: 'following', alert: 'daily' });
+  });
+
+  it('issue 22: a My events calendar carries drafts only when chosen, when it is made and later in its row', async () => {
+    let list: Calendar[] = [];
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      const body = init.body ? JSON.parse(String(init.body)) : undefined;
+      if (url === calendarPaths.calendars && init.method === 'POST') {
+        list = [calendar({ name: body.name, kind: body.kind, query: null, includeDrafts: body.includeDrafts ?? false })];
+        return json(list[0]);
+      }
+      if (url === calendarPaths.update && init.method === 'POST') {
+        list = [{ ...list[0], ...body }];
+        return json(list[0]);
+      }
+      return json({ calendars: list });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    mount({ count: 0, capacity: 3 });
+    await screen.findByTestId('calendars-empty');
+    fireEvent.click(screen.getByRole('button', { name: 'New calendar' }));
+    const dialog = await screen.findByRole('dialog');
+    // Only "My events" has the choice, and it starts off.
+    expect(within(dialog).queryByRole('switch', { name: /Include my drafts/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('radio', { name: /My events/ }));
+    const drafts = within(dialog).getByRole('switch', { name: /Include my drafts/ }) as HTMLInputElement;
+    expect(drafts.checked).toBe(false);
+    expect(dialog.textContent).toMatch(/Anyone who has this calendar’s address will see them/);
+    fireEvent.click(drafts);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
+    const row = await screen.findByTestId('calendar-row');
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine', alert: 'off', includeDrafts: true });
+    expect(within(row).getByText('The events you host, drafts included.')).toBeTruthy();
+
+    const inRow = within(row).getByRole('switch', { name: /Include my drafts/ }) as HTMLInputElement;
+    expect(inRow.checked).toBe(true);
+    fireEvent.click(inRow);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === calendarPaths.update)).toBe(true));
+    expect(await screen.findByText('Your drafts are no longer in this calendar.', {}, { timeout: 5_000 })).toBeTruthy();
+    await waitFor(() => expect((within(row).getByRole('switch', { name: /Include my drafts/ }) as HTMLInputElement).checked).toBe(false));
+    expect(within(row).getByText('The events you host.')).toBeTruthy();
+    const [, update] = fetchMock.mock.calls.find(([url]) => url === calendarPaths.update)!;
+    expect(JSON.parse(String(update.body))).toEqual({ id: ID, includeDrafts: false });
+  }, 20_000);
+
+  it('offers the drafts choice on My events calendars only', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ calendars: [calendar(), calendar({ id: CATEGORY, kind: 'following', query: null })] })));
+    mount();
+    expect(await screen.findAllByTestId('calendar-row')).toHaveLength(2);
+    expect(screen.queryByRole('switch', { name: /Include my drafts/ })).toBeNull();
   });
 
   it('shows the plan’s limit with the way to the plans', async () => {

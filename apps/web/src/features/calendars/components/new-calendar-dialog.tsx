@@ -8,6 +8,7 @@ import { useCreateCalendar } from '../api/save-calendar';
 import { defaultCalendarName } from '../calendar-names';
 import { calendarProblem, type CalendarProblem } from '../calendar-problem';
 import { CalendarProblemAlert } from './calendar-problem-alert';
+import { IncludeDraftsSwitch } from './include-drafts-switch';
 
 type PlainKind = Exclude<CalendarKind, 'search'>;
 
@@ -25,13 +26,15 @@ export function NewCalendarDialog({ opened, onClose }: { opened: boolean; onClos
   const [ownName, setOwnName] = useState<string | null>(null);
   const name = ownName ?? defaultCalendarName(kind);
   const [alert, setAlert] = useState<CalendarAlert>('off');
+  // Off unless chosen, and only for "My events" (the other kinds never carry drafts).
+  const [includeDrafts, setIncludeDrafts] = useState(false);
   const [problem, setProblem] = useState<CalendarProblem | null>(null);
   const close = () => !create.isPending && onClose();
 
   const submit = async () => {
     setProblem(null);
     try {
-      const calendar = await create.mutateAsync({ name: name.trim(), kind, alert });
+      const calendar = await create.mutateAsync({ name: name.trim(), kind, alert, ...(kind === 'mine' && includeDrafts ? { includeDrafts } : {}) });
       notify.success(`“${calendar.name}” is ready: copy its address into your calendar app.`);
       onClose();
     } catch (error) {
@@ -66,6 +69,7 @@ export function NewCalendarDialog({ opened, onClose }: { opened: boolean; onClos
             required
             data-autofocus
           />
+          {kind === 'mine' && <IncludeDraftsSwitch checked={includeDrafts} onChange={setIncludeDrafts} data-testid="new-calendar-drafts-switch" />}
           <CalendarAlertSelect description="Email me new events in this calendar." value={alert} onChange={setAlert} />
           <Text size="sm" c="dimmed">
             For events that match a search (some words, a category, a part of the map),{' '}

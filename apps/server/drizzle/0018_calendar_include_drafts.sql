@@ -1,0 +1,1 @@
+ALTER TABLE "calendars" ADD COLUMN "include_drafts" boolean DEFAULT false NOT NULL;
