@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_JSON_MAX, documentPaths, paths, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult } from '@hubbub/contract';
+import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_JSON_MAX, DOCUMENT_LINK_REL, documentPaths, paths, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult } from '@hubbub/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -118,7 +118,10 @@ describe('the five spec calls', () => {
     const me = await host();
     const body = doc([text('<script>alert(1)</script>'), text('site', [{ type: 'link', attrs: { href: 'https://example.org/a?b=1' } }])]);
     const made = await create(me, { title: '<b>bold?</b>', contentJson: body });
-    expect(made.contentJson).toBe(body);
+    // Stored in its strict form: the same text and link, the link given the forced rel (issue 22).
+    expect(JSON.parse(made.contentJson)).toEqual(
+      JSON.parse(doc([text('<script>alert(1)</script>'), text('site', [{ type: 'link', attrs: { href: 'https://example.org/a?b=1', rel: DOCUMENT_LINK_REL } }])])),
+    );
     expect(made.title).toBe('<b>bold?</b>');
   });
 });

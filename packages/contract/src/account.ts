@@ -46,6 +46,8 @@ export const ContainerDataSchema = z
     publicUrl: z.string().nullable(),
     /** A hosted MapLibre style; null means the built-in offline basemap. */
     mapStyleUrl: z.string().nullable().default(null),
+    /** Where uploads are served when not this server's /uploads/ (S3_PUBLIC_URL): a document's pictures come from there or /uploads/ only. */
+    uploadsUrl: z.string().nullable().optional(),
     /** The external sign-in providers configured on this server; the web shows a button for each. */
     externalProviders: z.array(ExternalProviderSchema).default([]),
   })

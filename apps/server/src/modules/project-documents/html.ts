@@ -1,4 +1,4 @@
-import { SAFE_LINK, type DocumentContent } from '@hubbub/contract';
+import { DOCUMENT_LINK_REL, SAFE_LINK, type DocumentContent } from '@hubbub/contract';
 import { escapeHtml, htmlPage } from '../../lib/html-file.js';
 
 type Node = DocumentContent;
@@ -22,7 +22,8 @@ function textHtml(node: Node): string {
     const tag = SIMPLE_MARKS[mark.type];
     if (tag) html = `<${tag}>${html}</${tag}>`;
     else if (mark.type === 'link' && typeof mark.attrs?.href === 'string' && SAFE_LINK.test(mark.attrs.href)) {
-      html = `<a href="${escapeHtml(mark.attrs.href)}" rel="noopener noreferrer nofollow">${html}</a>`;
+      // Whatever rel the mark holds, the stored rule: the opened page cannot reach back (no reverse tabnabbing).
+      html = `<a href="${escapeHtml(mark.attrs.href)}" rel="${DOCUMENT_LINK_REL}">${html}</a>`;
     }
   }
   return html;

@@ -3,6 +3,13 @@ import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedState
 import { iso, visibleTo } from '../../db/fragments.js';
 import { EXCERPT_CHARS, EXCERPT_LEAD } from './snippet.js';
 
+/**
+ * The version of the content rules a stored body was last brought to (content_rules). 0: stored
+ * before issue 22 made them strict (the column's default, also for rows written without this
+ * code); stored-content.ts brings such rows to the strict form at start. Raise it with the rules.
+ */
+export const CONTENT_RULES = 1;
+
 export interface DocumentRow {
   id: string;
   tenantId: string;
@@ -26,10 +33,10 @@ export async function findDocument(db: Db, tenantId: string, id: string): Promis
 }
 
 /** The row locked for an update in this transaction, so two saves of one version cannot both win. */
-export async function lockDocument(db: Db, tenantId: string, id: string): Promise<(DocumentRow & { plainText: string }) | undefined> {
-  const [row] = await queryRows<DocumentRow & { plainText: string }>(
+export async function lockDocument(db: Db, tenantId: string, id: string): Promise<(DocumentRow & { plainText: string; contentRules: number }) | undefined> {
+  const [row] = await queryRows<DocumentRow & { plainText: string; contentRules: number }>(
     db,
-    sql`select ${COLUMNS}, d.plain_text as "plainText" from project_documents d where d.tenant_id = ${tenantId} and d.id = ${id} for update`,
+    sql`select ${COLUMNS}, d.plain_text as "plainText", d.content_rules as "contentRules" from project_documents d where d.tenant_id = ${tenantId} and d.id = ${id} for update`,
   );
   return row;
 }
@@ -52,8 +59,8 @@ export async function insertDocument(db: Db, args: { tenantId: string; userId: s
   const w = args.write;
   const [row] = await queryRows<DocumentRow>(
     db,
-    sql`insert into project_documents as d (tenant_id, user_id, event_id, title, content_type, content_json, plain_text, visibility, created_at, updated_at)
-      values (${args.tenantId}, ${args.userId}, ${w.eventId}, ${w.title}, ${w.contentType}, ${w.contentJson}, ${w.plainText}, ${w.visibility}, ${args.now.toISOString()}, ${args.now.toISOString()})
+    sql`insert into project_documents as d (tenant_id, user_id, event_id, title, content_type, content_json, plain_text, content_rules, visibility, created_at, updated_at)
+      values (${args.tenantId}, ${args.userId}, ${w.eventId}, ${w.title}, ${w.contentType}, ${w.contentJson}, ${w.plainText}, ${CONTENT_RULES}, ${w.visibility}, ${args.now.toISOString()}, ${args.now.toISOString()})
       returning ${COLUMNS}`,
   );
   return row;
@@ -64,7 +71,7 @@ export async function updateDocument(db: Db, args: { id: string; write: Document
   const [row] = await queryRows<DocumentRow>(
     db,
     sql`update project_documents as d set event_id = ${w.eventId}, title = ${w.title}, content_type = ${w.contentType}, content_json = ${w.contentJson},
-      plain_text = ${w.plainText}, visibility = ${w.visibility}, version = ${args.version}, updated_at = ${args.now.toISOString()}
+      plain_text = ${w.plainText}, content_rules = ${CONTENT_RULES}, visibility = ${w.visibility}, version = ${args.version}, updated_at = ${args.now.toISOString()}
       where d.id = ${args.id} returning ${COLUMNS}`,
   );
   return row;
@@ -74,12 +81,15 @@ export async function deleteDocument(db: Db, tenantId: string, id: string): Prom
   await queryRows(db, sql`delete from project_documents where tenant_id = ${tenantId} and id = ${id}`);
 }
 
-/** Keeps the version being replaced, then the newest `keep` revisions only. */
-export async function keepRevision(db: Db, args: { documentId: string; version: number; title: string; contentJson: string; plainText: string; now: Date; keep: number }): Promise<void> {
+/** Keeps the version being replaced (with the rules its body was brought to), then the newest `keep` revisions only. */
+export async function keepRevision(
+  db: Db,
+  args: { documentId: string; version: number; title: string; contentJson: string; plainText: string; contentRules: number; now: Date; keep: number },
+): Promise<void> {
   await queryRows(
     db,
-    sql`insert into project_document_revisions (document_id, version, title, content_json, plain_text, created_at)
-      values (${args.documentId}, ${args.version}, ${args.title}, ${args.contentJson}, ${args.plainText}, ${args.now.toISOString()})
+    sql`insert into project_document_revisions (document_id, version, title, content_json, plain_text, content_rules, created_at)
+      values (${args.documentId}, ${args.version}, ${args.title}, ${args.contentJson}, ${args.plainText}, ${args.contentRules}, ${args.now.toISOString()})
       on conflict (document_id, version) do nothing`,
   );
   await queryRows(
@@ -239,4 +249,39 @@ export async function insertImage(db: Db, documentId: string, path: string, now:
 export async function imagePaths(db: Db, documentId: string): Promise<string[]> {
   const rows = await queryRows<{ path: string }>(db, sql`select path from project_document_images where document_id = ${documentId}`);
   return rows.map((r) => r.path);
+}
+
+/** A stored body not yet brought to the given rules (a document's or a revision's). */
+export interface UncheckedRow {
+  id: string;
+  /** The document's version (revisions: their own, which never changes). */
+  version: number;
+  contentJson: string;
+}
+
+const UNCHECKED = {
+  documents: sql.raw('project_documents'),
+  revisions: sql.raw('project_document_revisions'),
+};
+
+/** The next `limit` bodies of `table` stored under older rules, by id after `after`. */
+export function uncheckedBodies(db: Db, args: { table: keyof typeof UNCHECKED; rules: number; after: string; limit: number }): Promise<UncheckedRow[]> {
+  return queryRows<UncheckedRow>(
+    db,
+    sql`select id, version, content_json as "contentJson" from ${UNCHECKED[args.table]}
+      where content_rules < ${args.rules} and id > ${args.after} order by id limit ${args.limit}`,
+  );
+}
+
+/**
+ * Stores a body brought to the rules, over the one it was made from only: a document saved
+ * meanwhile (another version) keeps that save. Neither version nor updated_at change: nobody
+ * edited it, and an editor open on it saves over it as usual.
+ */
+export async function storeCheckedBody(db: Db, args: { table: keyof typeof UNCHECKED; id: string; version: number; contentJson: string; plainText: string; rules: number }): Promise<void> {
+  await queryRows(
+    db,
+    sql`update ${UNCHECKED[args.table]} set content_json = ${args.contentJson}, plain_text = ${args.plainText}, content_rules = ${args.rules}
+      where id = ${args.id} and version = ${args.version} and content_rules < ${args.rules}`,
+  );
 }

@@ -21,6 +21,7 @@ import {
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { addOnRequired, invalid, notFound, notOwner, planLimit, versionConflict } from '../../lib/app-error.js';
 import { inlineImage } from '../../lib/html-file.js';
 import { normaliseImage } from '../../lib/images.js';
@@ -28,6 +29,8 @@ import { findUserById } from '../users/service.js';
 import { imageSources, renderDocumentHtml } from './html.js';
 import * as repo from './repository.js';
 import { searchWords, snippetOf, wordPattern } from './snippet.js';
+import { strictStoredBody, strictStoredContent } from './stored-content.js';
+import { contentOptionsOf } from './uploads-url.js';
 
 type Fields = Pick<z.output<typeof ProjectDocumentCreateSchema>, 'title' | 'eventId' | 'contentType' | 'contentJson' | 'visibility'>;
 
@@ -44,29 +47,37 @@ const toDocument = (row: repo.DocumentRow): ProjectDocument => ({
   updated: row.updated,
 });
 
-/** The body checked node by node, the event checked as one of the caller's own; nothing is stored otherwise. */
+/**
+ * The body checked node by node and stored as the strict form the check rebuilt (never the text
+ * as sent), the event checked as one of the caller's own; nothing is stored otherwise.
+ */
 async function writeOf(ctx: AppContext, auth: AuthInfo, input: Fields): Promise<repo.DocumentWrite> {
-  const content = parseDocumentContent(input.contentJson);
+  const content = parseDocumentContent(input.contentJson, contentOptionsOf(ctx.config));
   if (!content.success) throw invalid(`contentJson is not a valid document: ${content.issues.join('; ')}`, { contentJson: content.issues });
-  if (input.eventId) {
-    const owner = await repo.eventOwnerOf(ctx.db, auth.tenant.id, input.eventId);
-    if (!owner) throw invalid('The event does not exist.', { eventId: ['The event does not exist.'] });
-    if (owner !== auth.userId) throw invalid('A document can belong only to one of your own events.', { eventId: ['Choose one of your own events.'] });
+  // One answer for an event that does not exist and one that is someone else's: saving a document tells nothing of other people's drafts.
+  if (input.eventId && (await repo.eventOwnerOf(ctx.db, auth.tenant.id, input.eventId)) !== auth.userId) {
+    throw invalid('A document can belong only to one of your own events.', { eventId: ['Choose one of your own events.'] });
   }
   if (input.visibility === 'public' && !input.eventId) {
     throw invalid('A public document is shown on its event page: choose its event first.', { visibility: ['Link the document to an event to make it public.'] });
   }
-  return { eventId: input.eventId, title: input.title, contentType: input.contentType, contentJson: input.contentJson, plainText: documentPlainText(content.data), visibility: input.visibility };
+  return { eventId: input.eventId, title: input.title, contentType: input.contentType, contentJson: JSON.stringify(content.data), plainText: documentPlainText(content.data), visibility: input.visibility };
+}
+
+const NOT_VISIBLE = 'No document with this id is visible to you.';
+
+/** Whether the viewer may see the document at all: their own, or a public one on an event they can see. */
+async function visibleTo(db: Db, args: { tenantId: string; row: repo.DocumentRow; viewerId: string | null; now: Date }): Promise<boolean> {
+  const { row } = args;
+  if (row.userId === args.viewerId) return true;
+  return row.visibility === 'public' && row.eventId !== null && repo.eventVisible(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId, now: args.now });
 }
 
 /** A document as this person may read it: their own, or a public one on an event they can see. Others get 404. */
 export async function getDocument(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<ProjectDocument> {
   const row = await repo.findDocument(opts.ctx.db, opts.tenant.id, opts.id);
-  if (row && row.userId === opts.viewerId) return toDocument(row);
-  if (row?.visibility === 'public' && row.eventId && (await repo.eventVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: row.eventId, viewerId: opts.viewerId, now: opts.ctx.now() }))) {
-    return toDocument(row);
-  }
-  throw notFound('No document with this id is visible to you.');
+  if (row && (await visibleTo(opts.ctx.db, { tenantId: opts.tenant.id, row, viewerId: opts.viewerId, now: opts.ctx.now() }))) return toDocument(row);
+  throw notFound(NOT_VISIBLE);
 }
 
 export async function createDocument(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentCreateSchema> }): Promise<ProjectDocument> {
@@ -87,13 +98,14 @@ export async function updateDocument(opts: { ctx: AppContext; auth: AuthInfo; in
   const write = await writeOf(ctx, auth, input);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockDocument(tx, auth.tenant.id, input.id);
-    if (!current || (current.userId !== auth.userId && current.visibility !== 'public')) throw notFound('No document with this id is visible to you.');
+    // Someone who cannot see it learns nothing, not even that it exists; someone who can (a public one) is told it is not theirs.
+    if (!current || !(await visibleTo(tx, { tenantId: auth.tenant.id, row: current, viewerId: auth.userId, now: ctx.now() }))) throw notFound(NOT_VISIBLE);
     if (current.userId !== auth.userId) throw notOwner('Only the author of this document may change it.');
     if (current.version !== input.version) {
       throw versionConflict(`This document was saved elsewhere: you edited version ${input.version}, it is at version ${current.version} now.`, current.version);
     }
     const now = ctx.now();
-    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, now, keep: DOCUMENT_REVISIONS_MAX });
+    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, contentRules: current.contentRules, now, keep: DOCUMENT_REVISIONS_MAX });
     return repo.updateDocument(tx, { id: current.id, write, version: current.version + 1, now });
   });
   return toDocument(row);
@@ -127,9 +139,10 @@ export async function addImage(opts: { ctx: AppContext; auth: AuthInfo; id: stri
   return { path };
 }
 
+/** The caller's own document; one they cannot see is 404 like a missing one, one they can see but do not own is 403. */
 async function ownDocument(ctx: AppContext, auth: AuthInfo, id: string): Promise<repo.DocumentRow> {
   const row = await repo.findDocument(ctx.db, auth.tenant.id, id);
-  if (!row || (row.userId !== auth.userId && row.visibility !== 'public')) throw notFound('No document with this id is visible to you.');
+  if (!row || !(await visibleTo(ctx.db, { tenantId: auth.tenant.id, row, viewerId: auth.userId, now: ctx.now() }))) throw notFound(NOT_VISIBLE);
   if (row.userId !== auth.userId) throw notOwner('Only the author of this document may do this.');
   return row;
 }
@@ -154,10 +167,12 @@ export async function restoreRevision(opts: { ctx: AppContext; auth: AuthInfo; i
   if (!revision) throw notFound(`This document has no kept version ${opts.version}.`);
   const row = await ctx.db.transaction(async (tx) => {
     const current = await repo.lockDocument(tx, auth.tenant.id, doc.id);
-    if (!current) throw notFound('No document with this id is visible to you.');
+    if (!current) throw notFound(NOT_VISIBLE);
     const now = ctx.now();
-    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, now, keep: DOCUMENT_REVISIONS_MAX });
-    const write = { eventId: current.eventId, title: revision.title, contentType: current.contentType, contentJson: revision.contentJson, plainText: revision.plainText, visibility: current.visibility };
+    await repo.keepRevision(tx, { documentId: current.id, version: current.version, title: current.title, contentJson: current.contentJson, plainText: current.plainText, contentRules: current.contentRules, now, keep: DOCUMENT_REVISIONS_MAX });
+    // Brought to today's rules on the way back (a kept body may predate them, or name pictures from a bucket no longer configured).
+    const body = strictStoredBody(revision.contentJson, contentOptionsOf(ctx.config));
+    const write = { eventId: current.eventId, title: revision.title, contentType: current.contentType, ...body, visibility: current.visibility };
     return repo.updateDocument(tx, { id: current.id, write, version: current.version + 1, now });
   });
   return toDocument(row);
@@ -208,8 +223,8 @@ export async function documentHtml(opts: { ctx: AppContext; auth: AuthInfo; id: 
     throw addOnRequired(`Downloading a document as HTML needs the ${ADD_ON_DOWNLOAD_HTML} add-on. Add it on your Subscription page (Account → Subscription).`);
   }
   const doc = await getDocument({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
-  const parsed = parseDocumentContent(doc.contentJson);
-  const content = parsed.success ? parsed.data : { type: 'doc' };
+  // Drawn from the strict form of what is stored: a body the rules no longer accept whole still shows what they allow.
+  const content = strictStoredContent(doc.contentJson, contentOptionsOf(ctx.config));
   const images = new Map<string, string>();
   for (const src of imageSources(content)) {
     const data = await inlineImage(ctx.files, src);

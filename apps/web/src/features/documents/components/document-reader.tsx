@@ -7,8 +7,9 @@ import classes from './document-reader.module.css';
 import { safeContent } from '../editor/safe-content';
 
 /**
- * A document for reading, drawn by the editor's own schema from the JSON (never from stored
- * HTML): unknown content cannot appear, and links that are not web or mail lose their link.
+ * A document for reading, drawn by the editor's own schema from the strict form of its JSON
+ * (never from stored HTML; safeContent): unknown content and attributes cannot appear, every link
+ * carries the forced rel, and pictures come from this server's uploads only.
  */
 export function DocumentReader({ contentJson, label }: { contentJson: string; label?: string }) {
   const editor = useEditor({

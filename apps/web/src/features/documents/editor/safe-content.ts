@@ -1,27 +1,23 @@
-import { DOCUMENT_IMAGE_SRC, SAFE_LINK } from '@hubbub/contract';
+import { sanitizeDocumentContent, type DocumentContentOptions } from '@hubbub/contract';
 import type { JSONContent } from '@tiptap/core';
+import { getContainerData } from '@/lib/container/container-data';
 
 const EMPTY: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] };
 
+/** The content rules as this server applies them: pictures from its /uploads/ or its uploads URL (S3) only. */
+export const serverContentOptions = (): DocumentContentOptions => ({ uploadsUrl: getContainerData()?.uploadsUrl ?? null });
+
 /**
- * A stored body as the reader shows it. The server checked it when it was saved, but the page
- * does not rely on that alone: links that would run script or leave the web lose their link
- * (the text stays), pictures that are not this site's uploads are dropped.
+ * A stored body as the reader and the editor show it: the contract's strict form. The server
+ * stored it so, but the page does not rely on that alone: unknown attributes go, every link gets
+ * the forced rel, links that would run script or leave the web lose their link (the text stays),
+ * and pictures that are not this server's uploads are never fetched (their description or address
+ * stays, as a link).
  */
-export function safeContent(contentJson: string): JSONContent {
-  let doc: unknown;
+export function safeContent(contentJson: string, options: DocumentContentOptions = serverContentOptions()): JSONContent {
   try {
-    doc = JSON.parse(contentJson);
+    return sanitizeDocumentContent(JSON.parse(contentJson), options) as JSONContent;
   } catch {
     return EMPTY;
   }
-  if (!doc || typeof doc !== 'object' || (doc as JSONContent).type !== 'doc') return EMPTY;
-  return clean(doc as JSONContent) ?? EMPTY;
-}
-
-function clean(node: JSONContent): JSONContent | null {
-  if (node.type === 'image' && !(typeof node.attrs?.src === 'string' && DOCUMENT_IMAGE_SRC.test(node.attrs.src))) return null;
-  const marks = node.marks?.filter((m) => m.type !== 'link' || (typeof m.attrs?.href === 'string' && SAFE_LINK.test(m.attrs.href)));
-  const content = node.content?.map(clean).filter((n): n is JSONContent => n !== null);
-  return { ...node, ...(marks ? { marks } : {}), ...(content ? { content } : {}) };
 }
