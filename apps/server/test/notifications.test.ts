@@ -10,7 +10,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { calendarPaths, paths, type Calendar, type HubEvent, type NotificationSettings } from '@hubbub/contract';
-import { build, type TestApp } from './support/build.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.js';
+import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { createScratchDatabase } from './support/scratch-database.js';
 import { expectProblem } from './support/problem.js';
@@ -259,6 +261,34 @@ describe('web push', () => {
     // The push service forgot the stale one (410): it is gone, the other stays.
     expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(1);
     expect((await call(t.app, 'DELETE', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { endpoint: browser.json.endpoint } })).json().pushDevices).toBe(0);
+  });
+
+  it('issue 22 finding 8: a push endpoint stays with whoever registered it; only the same browser (the same keys) moves it', async () => {
+    const [me, intruder, outsider, next] = [await signUp(t), await signUp(t), await signUp(t, { tenant: OTHER_TENANT }), await signUp(t)];
+    const tenantOf = (user: TestUser) => (user === outsider ? OTHER_TENANT : undefined);
+    const subscribe = (user: TestUser, body: unknown) => call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: user.jwt, tenant: tenantOf(user), body });
+    const devices = async (user: TestUser) =>
+      ((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: user.jwt, tenant: tenantOf(user) })).json() as NotificationSettings).pushDevices;
+    const holder = async (endpoint: string) => (await queryRows<{ userId: string; p256dh: string }>(t.app.ctx.db, sql`select user_id as "userId", p256dh from push_subscriptions where endpoint = ${endpoint}`))[0];
+    const browser = browserSubscription(`mine-${randomUUID()}`);
+    expect((await subscribe(me, browser.json)).statusCode).toBe(200);
+
+    // Knowing the endpoint is not enough: someone else's keys leave it where it is, in this tenant or another.
+    const theirs = browserSubscription('unused').json.keys;
+    expectProblem(await subscribe(intruder, { endpoint: browser.json.endpoint, keys: theirs }), 409, { code: 'conflict' });
+    expectProblem(await subscribe(outsider, { endpoint: browser.json.endpoint, keys: theirs }), 409, { code: 'conflict' });
+    expect(await holder(browser.json.endpoint)).toEqual({ userId: me.id, p256dh: browser.json.keys.p256dh });
+    expect([await devices(me), await devices(intruder), await devices(outsider)]).toEqual([1, 0, 0]);
+
+    // The same browser, someone else signed in: it sends the subscription it holds, keys and all, and it moves.
+    expect((await subscribe(next, browser.json)).statusCode).toBe(200);
+    expect([await devices(me), await devices(next)]).toEqual([0, 1]);
+    // Its holder may renew the keys of their own endpoint; the old keys then prove nothing.
+    const renewed = browserSubscription('renewed').json.keys;
+    expect((await subscribe(next, { endpoint: browser.json.endpoint, keys: renewed })).statusCode).toBe(200);
+    expect(await holder(browser.json.endpoint)).toEqual({ userId: next.id, p256dh: renewed.p256dh });
+    expectProblem(await subscribe(me, browser.json), 409, { code: 'conflict' });
+    expect(await devices(next)).toBe(1);
   });
 });
 

@@ -6,12 +6,15 @@ import {
   type EventSessionUpdate,
   type HubServerEventName,
   type HubServerEventPayload,
+  type ProblemCode,
 } from '@hubbub/contract';
 import type { AppContext, Realtime } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireLiveSession } from '../auth/service.js';
-import { findSessionView, requireOwnEvent, setEventStatus } from '../events/service.js';
+import { findSessionView, setEventStatus } from '../events/service.js';
 import { listActiveFlyers, toFlyer } from '../flyers/service.js';
+import { lockEventForHost } from '../launches/service.js';
 import { HubError, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
 import { WatcherAnnouncer } from './watchers.js';
@@ -19,8 +22,16 @@ import { WatcherAnnouncer } from './watchers.js';
 const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Stopped: 'EventStopped' } as const;
 const SESSIONS_ENDED = 'sessions-ended';
 const BLOCKED = 'blocked';
+const EVENTS_CLOSED = 'events-closed';
 type SessionsEnded = Parameters<Realtime['sessionsEnded']>[0];
 type Block = Parameters<Realtime['blocked']>[0];
+type EventsClosed = Parameters<Realtime['eventsClosed']>[0];
+/** Host-call refusals in the hub's words (event_hidden keeps its detail, led by its code). */
+const HOST_REFUSALS: Partial<Record<ProblemCode, string>> = {
+  not_found: 'No event has this id.',
+  not_owner: 'Only the host of this event may change its session.',
+  session_ended: 'The session has ended. Log in again.',
+};
 
 /**
  * What the hub does for Hubbub: an event's live session (spec 7 "Realtime hub").
@@ -44,6 +55,7 @@ export class EventSessions implements Realtime {
     hub.onLeave((group) => this.left(group));
     hub.onSignal<SessionsEnded>(SESSIONS_ENDED, (ended) => this.closeSessions(ended));
     hub.onSignal<Block>(BLOCKED, (block) => this.removeBlocked(block));
+    hub.onSignal<EventsClosed>(EVENTS_CLOSED, (closed) => this.closeEvents(closed));
   }
 
   /** A member left a group (a leave, a block, a closed connection): recount, and forget groups empty here. */
@@ -60,6 +72,10 @@ export class EventSessions implements Realtime {
 
   blocked(block: Block): Promise<void> {
     return this.hub.signal(BLOCKED, block);
+  }
+
+  eventsClosed(closed: EventsClosed): Promise<void> {
+    return this.hub.signal(EVENTS_CLOSED, closed);
   }
 
   async stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }> {
@@ -88,6 +104,26 @@ export class EventSessions implements Realtime {
         const { eventId } = session;
         connection.sendFrame(serverEventFrame('EventStopped', { eventId, state: 'Stopped', title: null, message: null, at: this.ctx.now().toISOString() }));
       }
+    }
+  }
+
+  /**
+   * Events went out of sight (hidden, their host suspended or deleted): each of their watchers on
+   * this instance hears EventStopped and leaves the group, so no later broadcast reaches them. The
+   * signal travels the backplane after the flyers' FlyerStopped, so those arrive first.
+   */
+  private closeEvents(closed: EventsClosed): void {
+    const at = this.ctx.now().toISOString();
+    for (const [group, session] of [...this.sessionOf]) {
+      const matches = 'eventId' in closed ? session.eventId === closed.eventId : session.hostId === closed.hostId;
+      if (!matches || group !== hubEventGroup(closed.tenantId, session.eventId)) continue;
+      const frame = serverEventFrame('EventStopped', { eventId: session.eventId, state: 'Stopped', title: null, message: closed.message, at });
+      for (const member of this.hub.groups.listMembers(group)) {
+        member.sendFrame(frame);
+        this.hub.groups.leave(group, member);
+      }
+      // Records this instance's count (now none) and forgets the group.
+      this.left(group);
     }
   }
 
@@ -133,24 +169,31 @@ export class EventSessions implements Realtime {
     if (this.hub.groups.leave(group, connection)) this.left(group);
   }
 
-  /** Every host action checks again that the session is live and the event is the caller's. */
-  private async requireHost(connection: HubConnection, eventId: string): Promise<void> {
+  /**
+   * Every host action checks again that the session is live, the event is the caller's and it is
+   * not hidden; `change` runs in the same transaction, under the event's lock (lockEventForHost).
+   */
+  private async requireHost(connection: HubConnection, eventId: string, change?: (tx: Db) => Promise<void>): Promise<void> {
     try {
       await requireLiveSession({ ctx: this.ctx, auth: connection.auth });
-      await requireOwnEvent(this.ctx, connection.auth, eventId);
+      await this.ctx.db.transaction(async (tx) => {
+        await lockEventForHost({ db: tx, auth: connection.auth, eventId });
+        await change?.(tx);
+      });
     } catch (error) {
-      if (error instanceof AppError && error.code === 'not_found') throw new HubError('No event has this id.');
-      if (error instanceof AppError && error.code === 'not_owner') throw new HubError('Only the host of this event may change its session.');
-      if (error instanceof AppError && error.code === 'session_ended') throw new HubError('The session has ended. Log in again.');
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === 'event_hidden') throw new HubError(error.detail ?? error.title, error.code);
+      const refusal = HOST_REFUSALS[error.code];
+      if (refusal) throw new HubError(refusal);
       throw error;
     }
   }
 
   private async update(connection: HubConnection, eventId: string, data: EventSessionUpdate): Promise<void> {
-    await this.requireHost(connection, eventId);
-    const { tenant } = connection.auth;
     // Kept on the event, so people who join later (or reload) see that the session is live.
-    await setEventStatus({ ctx: this.ctx, eventId, status: data.state === 'Stopped' ? EventStatus.Completed : EventStatus.Started });
+    const status = data.state === 'Stopped' ? EventStatus.Completed : EventStatus.Started;
+    await this.requireHost(connection, eventId, (tx) => setEventStatus({ ctx: this.ctx, db: tx, eventId, status }));
+    const { tenant } = connection.auth;
     await this.toEvent(tenant.id, eventId, SESSION_MESSAGES[data.state], {
       eventId,
       state: data.state,

@@ -70,6 +70,11 @@ export class Groups {
     return [...(this.groupsOf.get(member) ?? [])];
   }
 
+  /** The group's members on this instance, as a copy (leaving while walking it is safe). */
+  listMembers(group: string): GroupMember[] {
+    return [...(this.members.get(group) ?? [])];
+  }
+
   has(group: string, member: GroupMember): boolean {
     return this.members.get(group)?.has(member) ?? false;
   }

@@ -1,8 +1,14 @@
 import { AppError } from '../../lib/app-error.js';
 
-/** A failure whose message the caller may read, like ASP.NET's HubException. */
+/**
+ * A failure whose message the caller may read, like ASP.NET's HubException. A completion carries
+ * only a message, so a stable `code` (a Problem code) leads it: clients match the code, not the words.
+ */
 export class HubError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'HubException';
   }
@@ -14,7 +20,7 @@ export class HubError extends Error {
  */
 export function completionError(target: string, error: unknown): { message: string; expected: boolean } {
   const prefix = `An unexpected error occurred invoking '${target}' on the server.`;
-  if (error instanceof HubError) return { message: `${prefix} HubException: ${error.message}`, expected: true };
+  if (error instanceof HubError) return { message: `${prefix} HubException: ${error.code ? `${error.code}: ` : ''}${error.message}`, expected: true };
   if (error instanceof AppError && error.status < 500) return { message: `${prefix} HubException: ${error.detail ?? error.title}`, expected: true };
   return { message: prefix, expected: false };
 }

@@ -153,6 +153,14 @@ export async function lockOpenTimelinesOf(db: Db, eventId: string): Promise<Time
   return rows.map(toRow);
 }
 
+/** A person's events with launches still to run or running (a suspension or a deletion cancels them). */
+export async function eventsWithOpenLaunchesOf(db: Db, args: { tenantId: string; userId: string }): Promise<string[]> {
+  const rows = await queryRows<{ eventId: string }>(db, sql`
+    select distinct t.event_id as "eventId" from timelines t join events e on e.id = t.event_id
+    where e.tenant_id = ${args.tenantId} and e.user_id = ${args.userId} and t.state in ('Scheduled', 'Active')`);
+  return rows.map((r) => r.eventId);
+}
+
 /** The tables a looping launch rewrites each round; VACUUM cannot run inside a transaction. */
 export async function vacuumSchedule(db: Db): Promise<void> {
   await db.execute(sql`vacuum launch_transitions, timelines, flyers`);

@@ -2,7 +2,7 @@ import type { LaunchRequestSchema, Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
+import { conflict, eventHidden, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { EventStatus } from '@hubbub/contract';
 import { eventModeration, requireOwnEvent, requireVisibleEvent, setEventStatus } from '../events/service.js';
 import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
@@ -30,8 +30,9 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
   const found = new Set(await flyersOfEvent({ ctx, tenantId: auth.tenant.id, eventId: input.eventId, ids: flyerIds }));
   const foreign = flyerIds.filter((id) => !found.has(id));
   if (foreign.length) throw invalid('Every flyer must belong to this event.', { flyerIds: foreign.map((id) => `${id} is not a flyer of this event.`) });
-  const row = await ctx.db.transaction((tx) =>
-    repo.insertTimeline(tx, {
+  const row = await ctx.db.transaction(async (tx) => {
+    await lockEventForHost({ db: tx, auth, eventId: input.eventId });
+    return repo.insertTimeline(tx, {
       tenantId: auth.tenant.id,
       eventId: input.eventId,
       userId: auth.userId,
@@ -39,10 +40,24 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
       startDate: new Date(input.startDate),
       endDate,
       flyerIds,
-    }),
-  );
+    });
+  });
   ctx.launches?.wake();
   return toTimeline(row);
+}
+
+/**
+ * The event, locked in the caller's transaction, for a change its host makes to its live session
+ * (a launch here, the hub's session calls): only its host, and never while it is hidden. A hide
+ * locks the same row, so the two are ordered: either the hide sees the change and stops it, or
+ * the change sees the hide and is refused (issue 22: a hidden event kept broadcasting).
+ */
+export async function lockEventForHost(opts: { db: Db; auth: AuthInfo; eventId: string }): Promise<void> {
+  const state = await eventModeration.lockForModeration(opts.db, opts.auth.tenant.id, opts.eventId);
+  if (!state) throw notFound('No event has this id.');
+  if (state.userId !== opts.auth.userId) throw notOwner('Only the host of this event may change it.');
+  if (state.hiddenBy === 'moderator') throw eventHidden('The moderators hid this event: its live session and launches stay off until they show it again.');
+  if (state.hiddenBy) throw eventHidden('This event is hidden while its host is suspended: its live session and launches stay off.');
 }
 
 /**
@@ -77,8 +92,8 @@ export async function listEventTimelines(opts: { ctx: AppContext; tenant: Tenant
  * Cancels every launch of an event still to run or running (moderators stopping its live session),
  * in the caller's transaction; answers the flyers taken off the buzz, for the caller to announce once committed.
  */
-export async function cancelEventLaunches(db: Db, eventId: string): Promise<ReturnType<typeof toFlyer>[]> {
-  const stopped = new Map<string, ReturnType<typeof toFlyer>>();
+export async function cancelEventLaunches(db: Db, eventId: string): Promise<HubFlyer[]> {
+  const stopped = new Map<string, HubFlyer>();
   for (const timeline of await repo.lockOpenTimelinesOf(db, eventId)) {
     await repo.closeTransitions(db, timeline.id);
     await repo.setTimelineState(db, timeline.id, 'Canceled', ['Scheduled', 'Active']);
@@ -88,30 +103,60 @@ export async function cancelEventLaunches(db: Db, eventId: string): Promise<Retu
   return [...stopped.values()];
 }
 
-/**
- * Ends an event's live session from outside the hub (moderators, a suspension, a deleted account):
- * its launches are canceled and the event is Completed, in the caller's transaction. Answers what
- * to run once committed: every watcher gets FlyerStopped for the flyers on screen, then EventStopped.
- */
-export async function stopEventSession(opts: { ctx: AppContext; db: Db; tenantId: string; eventId: string; message: string }): Promise<() => Promise<void>> {
-  const { ctx, tenantId, eventId } = opts;
-  const flyers = await cancelEventLaunches(opts.db, eventId);
-  await setEventStatus({ ctx, db: opts.db, eventId, status: EventStatus.Completed });
+type HubFlyer = ReturnType<typeof toFlyer>;
+type Ending = { ctx: AppContext; db: Db; tenantId: string; message: string };
+
+/** One event's part of an ending, in the caller's transaction: its launches canceled, a live session Completed. */
+async function endEvent(opts: Ending & { eventId: string; live: boolean }): Promise<HubFlyer[]> {
+  const flyers = await cancelEventLaunches(opts.db, opts.eventId);
+  if (opts.live) await setEventStatus({ ctx: opts.ctx, db: opts.db, eventId: opts.eventId, status: EventStatus.Completed });
+  return flyers;
+}
+
+/** What to run once committed: the flyers on screen go off the buzz (FlyerStopped), then the watchers hear the end. */
+function announceEnd(opts: Ending, flyers: HubFlyer[], end: () => Promise<void>): () => Promise<void> {
   return async () => {
-    for (const flyer of flyers) await ctx.realtime.toEvent(tenantId, eventId, 'FlyerStopped', flyer);
-    await ctx.realtime.toEvent(tenantId, eventId, 'EventStopped', { eventId, state: 'Stopped', title: null, message: opts.message, at: ctx.now().toISOString() });
+    for (const flyer of flyers) await opts.ctx.realtime.toEvent(opts.tenantId, flyer.eventId, 'FlyerStopped', flyer);
+    await end();
   };
 }
 
-/** stopEventSession for every live event of a person. */
-export async function stopSessionsOf(opts: { ctx: AppContext; db: Db; tenantId: string; userId: string; message: string }): Promise<() => Promise<void>> {
-  const announcements: (() => Promise<void>)[] = [];
-  for (const { id } of await eventModeration.liveEventsOf(opts.db, opts)) {
-    announcements.push(await stopEventSession({ ...opts, eventId: id }));
-  }
-  return async () => {
-    for (const announce of announcements) await announce();
-  };
+/**
+ * Ends an event's live session from outside the hub (moderators stopping or canceling it): its
+ * launches are canceled and the event is Completed, in the caller's transaction. Answers what to
+ * run once committed: every watcher gets FlyerStopped for the flyers on screen, then EventStopped.
+ * The watchers stay in the event's group: the event is still listed and may go live again.
+ */
+export async function stopEventSession(opts: Ending & { eventId: string }): Promise<() => Promise<void>> {
+  const { ctx, tenantId, eventId } = opts;
+  const flyers = await endEvent({ ...opts, live: true });
+  return announceEnd(opts, flyers, () =>
+    ctx.realtime.toEvent(tenantId, eventId, 'EventStopped', { eventId, state: 'Stopped', title: null, message: opts.message, at: ctx.now().toISOString() }),
+  );
+}
+
+/**
+ * Ends the live session of an event going out of sight (a moderator hides it), live or not: its
+ * launches are canceled and, if it was live, it is Completed. Once committed, every watcher gets
+ * FlyerStopped and EventStopped and leaves the event's group on every instance: nothing of the
+ * event reaches them after, and the host's calls are refused while it is hidden (lockEventForHost).
+ */
+export async function closeEventSession(opts: Ending & { eventId: string; live: boolean }): Promise<() => Promise<void>> {
+  const flyers = await endEvent(opts);
+  return announceEnd(opts, flyers, () => opts.ctx.realtime.eventsClosed({ tenantId: opts.tenantId, eventId: opts.eventId, message: opts.message }));
+}
+
+/**
+ * closeEventSession for every event of a person going out of sight (suspended, or the account
+ * deleted): the live ones are Completed, every launch still to run or running is canceled, and
+ * the watchers of all their events leave those groups, on every instance.
+ */
+export async function stopSessionsOf(opts: Ending & { userId: string }): Promise<() => Promise<void>> {
+  const live = new Set((await eventModeration.liveEventsOf(opts.db, opts)).map((e) => e.id));
+  const launched = await repo.eventsWithOpenLaunchesOf(opts.db, opts);
+  const flyers: HubFlyer[] = [];
+  for (const eventId of new Set([...live, ...launched])) flyers.push(...(await endEvent({ ...opts, eventId, live: live.has(eventId) })));
+  return announceEnd(opts, flyers, () => opts.ctx.realtime.eventsClosed({ tenantId: opts.tenantId, hostId: opts.userId, message: opts.message }));
 }
 
 /** Cancels a launch; an active one takes its flyers off the buzz now. */

@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { eventModeration, setEventStatus } from '../events/service.js';
-import { stopEventSession } from '../launches/service.js';
+import { closeEventSession, stopEventSession } from '../launches/service.js';
 import * as adminRepo from './admin-repository.js';
 import { auditedChange, type AuditedResult } from './audited.js';
 import * as repo from './repository.js';
@@ -46,7 +46,11 @@ async function moderate(
   return loadEvent(ctx, auth.tenant.id, id);
 }
 
-/** Gone from search, tiles, the buzz and its page for everyone but its owner, who sees why. A live session stops. */
+/**
+ * Gone from search, tiles, the buzz and its page for everyone but its owner, who sees why. Its live
+ * session stops at once on every instance, live or about to be (its launches are canceled): every
+ * watcher hears EventStopped and leaves its group, and its host is refused until it is shown again.
+ */
 export function hideEvent(opts: Options): Promise<AdminEvent> {
   return moderate({ ...opts, action: 'event.hide' }, async (tx, state) => {
     if (state.hiddenBy === 'moderator') throw conflict('This event is already hidden.');
@@ -55,7 +59,7 @@ export function hideEvent(opts: Options): Promise<AdminEvent> {
     return {
       before: { hidden: state.hiddenBy, status: state.status },
       after: { hidden: 'moderator', status: live ? EventStatus.Completed : state.status },
-      afterCommit: live ? await stopLive(opts, tx, STOPPED) : undefined,
+      afterCommit: await closeEventSession({ ctx: opts.ctx, db: tx, tenantId: opts.auth.tenant.id, eventId: opts.id, live, message: STOPPED }),
     };
   });
 }

@@ -120,13 +120,21 @@ export interface PushRow {
   auth: string;
 }
 
-/** Keeps a browser's subscription for this person (a browser re-subscribing moves it to whoever is signed in). */
-export async function savePushSubscription(db: Db, args: { tenantId: string; userId: string; endpoint: string; p256dh: string; auth: string }): Promise<void> {
-  await queryRows(
+/**
+ * Keeps a browser's subscription for this person. An endpoint someone else holds (in any tenant)
+ * moves only with proof that the caller has that browser: the same p256dh and auth keys, which the
+ * browser makes and hands to this server alone. Its own holder may update the keys. False when the
+ * endpoint stays with someone else (nothing changed): knowing an endpoint is not owning it.
+ */
+export async function savePushSubscription(db: Db, args: { tenantId: string; userId: string; endpoint: string; p256dh: string; auth: string }): Promise<boolean> {
+  const rows = await queryRows(
     db,
-    sql`insert into push_subscriptions (tenant_id, user_id, endpoint, p256dh, auth) values (${args.tenantId}, ${args.userId}, ${args.endpoint}, ${args.p256dh}, ${args.auth})
-        on conflict (endpoint) do update set tenant_id = excluded.tenant_id, user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth`,
+    sql`insert into push_subscriptions as s (tenant_id, user_id, endpoint, p256dh, auth) values (${args.tenantId}, ${args.userId}, ${args.endpoint}, ${args.p256dh}, ${args.auth})
+        on conflict (endpoint) do update set tenant_id = excluded.tenant_id, user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth
+        where (s.tenant_id = excluded.tenant_id and s.user_id = excluded.user_id) or (s.p256dh = excluded.p256dh and s.auth = excluded.auth)
+        returning s.id`,
   );
+  return rows.length > 0;
 }
 
 export async function deletePushSubscription(db: Db, args: { endpoint: string; userId?: string }): Promise<void> {

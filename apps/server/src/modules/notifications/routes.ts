@@ -43,9 +43,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags,
       security,
-      summary: "This browser gets your alerts and reminders as web push too (its PushSubscription; a known push service's endpoint)",
+      summary:
+        "This browser gets your alerts and reminders as web push too (its PushSubscription; a known push service's endpoint). An endpoint another account registered moves only with the same keys (the same browser); otherwise 409 conflict",
       body: PushSubscriptionSchema,
-      response: { 200: NotificationSettingsSchema, ...problems },
+      response: { 200: NotificationSettingsSchema, 409: ProblemSchema, ...problems },
     },
     handler: (request) => service.subscribePush({ ctx, auth: authOf(request), input: request.body }),
   });

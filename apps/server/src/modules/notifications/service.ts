@@ -1,6 +1,6 @@
 import { calendarPaths, type NotificationSettings, type PushKey, type PushSubscriptionInput, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
-import { codeInvalid, invalid } from '../../lib/app-error.js';
+import { codeInvalid, conflict, invalid } from '../../lib/app-error.js';
 import { allowedPushEndpoint } from './push.js';
 import { calendarAlerts, stopCalendarAlert } from '../calendars/service.js';
 import { findUserById } from '../users/service.js';
@@ -22,11 +22,16 @@ export function pushKey(ctx: AppContext): PushKey {
   return { publicKey: ctx.vapid.publicKey };
 }
 
-/** This browser gets the person's messages as web push too. */
+/**
+ * This browser gets the person's messages as web push too. An endpoint is bound to whoever
+ * registered it (issue 22): another person, in this tenant or another, takes it over only by
+ * sending the same keys, as the same browser does when someone else signs in on it; otherwise 409.
+ */
 export async function subscribePush(opts: { ctx: AppContext; auth: AuthInfo; input: PushSubscriptionInput }): Promise<NotificationSettings> {
   const { ctx, auth, input } = opts;
   if (!allowedPushEndpoint(ctx, input.endpoint)) throw invalid('This push service is not one this server sends to.', { endpoint: ['Not a known push service.'] });
-  await repo.savePushSubscription(ctx.db, { tenantId: auth.tenant.id, userId: auth.userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+  const saved = await repo.savePushSubscription(ctx.db, { tenantId: auth.tenant.id, userId: auth.userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth });
+  if (!saved) throw conflict('This push subscription belongs to another account. Turn push off and on again in this browser to get a subscription of your own.');
   return getSettings(opts);
 }
 
