@@ -31,7 +31,7 @@ export const accountDataRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: OkSchema, ...problems },
     },
     handler: async (request) => {
-      await service.deleteMyAccount({ ctx, auth: authOf(request), input: request.body, log: request.log });
+      await service.deleteMyAccount({ ctx, auth: authOf(request), input: request.body, ip: request.ip, log: request.log });
       return { ok: true as const };
     },
   });

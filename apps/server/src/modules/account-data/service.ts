@@ -2,7 +2,7 @@ import type { AccountDelete, AccountExport } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound, unauthorized } from '../../lib/app-error.js';
-import { verifyPassword } from '../../lib/passwords.js';
+import { confirmPassword } from '../auth/service.js';
 import { cancelBillingOf } from '../billing/service.js';
 import { stopSessionsOf } from '../launches/service.js';
 import { deleteUser, findUserById } from '../users/service.js';
@@ -25,14 +25,18 @@ export async function exportAccount(opts: { ctx: AppContext; auth: AuthInfo }): 
   return { exportedAt: ctx.now().toISOString(), profile, events, flyers, documents, links, calendars, follows };
 }
 
-/** The person deletes their own account, proving it with the password (or the email when the account has none). */
-export async function deleteMyAccount(opts: { ctx: AppContext; auth: AuthInfo; input: AccountDelete; log: Log }): Promise<void> {
+/**
+ * The person deletes their own account, proving it with the password (or the email when the
+ * account has none). The password check counts against the sign-in's failure budgets: a
+ * stolen access token must not make this a way to guess the password.
+ */
+export async function deleteMyAccount(opts: { ctx: AppContext; auth: AuthInfo; input: AccountDelete; ip: string; log: Log }): Promise<void> {
   const { ctx, auth, input } = opts;
   const user = await findUserById(ctx.db, auth.tenant.id, auth.userId);
   if (!user) throw unauthorized('The account no longer exists.');
   if (user.passwordHash) {
     if (!input.password) throw invalid('Type your password to confirm.', { password: ['Type your password to confirm.'] });
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw unauthorized('The password is not correct.', 'invalid_credentials');
+    await confirmPassword({ ctx, tenant: auth.tenant, user: { email: user.email, passwordHash: user.passwordHash }, password: input.password, ip: opts.ip });
   } else if (input.email?.trim().toLowerCase() !== user.email) {
     throw invalid('Type the email address of this account to confirm.', { email: ['Type the email address of this account to confirm.'] });
   }

@@ -12,8 +12,10 @@ const MINUTE = 60;
  * lists them.
  */
 export const AUTH_LIMITS = {
-  loginAccountFailures: { points: 5, durationS: 15 * MINUTE, message: 'Too many failed sign-ins for this account.' },
-  loginIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many failed sign-ins from your network.' },
+  // Every password check counts here, not only the sign-in's (auth/service.ts passwordBudgets):
+  // confirming the account's deletion with a stolen token must not guess faster.
+  loginAccountFailures: { points: 5, durationS: 15 * MINUTE, message: 'Too many wrong passwords for this account.' },
+  loginIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many wrong passwords from your network.' },
   loginIp: { points: 300, durationS: MINUTE, message: 'Too many sign-ins from your network.' },
   refreshIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many invalid session renewals from your network.' },
   refreshIp: { points: 1200, durationS: MINUTE, message: 'Too many session renewals from your network.' },
@@ -31,13 +33,15 @@ export const AUTH_LIMITS = {
 } satisfies Record<string, LimitSpec>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;
-/** Overrides of the budgets' points, by name (tests tighten or loosen them). */
-export type RateLimits = Record<AuthLimitName, number>;
+/** Overrides of the budgets, by name: the points, or points and window (tests tighten or loosen them, or wait a window out). */
+export type RateLimits = Record<AuthLimitName, number | { points: number; durationS: number }>;
 
 export function authLimits(scale: number, overrides: Partial<RateLimits> = {}): Record<AuthLimitName, LimitSpec> {
   const specs = {} as Record<AuthLimitName, LimitSpec>;
   for (const [name, spec] of Object.entries(AUTH_LIMITS) as [AuthLimitName, LimitSpec][]) {
-    specs[name] = { ...spec, points: overrides[name] ?? Math.max(1, Math.round(spec.points * scale)) };
+    const override = overrides[name];
+    const { points, durationS } = typeof override === 'object' ? override : { points: override, durationS: spec.durationS };
+    specs[name] = { ...spec, points: points ?? Math.max(1, Math.round(spec.points * scale)), durationS };
   }
   return specs;
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { refreshTokens, sessions, userSecrets } from '../../db/schema.js';
 
@@ -59,6 +59,8 @@ export interface RefreshTokenLookup {
   tenantId: string;
   expiresAt: Date;
   usedAt: Date | null;
+  /** The sealed token that replaced this one, while it may still be answered with (see rotateRefreshToken). */
+  successorSealed: string | null;
   sessionRevokedAt: Date | null;
 }
 
@@ -71,6 +73,7 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
       tenantId: sessions.tenantId,
       expiresAt: refreshTokens.expiresAt,
       usedAt: refreshTokens.usedAt,
+      successorSealed: refreshTokens.successorSealed,
       sessionRevokedAt: sessions.revokedAt,
     })
     .from(refreshTokens)
@@ -80,14 +83,31 @@ export async function findRefreshToken(db: Db, tokenHash: string): Promise<Refre
   return row;
 }
 
-/** Marks a refresh token used; false when another request used it first. */
-export async function claimRefreshToken(db: Db, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(refreshTokens)
-    .set({ usedAt: at })
-    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.usedAt)))
-    .returning({ id: refreshTokens.id });
-  return rows.length === 1;
+/**
+ * Replaces a live refresh token by its successor in one transaction: marks it used, keeps the
+ * successor sealed beside it, and stores the successor. False, with nothing written, when another
+ * request replaced it first (PostgreSQL makes the second update wait for the first and then find
+ * the row used). Successors kept by the session's older tokens are wiped: those tokens are now two
+ * rotations behind and answer no more.
+ */
+export async function replaceRefreshToken(
+  db: Db,
+  args: { id: string; sessionId: string; at: Date; successor: { tokenHash: string; expiresAt: Date }; successorSealed: string },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(refreshTokens)
+      .set({ usedAt: args.at, successorSealed: args.successorSealed })
+      .where(and(eq(refreshTokens.id, args.id), isNull(refreshTokens.usedAt)))
+      .returning({ id: refreshTokens.id });
+    if (claimed.length !== 1) return false;
+    await tx.insert(refreshTokens).values({ sessionId: args.sessionId, ...args.successor });
+    await tx
+      .update(refreshTokens)
+      .set({ successorSealed: null })
+      .where(and(eq(refreshTokens.sessionId, args.sessionId), ne(refreshTokens.id, args.id), isNotNull(refreshTokens.successorSealed)));
+    return true;
+  });
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string, at: Date): Promise<void> {

@@ -18,11 +18,34 @@ import type { UserRow } from '../users/service.js';
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
 const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/**
+ * How long a refresh token that was just replaced still answers, with the same new pair (as Auth0
+ * and Okta do). A page reloaded, or a button tapped twice, while the refresh answer was on its way
+ * posts the replaced token again: without this window the reuse detection would end the session of
+ * someone who did nothing wrong (issue 22). Short, so a stolen copy used later still ends the family.
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 const SECRET_INSERT_ATTEMPTS = 5;
 
-export function rolesOf(ctx: AppContext, user: Pick<UserRow, 'roles' | 'email'>): string[] {
+/** What the configured-admin rule reads of an account: a users row, or a row of the admin listings. */
+export type AdminFacts = Pick<UserRow, 'tenantId' | 'email' | 'emailVerifiedAt'>;
+
+/**
+ * The one rule for "Admin by configuration" (every role check and the admin console ask it):
+ * the account holds ADMIN_EMAIL, has proven it (a code sent to it, or a provider that vouches
+ * for it), and lives in a tenant ADMIN_TENANT names (unset: the first of TENANTS). Anyone can
+ * type an address into a sign-up form or a provider profile, in any tenant; only the proven
+ * one in the operator's tenant speaks for the operator.
+ */
+export function isConfiguredAdmin(ctx: Pick<AppContext, 'config' | 'tenants'>, account: AdminFacts): boolean {
+  const { ADMIN_EMAIL, ADMIN_TENANT, TENANTS } = ctx.config;
+  if (!ADMIN_EMAIL || account.email !== ADMIN_EMAIL || !account.emailVerifiedAt) return false;
+  return (ADMIN_TENANT ?? TENANTS.slice(0, 1)).some((key) => ctx.tenants.get(key) === account.tenantId);
+}
+
+export function rolesOf(ctx: AppContext, user: AdminFacts & Pick<UserRow, 'roles'>): string[] {
   const roles = new Set(user.roles);
-  if (ctx.config.ADMIN_EMAIL && user.email === ctx.config.ADMIN_EMAIL) roles.add(ROLE_ADMIN);
+  if (isConfiguredAdmin(ctx, user)) roles.add(ROLE_ADMIN);
   return [...roles];
 }
 
@@ -150,27 +173,48 @@ async function issueTokens(ctx: AppContext, user: UserRow, tenant: TenantRef, se
     tokenHash: hashSecret(refreshToken),
     expiresAt: new Date(ctx.now().getTime() + REFRESH_TTL_MS),
   });
-  const jwt = await ctx.jwt.sign({
+  return { jwt: await signAccess(ctx, user, tenant, sid), refreshToken, rememberMe: true };
+}
+
+function signAccess(ctx: AppContext, user: UserRow, tenant: TenantRef, sessionId: string): Promise<string> {
+  return ctx.jwt.sign({
     userId: user.id,
     name: user.name,
     email: user.email,
     roles: rolesOf(ctx, user),
     features: featuresOf(user),
     tenant: tenant.key,
-    sessionId: sid,
+    sessionId,
   });
-  return { jwt, refreshToken, rememberMe: true };
+}
+
+/**
+ * The failure budgets every password check counts against, wherever it is asked (sign-in,
+ * confirming the deletion of the account): wrong passwords per account and per address. One
+ * budget for all of them, so a stolen access token guesses no faster than the sign-in form.
+ */
+function passwordBudgets(tenant: TenantRef, email: string, ip: string) {
+  const account: Budget = ['loginAccountFailures', `${tenant.id}:${email}`];
+  return { account, failures: [account, ['loginIpFailures', ip]] as Budget[], failureCodes: ['invalid_credentials' as const] };
 }
 
 export async function login(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string } & Caller): Promise<LoginResult> {
-  const account: Budget = ['loginAccountFailures', `${opts.tenant.id}:${opts.email}`];
-  const budgets = {
-    attempts: [['loginIp', opts.ip]] as Budget[],
-    failures: [account, ['loginIpFailures', opts.ip]] as Budget[],
-    failureCodes: ['invalid_credentials' as const],
-    clearOnSuccess: [account],
-  };
+  const { account, ...password } = passwordBudgets(opts.tenant, opts.email, opts.ip);
+  const budgets = { attempts: [['loginIp', opts.ip]] as Budget[], ...password, clearOnSuccess: [account] };
   return limited(opts.ctx.throttle, budgets, () => checkCredentials(opts));
+}
+
+/**
+ * A signed-in person confirms an action with their password (modules/account-data: deleting
+ * the account). Throws invalid_credentials when it is wrong, and rate_limited once the
+ * account's or the address's budget of wrong passwords is used up, even for the right one.
+ */
+export async function confirmPassword(opts: { ctx: AppContext; tenant: TenantRef; user: { email: string; passwordHash: string }; password: string } & Caller): Promise<void> {
+  const { user } = opts;
+  const { account: _account, ...budgets } = passwordBudgets(opts.tenant, user.email, opts.ip);
+  await limited(opts.ctx.throttle, budgets, async () => {
+    if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The password is not correct.', 'invalid_credentials');
+  });
 }
 
 async function checkCredentials(opts: { ctx: AppContext; tenant: TenantRef; email: string; password: string }): Promise<LoginResult> {
@@ -201,7 +245,8 @@ export async function refresh(opts: { ctx: AppContext; tenant: TenantRef; refres
 async function rotateRefreshToken(opts: { ctx: AppContext; tenant: TenantRef; refreshToken: string }): Promise<LoginResult> {
   const { ctx, tenant } = opts;
   const now = ctx.now();
-  const found = await repo.findRefreshToken(ctx.db, hashSecret(opts.refreshToken));
+  const hash = hashSecret(opts.refreshToken);
+  let found = await repo.findRefreshToken(ctx.db, hash);
   const invalid = unauthorized('The refresh token is not valid. Log in again.', 'refresh_invalid');
   if (!found || found.tenantId !== tenant.id) throw invalid;
   if (found.sessionRevokedAt) {
@@ -210,16 +255,49 @@ async function rotateRefreshToken(opts: { ctx: AppContext; tenant: TenantRef; re
     if (owner) refuseSuspended(owner);
     throw invalid;
   }
-  if (found.usedAt || !(await repo.claimRefreshToken(ctx.db, found.id, now))) {
-    // A rotated token came back: someone holds a copy. End the whole family.
-    await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
-    await ctx.realtime.sessionsEnded({ tenantId: tenant.id, sessionId: found.sessionId });
-    throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.', 'token_reused');
-  }
-  if (found.expiresAt <= now) throw invalid;
+  if (!found.usedAt && found.expiresAt <= now) throw invalid;
   const user = await users.findUserById(ctx.db, tenant.id, found.userId);
   if (!user) throw invalid;
-  return issueTokens(ctx, user, tenant, found.sessionId);
+  refuseSuspended(user);
+  if (!found.usedAt) {
+    const refreshToken = randomToken();
+    const replaced = await repo.replaceRefreshToken(ctx.db, {
+      id: found.id,
+      sessionId: found.sessionId,
+      at: now,
+      successor: { tokenHash: hashSecret(refreshToken), expiresAt: new Date(now.getTime() + REFRESH_TTL_MS) },
+      successorSealed: ctx.refreshSeal.seal(refreshToken),
+    });
+    if (replaced) return { jwt: await signAccess(ctx, user, tenant, found.sessionId), refreshToken, rememberMe: true };
+    // A concurrent request with the same token replaced it a moment ago: answer as it did.
+    found = (await repo.findRefreshToken(ctx.db, hash)) ?? found;
+  }
+  const successor = await graceSuccessor(ctx, found, now);
+  if (successor) return { jwt: await signAccess(ctx, user, tenant, found.sessionId), refreshToken: successor, rememberMe: true };
+  // A replaced token came back after its grace window, or behind a newer one: someone holds a copy. End the whole family.
+  await repo.revokeSession(ctx.db, found.sessionId, 'refresh token reused', now);
+  await ctx.realtime.sessionsEnded({ tenantId: tenant.id, sessionId: found.sessionId });
+  throw unauthorized('This refresh token was already used, so the session has been ended for safety. Log in again.', 'token_reused');
+}
+
+/**
+ * The token that replaced `found`, when `found` may still be answered with it: within the grace
+ * window, and only while that successor is the session's live token (a token two rotations behind
+ * is a copy, not a reload).
+ */
+async function graceSuccessor(ctx: AppContext, found: repo.RefreshTokenLookup, now: Date): Promise<string | undefined> {
+  if (!found.usedAt || !found.successorSealed) return undefined;
+  if (now.getTime() - found.usedAt.getTime() >= REFRESH_REUSE_GRACE_MS) return undefined;
+  let successor: string;
+  try {
+    successor = ctx.refreshSeal.open(found.successorSealed);
+  } catch {
+    // Sealed under another secret (the JWT secret changed): nothing to answer with.
+    return undefined;
+  }
+  const live = await repo.findRefreshToken(ctx.db, hashSecret(successor));
+  if (!live || live.sessionId !== found.sessionId || live.usedAt || live.expiresAt <= now) return undefined;
+  return successor;
 }
 
 /**

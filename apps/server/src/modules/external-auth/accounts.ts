@@ -29,8 +29,10 @@ export async function accountFor(ctx: AppContext, tenant: TenantRef, slug: Slug,
 
 /**
  * The account rules: a known identity signs in its account; an email the provider vouches for
- * joins the account that has it; an email it does not vouch for never does (the person signs in
- * with the password and connects the provider in Settings); otherwise a new account is made.
+ * joins the account that has it, or makes a new one; an email it does not vouch for does
+ * neither (the person registers or signs in with a password and connects the provider in
+ * Settings): an account holding an address nobody proved would squat its owner's address and
+ * pass for them (as the configured admin, once).
  */
 async function decide(db: Db, tenant: TenantRef, slug: Slug, identity: ExternalIdentity, at: Date, defaultPlan: string): Promise<Decision> {
   const label = labelOf(slug);
@@ -39,8 +41,9 @@ async function decide(db: Db, tenant: TenantRef, slug: Slug, identity: ExternalI
     const user = await users.findUserById(db, tenant.id, known.userId);
     if (!user) return { refused: unauthorized('The account no longer exists.') };
     if (!known.trusted && (user.passwordHash || user.emailVerifiedAt)) {
-      // This identity made the account from an email it did not vouch for, and the owner of that
-      // email has since proven it (a password reset): it no longer speaks for the account.
+      // This identity made the account from an email it did not vouch for (before such sign-ins
+      // were refused), and the owner of that email has since proven it (a password reset): it no
+      // longer speaks for the account.
       await repo.deleteIdentity(db, known.id);
       return {
         refused: externalConflict('external_link_required', `Sign in with your email and password, then connect ${label} again in Settings (Account → Settings → Connected accounts).`),
@@ -77,15 +80,23 @@ async function decide(db: Db, tenant: TenantRef, slug: Slug, identity: ExternalI
     await repo.insertIdentity(db, { ...identityColumns(tenant, slug, identity), userId: existing.id, trusted: true, at });
     return { user: existing, sessionsEnded: takenBack };
   }
+  if (!identity.emailVouched) {
+    return {
+      refused: externalRefused(
+        'external_email_unverified',
+        `${label} did not confirm that ${identity.email} is yours, so no account is made with it. Register with this email and a password (we send a code to confirm it), then connect ${label} in Settings (Account → Settings → Connected accounts) to sign in with ${label} from then on.`,
+      ),
+    };
+  }
   const user = await users.insertUser(db, {
     tenantId: tenant.id,
     email: identity.email,
     name: identity.name,
     passwordHash: null,
-    emailVerifiedAt: identity.emailVouched ? at : null,
+    emailVerifiedAt: at,
     plan: defaultPlan,
   });
-  await repo.insertIdentity(db, { ...identityColumns(tenant, slug, identity), userId: user.id, trusted: identity.emailVouched, at });
+  await repo.insertIdentity(db, { ...identityColumns(tenant, slug, identity), userId: user.id, trusted: true, at });
   return { user };
 }
 

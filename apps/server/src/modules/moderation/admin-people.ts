@@ -4,7 +4,7 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, invalid, lastAdmin, notFound } from '../../lib/app-error.js';
 import { deleteAccount } from '../account-data/service.js';
-import { revokeUserSessions, rolesOf } from '../auth/service.js';
+import { isConfiguredAdmin, revokeUserSessions, rolesOf } from '../auth/service.js';
 import { setPlanByOperator } from '../billing/service.js';
 import { eventModeration } from '../events/service.js';
 import { stopSessionsOf } from '../launches/service.js';
@@ -27,7 +27,8 @@ export async function searchPeople(opts: { ctx: AppContext; auth: AuthInfo; quer
     offset: (query.pageNumber - 1) * ADMIN_PEOPLE_PAGE_SIZE,
   });
   return {
-    people: rows.map(({ total: _total, ...person }) => ({ ...person, roles: rolesOf(ctx, person) })),
+    // The rule's inputs (tenant, proof of the email) decide the roles but are not shown.
+    people: rows.map(({ total: _total, tenantId, emailVerifiedAt, ...person }) => ({ ...person, roles: rolesOf(ctx, { ...person, tenantId, emailVerifiedAt }) })),
     totalCount: rows[0]?.total ?? 0,
     pageNumber: query.pageNumber,
     pageSize: ADMIN_PEOPLE_PAGE_SIZE,
@@ -42,11 +43,11 @@ export async function getPerson(opts: { ctx: AppContext; auth: AuthInfo; id: str
 async function loadPerson(ctx: AppContext, tenantId: string, id: string): Promise<AdminPerson> {
   const row = await adminRepo.findPerson(ctx.db, { tenantId, id, listMax: ADMIN_PERSON_LIST_MAX });
   if (!row) throw notFound('No person has this id.');
-  const { hasPassword, providers, ...person } = row;
+  const { hasPassword, providers, tenantId: _tenant, emailVerifiedAt: _verified, ...person } = row;
   return {
     ...person,
     roles: rolesOf(ctx, row),
-    adminFromConfig: Boolean(ctx.config.ADMIN_EMAIL && row.email === ctx.config.ADMIN_EMAIL),
+    adminFromConfig: isConfiguredAdmin(ctx, row),
     signInMethods: [...(hasPassword ? ['password'] : []), ...providers],
   } as AdminPerson;
 }
@@ -107,7 +108,7 @@ export function setAdminRole(opts: Options & { admin: boolean }): Promise<AdminP
     if (!opts.admin && user.id === auth.userId) throw lastAdmin('You cannot remove your own Admin role: another admin must do it.');
     const has = user.roles.includes(ROLE_ADMIN);
     if (opts.admin === has) throw conflict(has ? 'This person is already an admin.' : 'This person has no Admin role to remove.');
-    if (!opts.admin && ctx.config.ADMIN_EMAIL === user.email) throw conflict('This account is an admin by the ADMIN_EMAIL setting of the server: change the setting instead.');
+    if (!opts.admin && isConfiguredAdmin(ctx, user)) throw conflict('This account is an admin by the ADMIN_EMAIL setting of the server: change the setting instead.');
     const roles = opts.admin ? [...user.roles, ROLE_ADMIN] : user.roles.filter((r) => r !== ROLE_ADMIN);
     await setRoles(tx, user.id, roles, ctx.now());
     return { before: { roles: user.roles }, after: { roles } };

@@ -54,6 +54,9 @@ export interface PersonSummaryRow {
   name: string;
   plan: string;
   roles: string[];
+  /** For the configured-admin rule (auth's isConfiguredAdmin); not part of the answer. */
+  tenantId: string;
+  emailVerifiedAt: Date | null;
   suspended: boolean;
   created: string;
   events: number;
@@ -61,7 +64,7 @@ export interface PersonSummaryRow {
   total: number;
 }
 
-const personColumns = sql`u.id, u.email, u.name, u.plan, u.roles, u.suspended_at is not null as suspended, ${iso(sql`u.created_at`)} as created,
+const personColumns = sql`u.id, u.email, u.name, u.plan, u.roles, u.tenant_id as "tenantId", u.email_verified_at as "emailVerifiedAt", u.suspended_at is not null as suspended, ${iso(sql`u.created_at`)} as created,
   (select count(*)::int from events e where e.user_id = u.id) as events, ${openCount('user', sql`u.id`)} as "openReports"`;
 
 /** People whose email or name contains the text (case-insensitive), newest first. */

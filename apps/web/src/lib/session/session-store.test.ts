@@ -170,6 +170,19 @@ describe('session', () => {
       expect(client.headers.Authorization).toBe(`Bearer ${jwtB}`);
     });
 
+    it('issue 22: adopts the pair another tab stored while its own refresh was on the way and refused', async () => {
+      writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
+      await session.restore();
+      fetchMock.mockImplementationOnce(async () => {
+        // Another tab, not held by a Web Lock, rotated r1 first and stored its pair.
+        writeTokenCookie({ jwt: jwtB, refreshToken: 'r2' });
+        return json(401, { status: 401, code: 'token_reused', title: 'Unauthorized' });
+      });
+      expect(await session.refresh()).toBe(true);
+      expect(session.getUser()).toMatchObject({ jwt: jwtB, refreshToken: 'r2' });
+      expect(client.headers.Authorization).toBe(`Bearer ${jwtB}`);
+    });
+
     it('shares one request between concurrent callers (refresh tokens rotate)', async () => {
       writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
       await session.restore();

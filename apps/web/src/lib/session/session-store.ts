@@ -99,9 +99,16 @@ export function createSession(deps: SessionDeps): Session {
     if (!refreshToken) return true;
     try {
       const result = await deps.client.post(paths.refresh, { refreshToken }, { schema: LoginResultSchema, noRetry: true });
+      // Stored at once: a page reloaded from here on must post the new refresh token, not the replaced one.
       acceptTokens(result);
       return true;
     } catch {
+      // Refused, but another tab (a browser without Web Locks) may have stored a newer pair meanwhile: that pair still holds.
+      const latest = readTokenCookie();
+      if (latest?.refreshToken && latest.refreshToken !== refreshToken) {
+        acceptTokens(latest);
+        return true;
+      }
       return false;
     }
   }
