@@ -84,7 +84,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // With zod-without-eval: it must run before the first schema is built (app/zod-without-eval.ts),
+            // and the zod chunk runs before every chunk that defines schemas.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-without-eval\.ts$/ },
             // One chunk instead of dozens of small ones: each request costs its headers and compresses alone.
             { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|type-fest)[\\/]/ },
             // Only the map screens load it.
