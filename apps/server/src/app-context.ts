@@ -9,6 +9,7 @@ import type { MemberCounts, Backplane } from './modules/hub/index.js';
 import type { HubTimings } from './modules/hub/index.js';
 import type { SchedulerOptions } from './modules/launches/scheduler.js';
 import type { TokenSigner } from './lib/signed-token.js';
+import type { SecretBox } from './lib/secret-box.js';
 import type { VapidKeys } from './lib/vapid-keys.js';
 import type { NotificationOptions } from './modules/notifications/worker.js';
 import type { Throttle } from './lib/throttle.js';
@@ -26,6 +27,12 @@ export interface Realtime {
   sessionsEnded(ended: { tenantId: string; sessionId?: string; userId?: string }): Promise<void>;
   /** Someone blocked someone: the blocked person leaves the blocker's live sessions now. */
   blocked(block: { tenantId: string; blockerId: string; blockedId: string }): Promise<void>;
+  /**
+   * Events went out of sight (a moderator hid one; its host was suspended or deleted: all of theirs):
+   * everyone watching hears EventStopped with `message` and leaves the event's group now, on every
+   * instance, so nothing of the event reaches them after.
+   */
+  eventsClosed(closed: { tenantId: string; message: string } & ({ eventId: string } | { hostId: string })): Promise<void>;
   /** For the admin console: the tenant's hub connections and each event's watchers now, over every instance. */
   stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }>;
 }
@@ -50,6 +57,8 @@ export interface AppContext {
   vapid: VapidKeys;
   /** Signs the links in emails that work without a sign-in (unsubscribe). */
   signedLinks: TokenSigner;
+  /** Seals the successor a replaced refresh token still answers with during its grace window (modules/auth). */
+  refreshSeal: SecretBox;
   /** Wakes the launch scheduler so "launch now" is not a poll late; absent when the scheduler is off. */
   launches?: { wake(): void };
   /** The alerts and reminders sender; absent when it is off. */

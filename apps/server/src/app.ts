@@ -13,6 +13,7 @@ import type { AppContext, BuildOptions } from './app-context.js';
 import { Throttle } from './lib/throttle.js';
 import { authLimits } from './modules/auth/limits.js';
 import { createJwtSigner } from './lib/jwt.js';
+import { OperatorLogController } from './logger.js';
 import { createMailer } from './lib/mailer.js';
 import { UPLOADS_PREFIX, createDiskStore } from './lib/file-store.js';
 import { createS3Store } from './lib/s3-store.js';
@@ -23,6 +24,7 @@ import { clientErrorHandler, errorsPlugin, problem } from './plugins/errors.js';
 import { openApiPlugin } from './plugins/openapi.js';
 import { requestTextPlugin } from './plugins/request-text.js';
 import { spaPlugin } from './plugins/spa.js';
+import { EARLY_ANSWER_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { billingRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
@@ -31,12 +33,15 @@ import { authenticate } from './modules/auth/service.js';
 import { containerRoutes } from './modules/container/routes.js';
 import { externalAuthRoutes, externalStartRoutes } from './modules/external-auth/routes.js';
 import { createExternalProviders } from './modules/external-auth/service.js';
+import { createSecretBox } from './lib/secret-box.js';
 import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
 import { eventDetailRoutes } from './modules/event-details/routes.js';
 import { eventHtmlRoutes } from './modules/event-html/routes.js';
 import { projectDocumentRoutes } from './modules/project-documents/routes.js';
+import { checkStoredDocuments } from './modules/project-documents/stored-content.js';
+import { contentOptionsOf, uploadsUrlOf } from './modules/project-documents/uploads-url.js';
 import { moderationRoutes } from './modules/moderation/routes.js';
 import { adminRoutes } from './modules/moderation/admin-routes.js';
 import { accountDataRoutes } from './modules/account-data/routes.js';
@@ -68,15 +73,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // Request lines at debug, slow and failed requests above it, a client hanging up not an error.
+    logController: new OperatorLogController(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Only the proxies the operator names may say who the client is (TRUST_PROXY).
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     // Unique across instances and restarts: a 500's correlation id finds its log line.
     genReqId: () => randomUUID(),
     clientErrorHandler,
     // A path Fastify's router cannot decode (broken percent escapes) never reaches the error handler.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
-      void reply.code(400).send(problem(400, 'malformed_request', 'Bad request', `The address is not valid: ${error.message}`));
+      void reply.headers(EARLY_ANSWER_HEADERS).code(400).send(problem(400, 'malformed_request', 'Bad request', `The address is not valid: ${error.message}`));
     },
   }).withTypeProvider();
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const tenants = await ensureTenants(database.db, config.TENANTS);
   for (const tenantId of tenants.values()) await ensureCategories(database.db, tenantId);
   await ensureCities(database.db, app.log);
+  // Documents stored before the strict content rules (issue 22), brought to them once, before anyone reads one.
+  await checkStoredDocuments({ db: database.db, options: contentOptionsOf(config), log: app.log });
   // One connection of its own: the budgets must count together on every instance.
   const limitsRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
   limitsRedis?.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate limit store connection error'));
@@ -100,19 +110,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           bucket: config.S3_BUCKET,
           accessKeyId: config.S3_ACCESS_KEY_ID,
           secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-          publicUrl: config.S3_PUBLIC_URL ?? `${config.S3_ENDPOINT!.replace(/\/$/, '')}/${config.S3_BUCKET}`,
+          publicUrl: uploadsUrlOf(config)!,
           forcePathStyle: config.S3_FORCE_PATH_STYLE,
         })
       : createDiskStore(path.join(config.dataDir, 'uploads')),
     tenants,
     now: options.now ?? (() => new Date()),
     // Until the hub runs (and in apps built without it) there is nobody to tell.
-    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {}, stats: async (_t, ids) => ({ connections: 0, watchers: ids.map(() => 0) }) },
+    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {}, eventsClosed: async () => {}, stats: async (_t, ids) => ({ connections: 0, watchers: ids.map(() => 0) }) },
     // RATE_LIMIT_SCALE raises or lowers every account budget at once (a busy test server, a strict deployment).
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
     // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
     external: createExternalProviders({ config, secret: options.jwtSecret }),
     signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
+    refreshSeal: createSecretBox(options.jwtSecret, 'hubbub refresh successors'),
     vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
   };
   if (ctx.external.configured.length && !config.PUBLIC_URL) {
@@ -122,6 +133,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('tenant', null as never);
 
   await app.register(closingPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);
   await app.register(requestTextPlugin);
@@ -191,6 +203,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       cmsUrl: config.CMS_URL ?? null,
       publicUrl: config.PUBLIC_URL ?? null,
       mapStyleUrl: config.MAP_STYLE_URL ?? null,
+      uploadsUrl: uploadsUrlOf(config),
       externalProviders: ctx.external.configured,
     },
   });

@@ -15,6 +15,18 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ STRIPE_API_URL: 'http://127.0.0.1:9200', DEFAULT_PLAN: 'Pro' });
   });
 
+  it('trusts no proxy unless told: a list of proxy addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1, loopback' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
+  });
+
+  it('reads ADMIN_TENANT as a list of tenant keys, unset when not given (issue 22)', () => {
+    expect(loadConfig({ TENANTS: 'hubbub,rival' }).ADMIN_TENANT).toBeUndefined();
+    expect(loadConfig({ TENANTS: 'hubbub,rival', ADMIN_TENANT: ' Rival , hubbub,' }).ADMIN_TENANT).toEqual(['rival', 'hubbub']);
+    expect(() => loadConfig({ TENANTS: 'hubbub,rival', ADMIN_TENANT: 'rival,other' })).toThrow(/ADMIN_TENANT: ADMIN_TENANT names "other", not in TENANTS \(hubbub, rival\)\./);
+  });
+
   it('splits and normalises TENANTS', () => {
     expect(loadConfig({ TENANTS: ' Hubbub, other ,' }).TENANTS).toEqual(['hubbub', 'other']);
   });
@@ -26,6 +38,7 @@ describe('loadConfig', () => {
     ['TENANTS', { TENANTS: 'Bad Tenant!' }],
     ['JWT', { JWT: 'short' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'nobody' }],
+    ['ADMIN_TENANT', { ADMIN_TENANT: 'elsewhere' }],
     ['SMTP_URL', { SMTP_URL: '::' }],
     ['RATE_LIMIT_SCALE', { RATE_LIMIT_SCALE: 'lots' }],
     ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
@@ -37,6 +50,10 @@ describe('loadConfig', () => {
     ['STRIPE_SECRET_KEY', { STRIPE_WEBHOOK_SECRET: 'whsec_x' }],
     ['STRIPE_API_URL', { STRIPE_API_URL: 'http://stripe.example.com' }],
     ['DEFAULT_PLAN', { DEFAULT_PLAN: 'Gold' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '1' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '127.0.0.1,proxy.example.com' }],
   ])('names the bad variable %s', (name, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 const optionalUrl = (name: string) =>
@@ -17,10 +18,49 @@ const optionalText = z
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy`: false, or the proxies' addresses and ranges. */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | string[] {
+  if (value === '' || value === 'false') return false;
+  const entries = value.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (!entries.length || bad.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `TRUST_PROXY must list the proxies' addresses or CIDR ranges, comma-separated (e.g. 127.0.0.1,10.0.0.0/8 or loopback)${bad.length ? `; not understood: ${bad.join(', ')}` : ''}. "true" and hop counts are refused: they cannot tell a proxy from a client forging X-Forwarded-For.`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
 const ConfigSchema = z.object({
   PORT: z.coerce.number({ message: 'PORT must be a number.' }).int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * Which proxies may name the client's address in X-Forwarded-For: off (the socket's address
+   * counts), or a comma list of the proxies' addresses and CIDR ranges (`loopback`,
+   * `linklocal` and `uniquelocal` name those ranges). Trusting everyone would let any client
+   * reset every per-address budget with a made-up header; a bare hop count cannot tell a
+   * proxy from a client either (Fastify treats one as trusting nobody).
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
   PUBLIC_URL: optionalUrl('PUBLIC_URL'),
   DATABASE_URL: optionalUrl('DATABASE_URL'),
   /** Set: hub instances share event groups and watcher counts through Redis pub/sub. */
@@ -56,6 +96,12 @@ const ConfigSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.email({ message: 'ADMIN_EMAIL must be an email address.' }).optional()),
+  /** The tenants (keys, comma-separated) where ADMIN_EMAIL is Admin; unset: the first of TENANTS (see adminTenants). */
+  ADMIN_TENANT: z
+    .string()
+    .optional()
+    .transform((v) => v?.split(',').map((t) => t.trim().toLowerCase()).filter(Boolean))
+    .transform((keys) => (keys?.length ? keys : undefined)),
   RATE_LIMIT_SCALE: z.coerce.number({ message: 'RATE_LIMIT_SCALE must be a number.' }).min(0.01).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
@@ -111,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       if (issuer && !issuer.startsWith('https://') && !(issuer.startsWith('http://') && LOOPBACK.has(new URL(issuer).hostname))) {
         ctx.addIssue({ code: 'custom', path: [`${p}_ISSUER`], message: `${p}_ISSUER must be an https URL (http only on 127.0.0.1 or localhost).` });
       }
+    }
+    const strangers = (c.ADMIN_TENANT ?? []).filter((key) => !c.TENANTS.includes(key));
+    if (strangers.length) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_TENANT'], message: `ADMIN_TENANT names ${strangers.map((k) => `"${k.slice(0, 40)}"`).join(', ')}, not in TENANTS (${c.TENANTS.join(', ')}).` });
     }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY, to verify the webhook.' });
     if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY is needed with STRIPE_WEBHOOK_SECRET.' });

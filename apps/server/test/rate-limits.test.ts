@@ -28,7 +28,8 @@ const login = (t: TestApp, ip: string, email: string, password: string) =>
 describe('account budgets as deployed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ rateLimits: 'production' });
+    // The test's requests come from loopback, standing for a proxy that names each client.
+    t = await build({ rateLimits: 'production', env: { TRUST_PROXY: 'loopback' } });
   });
   afterAll(() => t.close());
 
@@ -52,7 +53,7 @@ describe('account budgets as deployed', () => {
     // Even the right password from another address: the account is protected, not just the address.
     const refused = await login(t, randomIp(), email, PASSWORD);
     const problem = expectProblem(refused, 429, { code: 'rate_limited' });
-    expect(problem.detail).toMatch(/failed sign-ins for this account\. Try again in \d+ minutes?\./);
+    expect(problem.detail).toMatch(/wrong passwords for this account\. Try again in \d+ minutes?\./);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
     // Someone else on the attacker's address is not locked out by it.
     const neighbour = await signUpFrom(t, attacker);
@@ -93,7 +94,8 @@ describe.skipIf(!REDIS_URL)(needsRedis('account budgets shared by two instances 
   let b: TestApp;
   beforeAll(async () => {
     // Each instance has its own database here; only the budgets are shared, which is what is tested.
-    [a, b] = [await build({ rateLimits: 'production', env: { REDIS_URL } }), await build({ rateLimits: 'production', env: { REDIS_URL } })];
+    const env = { REDIS_URL, TRUST_PROXY: 'loopback' };
+    [a, b] = [await build({ rateLimits: 'production', env }), await build({ rateLimits: 'production', env })];
   });
   afterAll(async () => {
     await a?.close();

@@ -21,6 +21,7 @@ export const ProblemCodes = {
   webhook_signature_invalid: "A billing webhook's signature does not match its body (or is too old); nothing was changed.",
   product_unavailable: 'This plan or add-on cannot be bought online here: billing is on but no Stripe price is set for it, or it does not exist.',
   external_email_missing: 'The provider gave no email address, and a new account needs one.',
+  external_email_unverified: 'The provider does not vouch for the email it gave, so no account is made with it: register with the email and a password (and verify it), then connect the provider in Settings.',
   // 401
   unauthenticated: 'No bearer token was sent, or it is malformed, expired, or for another tenant.',
   session_ended: 'The session of this token was logged out or replaced; log in again.',
@@ -35,6 +36,7 @@ export const ProblemCodes = {
   account_suspended: 'The account is suspended by the site\'s moderators; it cannot sign in or refresh a session (the detail says why).',
   admin_required: 'This needs the Admin role, checked against the account as it is now (not only the token).',
   add_on_required: 'This needs an add-on the account does not have (the detail names it, e.g. Download.HTML, and how to get it).',
+  event_hidden: "The site's moderators hid this event (or it is hidden while its host is suspended): its host cannot start, change or sound its live session or launch flyers until it is shown again. On the hub the error message reads `HubException: event_hidden: …`.",
   // 404
   not_found: 'Nothing with this id (or at this address) is visible to you.',
   // 409

@@ -83,6 +83,11 @@ export const refreshTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The token that replaced this one, sealed (lib/secret-box.ts): for a short grace window the
+     * replaced token answers with the same pair, so a reload during a refresh keeps the session.
+     */
+    successorSealed: text('successor_sealed'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
@@ -434,6 +439,8 @@ export const projectDocuments = pgTable(
     contentType: text('content_type').notNull(),
     contentJson: text('content_json').notNull(),
     plainText: text('plain_text').notNull(),
+    /** The content rules contentJson was last brought to (project-documents CONTENT_RULES); 0: stored before they were strict. */
+    contentRules: integer('content_rules').notNull().default(0),
     visibility: text('visibility').notNull().default('private'),
     version: integer('version').notNull().default(1),
     searchText: tsvector('search_text')
@@ -461,6 +468,8 @@ export const projectDocumentRevisions = pgTable(
     title: text('title').notNull(),
     contentJson: text('content_json').notNull(),
     plainText: text('plain_text').notNull(),
+    /** As on project_documents: the content rules this kept body was last brought to. */
+    contentRules: integer('content_rules').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('project_document_revisions_version_key').on(t.documentId, t.version)],
@@ -538,6 +547,8 @@ export const calendars = pgTable(
     nextAlertAt: timestamp('next_alert_at', { withTimezone: true }),
     /** Events created since then are new to the owner (set when alerts are turned on, and by each digest). */
     alertsSince: timestamp('alerts_since', { withTimezone: true }),
+    /** A `mine` calendar's feed also carries its owner's drafts (issue 22: off unless chosen, also for calendars made before). */
+    includeDrafts: boolean('include_drafts').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

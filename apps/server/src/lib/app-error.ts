@@ -29,9 +29,9 @@ export const tenantUnknown = (key: string) =>
 export const codeInvalid = (detail: string) => new AppError(400, 'code_invalid', 'Invalid code', detail);
 export const imageInvalid = (title: string, detail: string) => new AppError(400, 'image_invalid', title, detail);
 export const providerUnconfigured = (detail: string) => new AppError(400, 'external_provider_unconfigured', 'Sign-in provider not configured', detail);
-/** An external sign-in was refused: its state, code or ID token, or an answer without an email. */
+/** An external sign-in was refused: its state, code or ID token, or an answer without an email (or with one the provider does not vouch for). */
 export const externalRefused = (
-  code: Extract<ProblemCode, 'external_state_invalid' | 'external_code_invalid' | 'external_token_invalid' | 'external_email_missing'>,
+  code: Extract<ProblemCode, 'external_state_invalid' | 'external_code_invalid' | 'external_token_invalid' | 'external_email_missing' | 'external_email_unverified'>,
   detail: string,
 ) => new AppError(400, code, 'External sign-in refused', detail);
 
@@ -46,6 +46,8 @@ export const adminRequired = (detail: string) => new AppError(403, 'admin_requir
 export const accountSuspended = (detail: string) => new AppError(403, 'account_suspended', 'Account suspended', detail);
 export const lastAdmin = (detail: string) => new AppError(409, 'last_admin', 'Conflict', detail);
 export const blocked = (detail: string) => new AppError(403, 'blocked', 'Forbidden', detail);
+/** The moderators hid the event (or its host is suspended): its live session and launches stay off. */
+export const eventHidden = (detail: string) => new AppError(403, 'event_hidden', 'Event hidden', detail);
 
 export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not found', detail);
 
