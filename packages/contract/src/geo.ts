@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ENGINE } from './api-prefixes.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 
 // Places: coordinates, the map box of a search, and cities of the gazetteer.
 
@@ -72,3 +74,16 @@ export const AreaCitiesRequestSchema = z
   })
   .superRefine(checkBox)
   .meta({ id: 'AreaCitiesRequest' });
+
+export const CityListSchema = z.array(CitySchema).meta({ id: 'CityList' });
+
+export const geoApi = defineEndpoints('geo', {
+  cities: endpoint('GET', `${ENGINE}/geo/cities/`, {
+    summary: 'Cities by name: prefix then fuzzy, largest first ("Omaha, NE" narrows by state)',
+    query: CitySearchQuerySchema,
+    answer: CityListSchema,
+    problems: [400],
+  }),
+  citiesNearby: endpoint('GET', `${ENGINE}/geo/cities-nearby/`, { summary: 'Cities nearest to a point', query: CityNearbyQuerySchema, answer: CityListSchema, problems: [400] }),
+  areaCities: endpoint('POST', `${ENGINE}/area/cities/`, { summary: "Cities inside an area's view, largest first", body: AreaCitiesRequestSchema, answer: CityListSchema, problems: [400] }),
+});

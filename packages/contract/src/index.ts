@@ -1,3 +1,5 @@
+export * from './api-prefixes.js';
+export * from './endpoint.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './claims.js';

@@ -1,12 +1,4 @@
-/** API paths of spec 7: the server registers `routes`, the web app fetches through `paths`. */
-export const PRESENCE = '/presence/api/v1';
-export const ACCOUNT = '/account/api/v1';
-export const PROJECT = '/project/api/v1';
-export const ENGINE = '/engine/api/v1';
-export const ADMIN = '/admin/api/v1';
-/** The service documents of the API. */
-export const OPENAPI_PATH = '/openapi.json';
-export const DOCS_PATH = '/docs';
+import { ACCOUNT, ADMIN, ENGINE, PRESENCE, PROJECT } from './api-prefixes.js';
 
 /** Every API route as the server registers it (`:name` marks a path parameter). One source for both sides. */
 export const routes = {

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT, TENANT_HEADER } from '@hubbub/contract';
+import { DEFAULT_TENANT, pathOf, TENANT_HEADER, type Endpoint, type EndpointAnswer, type EndpointBody, type EndpointQuery, type PathParams } from '@hubbub/contract';
 import { ApiError, errorFromResponse } from './api-error';
 import { curableByRefresh, endsSession } from './error-policy';
 
@@ -30,7 +30,33 @@ export type UnauthorizedHandler = () => Promise<boolean>;
 /** Called when an authenticated call fails with a code that ends the session (see error-policy). */
 export type SessionRefusedHandler = (error: ApiError) => void;
 
+type Keys<T> = keyof T extends never ? true : false;
+
+/**
+ * What a call through an endpoint entry sends: the path's parameters when it has any, the query and
+ * body its schemas take (type-checked against them), a FormData for an upload.
+ */
+export type CallInput<E extends Endpoint> = (Keys<PathParams<E['path']>> extends true ? { params?: undefined } : { params: PathParams<E['path']> }) &
+  (E extends { query: object } ? { query: EndpointQuery<E> } : { query?: undefined }) &
+  (E extends { body: object } ? { body: EndpointBody<E> } : { body?: FormData }) & { signal?: AbortSignal; noRetry?: boolean };
+
+/** The input as the client reads it, whatever the entry. */
+interface AnyCallInput {
+  params?: Record<string, string | number>;
+  query?: unknown;
+  body?: unknown;
+  signal?: AbortSignal;
+  noRetry?: boolean;
+}
+
+/** An entry whose input is all optional may be called without one. */
+type CallArgs<E extends Endpoint> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
 export interface HttpClient {
+  /** Calls an endpoint entry: its method and path, the body its schema takes, the answer parsed by its schema. */
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointAnswer<E>>;
+  /** Calls an entry whose answer is not JSON (a file): the successful Response itself. */
+  download<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
   readonly name: string;
   /** Default headers sent with every request, like axios' defaults.headers.common. */
   readonly headers: Record<string, string>;
@@ -139,10 +165,20 @@ export function createHttpClient({ name, baseUrl, tenant = DEFAULT_TENANT }: Htt
     }
   }
 
+  function callOptions(endpoint: Endpoint, input: AnyCallInput = {}): [string, RequestOptions<unknown>] {
+    const url = pathOf(endpoint, input.params);
+    return [url, { params: input.query as QueryParams | undefined, body: input.body, signal: input.signal, noRetry: input.noRetry, schema: endpoint.answer }];
+  }
+
   return {
     name,
     headers,
     request,
+    call: <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) => request<EndpointAnswer<E>>(endpoint.method, ...(callOptions(endpoint, input as AnyCallInput) as [string, RequestOptions<EndpointAnswer<E>>])),
+    download: <E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>) => {
+      const [url, options] = callOptions(endpoint, input as AnyCallInput);
+      return request<Response>(endpoint.method, url, { ...options, schema: undefined, raw: true });
+    },
     get: (url, options) => request('GET', url, options),
     post: (url, body, options) => request('POST', url, { ...options, body }),
     put: (url, body, options) => request('PUT', url, { ...options, body }),

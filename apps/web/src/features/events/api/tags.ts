@@ -1,16 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, TagSchema, type Tag } from '@hubbub/contract';
+import { tagsApi, type Tag } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
-
-const TagListSchema = TagSchema.array();
 
 /** The top-level tags used as event categories. */
 export function getTagCategories(signal?: AbortSignal): Promise<Tag[]> {
-  return engineApi.get(paths.tagCategories, { schema: TagListSchema, signal });
+  return engineApi.call(tagsApi.categories, { signal });
 }
 
 export function searchTags(searchText: string, categoryId: string | null, signal?: AbortSignal): Promise<Tag[]> {
-  return engineApi.post(paths.tagSearch, { searchText, categoryId }, { schema: TagListSchema, signal });
+  return engineApi.call(tagsApi.search, { body: { searchText, categoryId }, signal });
 }
 
 export function tagCategoriesQueryOptions() {

@@ -1,15 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CitySchema, paths, type City } from '@hubbub/contract';
+import { geoApi, type City } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 import type { Box, MapView } from '../map-view';
-
-const CityListSchema = CitySchema.array();
 
 type Area = { view: MapView; box: Box };
 
 /** The largest towns inside a box, most populous first. */
 export function getAreaCities(view: MapView, box: Box, limit: number, signal?: AbortSignal): Promise<City[]> {
-  return engineApi.post(paths.areaCities, { ...view, ...box, limit }, { schema: CityListSchema, signal });
+  return engineApi.call(geoApi.areaCities, { body: { ...view, ...box, limit }, signal });
 }
 
 /** Waits for an area: without one there is nothing to name. */

@@ -1,17 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { CitySchema, paths, type City } from '@hubbub/contract';
+import { geoApi, type City } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
-
-const CityListSchema = CitySchema.array();
 
 /** Prefix and fuzzy matches, most populous first. */
 export function searchCities(search: string, limit = 8, signal?: AbortSignal): Promise<City[]> {
-  return engineApi.get(paths.cities, { params: { search, limit }, schema: CityListSchema, signal });
+  return engineApi.call(geoApi.cities, { query: { search, limit }, signal });
 }
 
 /** Nearest first; used to name a dropped pin. */
 export function getNearbyCities(latitude: number, longitude: number, limit = 1): Promise<City[]> {
-  return engineApi.get(paths.citiesNearby, { params: { latitude, longitude, limit }, schema: CityListSchema });
+  return engineApi.call(geoApi.citiesNearby, { query: { latitude: String(latitude), longitude: String(longitude), limit } });
 }
 
 export function citySearchQueryOptions(search: string, limit = 8) {
