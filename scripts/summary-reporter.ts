@@ -1,19 +1,54 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { missingSuites, requireEverySuite } from './test-suites.js';
 
-/** Ends the run with one plain "N passed, N failed" line that CI can read. */
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * Ends the run with what CI and a newcomer need: one "N passed, N failed" line, where the time went
+ * (each project's time and the 15 slowest files), and which suites did not run and why. Under
+ * REQUIRE_EVERY_SUITE (`.ci/run`) a suite left out or a skipped test fails the run.
+ */
 export default class SummaryReporter implements Reporter {
+  private started = Date.now();
+
+  onTestRunStart() {
+    this.started = Date.now();
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     let passed = 0;
     let failed = 0;
-    let skipped = 0;
+    const skipped: string[] = [];
+    const projects = new Map<string, number>();
+    const files: { name: string; ms: number }[] = [];
     for (const module of testModules) {
+      const project = module.project.name || 'default';
+      const ms = module.diagnostic().duration;
+      projects.set(project, (projects.get(project) ?? 0) + ms);
+      files.push({ name: `${project} ${module.relativeModuleId}`, ms });
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed++;
         else if (state === 'failed') failed++;
-        else skipped++;
+        else skipped.push(`${project} ${module.relativeModuleId} > ${test.fullName}`);
       }
     }
-    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    const out: string[] = ['', `Time: ${seconds(Date.now() - this.started)} in all; by project (summed file times):`];
+    for (const [project, ms] of [...projects].sort((a, b) => b[1] - a[1])) out.push(`  ${project.padEnd(14)} ${seconds(ms)}`);
+    out.push('Slowest files:');
+    for (const file of files.sort((a, b) => b.ms - a.ms).slice(0, 15)) out.push(`  ${seconds(file.ms).padStart(8)}  ${file.name}`);
+    const missing = missingSuites();
+    if (missing.length) {
+      out.push('Not run on this machine:');
+      for (const m of missing) out.push(`  - ${m.suite}: ${m.reason}. To run it: ${m.remedy}`);
+    }
+    const strict = requireEverySuite();
+    if (strict && skipped.length) {
+      out.push(`REQUIRE_EVERY_SUITE: ${skipped.length} test(s) were skipped:`);
+      for (const name of skipped.slice(0, 20)) out.push(`  - ${name}`);
+    }
+    out.push('', `Tests: ${passed} passed, ${failed} failed, ${skipped.length} skipped`, '');
+    process.stdout.write(out.join('\n'));
+    if (strict && (missing.length || skipped.length)) process.exitCode = 1;
   }
 }

@@ -29,6 +29,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory, or undefined for an in-memory database (tests). */
   pgliteDir?: string;
+  /**
+   * For an in-memory PGlite: start from this dump of an already migrated database (`dumpPglite`)
+   * instead of an empty one; migrations still run and apply whatever the dump lacks. Tests open
+   * hundreds of databases, and loading a dump takes a fifth of creating and migrating one.
+   */
+  snapshot?: Blob;
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
@@ -42,6 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) await fs.mkdir(options.pgliteDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.pgliteDir,
+    ...(options.snapshot && !options.pgliteDir ? { loadDataDir: options.snapshot } : {}),
     extensions: { pg_trgm, btree_gin },
     // The WAL would otherwise grow to 1 GB before a checkpoint.
     postgresqlconf: ['max_wal_size = 64MB', 'min_wal_size = 32MB'],
@@ -49,6 +56,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+}
+
+/** A dump of a migrated in-memory PGlite database, for `snapshot`. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db._.session as unknown as { client: unknown }).client;
+  if (!(client instanceof PGlite)) throw new Error('dumpPglite: not a PGlite database');
+  return client.dumpDataDir('none');
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */

@@ -61,12 +61,22 @@ export interface BuildTestOptions {
 
 const isOpen = (database: BuildTestOptions['database']): database is Database => typeof database === 'object' && 'db' in database;
 
-/** The database of the running vitest project; `{}` (in-memory PGlite) outside vitest, so scripts can build too. */
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * The database of the running vitest project: its PostgreSQL scratch database, or an in-memory
+ * PGlite started from the migrated dump global setup made; `{}` (a fresh in-memory PGlite) outside
+ * vitest, so scripts can build too.
+ */
 async function projectDatabase(): Promise<OpenDatabaseOptions> {
   if (!process.env.VITEST) return {};
   const { inject } = await import('vitest');
   const databaseUrl = inject('databaseUrl');
-  return databaseUrl ? { databaseUrl } : {};
+  if (databaseUrl) return { databaseUrl };
+  const file = inject('pgliteSnapshot');
+  if (!file) return {};
+  snapshot ??= fs.readFile(file).then((bytes) => new Blob([bytes]));
+  return { snapshot: await snapshot };
 }
 
 /**
@@ -142,5 +152,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
+    /** A file holding a migrated PGlite dump (api-pglite), or ''. */
+    pgliteSnapshot: string;
   }
 }
