@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { documentPaths, flyerPaths, launchPaths, paths, type HubEvent } from '@hubbub/contract';
+import { authApi, projectDocumentApi, type HubEvent, eventsApi, flyersApi, launchesApi } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 import { E2E_ADMIN_EMAIL } from './support/constants.js';
 
@@ -96,10 +96,10 @@ async function createData(): Promise<Data> {
   // The admin account may exist from an earlier test in this run.
   await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
   const jwt = await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
-  const me = await api<{ id: string }>('GET', paths.authUser, jwt);
+  const me = await api<{ id: string }>('GET', authApi.user.path, jwt);
   const start = Date.now() - 600_000;
   const eventName = `Accessible Street Fair ${suffix}`;
-  const event = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+  const event = await api<HubEvent>('POST', eventsApi.create.path, jwt, {
     name: eventName,
     startDate: new Date(start).toISOString(),
     endDate: new Date(start + 4 * 3_600_000).toISOString(),
@@ -113,14 +113,14 @@ async function createData(): Promise<Data> {
     blocks: [{ kind: 'text', id: 't1', text: 'Music all night', fontSize: 48, color: '#ffffff', align: 'center', x: 0.5, y: 0.4 }],
     imagePath: null,
   };
-  const flyer = await api<{ id: string }>('POST', flyerPaths.flyerCreate, jwt, { eventId: event.id, name: flyerName, contentJson: JSON.stringify(content) });
-  await api('POST', launchPaths.launch, jwt, {
+  const flyer = await api<{ id: string }>('POST', flyersApi.create.path, jwt, { eventId: event.id, name: flyerName, contentJson: JSON.stringify(content) });
+  await api('POST', launchesApi.create.path, jwt, {
     eventId: event.id,
     startDate: new Date().toISOString(),
     endDate: new Date(Date.now() + 3_600_000).toISOString(),
     flyerIds: [flyer.id],
   });
-  const doc = await api<{ id: string }>('POST', documentPaths.create, jwt, { title: `Volunteer notes ${suffix}`, eventId: event.id, visibility: 'public' });
+  const doc = await api<{ id: string }>('POST', projectDocumentApi.create.path, jwt, { title: `Volunteer notes ${suffix}`, eventId: event.id, visibility: 'public' });
   return { adminId: me.id, eventId: event.id, flyerId: flyer.id, documentId: doc.id, eventName, flyerName };
 }
 

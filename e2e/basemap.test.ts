@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { type HubEvent, eventsApi } from '@hubbub/contract';
 import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 // The offline basemap must read at the zoom each page uses: land, water, borders and town names,
@@ -92,7 +92,7 @@ beforeAll(async () => {
     const email = `${host}-${suffix}@example.test`;
     await createVerifiedUser(`${host} ${suffix}`, email, PASSWORD);
     const jwt = await apiLogin(email, PASSWORD);
-    const res = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const res = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({

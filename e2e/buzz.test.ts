@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { eventsApi, launchesApi } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, apiLogin, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -22,7 +23,7 @@ describe('the live buzz', () => {
     // The event itself is made through the API; the events suite covers the form.
     const jwt = await apiLogin(owner.email, owner.password);
     const start = new Date(Date.now() + 3_600_000);
-    const created = await fetch(`${baseUrl()}/engine/api/v1/event/`, {
+    const created = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}` },
       body: JSON.stringify({
@@ -74,7 +75,7 @@ describe('the live buzz', () => {
     await ownerPage.getByRole('textbox', { name: 'Flyer to launch' }).click();
     await ownerPage.getByRole('option', { name: 'Doors flyer' }).click();
     await ownerPage.getByText('5 min', { exact: true }).click();
-    const launched = ownerPage.waitForResponse((r) => r.url().endsWith('/engine/api/v1/launch/') && r.request().method() === 'POST');
+    const launched = ownerPage.waitForResponse((r) => r.url().endsWith(launchesApi.create.path) && r.request().method() === 'POST');
     await ownerPage.getByTestId('launch-now').click();
     expect((await launched).status()).toBe(200);
     const shownAfter = Date.now();

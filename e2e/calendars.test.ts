@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ICAL from 'ical.js';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { type HubEvent, eventsApi } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -29,7 +29,7 @@ describe('calendars', () => {
     await createVerifiedUser(`Cal ${suffix}`, me.email, me.password);
     const jwt = await apiLogin(host.email, host.password);
     const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 4 * 86_400_000;
-    const created = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const created = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -84,7 +84,7 @@ describe('calendars', () => {
     await createVerifiedUser(`Cal Drafts ${suffix}`, me.email, me.password);
     const jwt = await apiLogin(me.email, me.password);
     const start = Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 5 * 86_400_000;
-    const draft = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+    const draft = await api<HubEvent>('POST', eventsApi.create.path, jwt, {
       name: `Unannounced soirée ${suffix}`,
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 3_600_000).toISOString(),

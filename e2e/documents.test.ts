@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { documentPaths, paths, type HubEvent, type ProjectDocument } from '@hubbub/contract';
+import { projectDocumentApi, pathOf, type HubEvent, type ProjectDocument, eventsApi } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -24,7 +24,7 @@ describe('project documents', () => {
     await createVerifiedUser(visitor.name, visitor.email, visitor.password);
     const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 3 * 86_400_000;
-    const event = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+    const event = await api<HubEvent>('POST', eventsApi.create.path, jwt, {
       name: `Harbour Lantern Walk ${suffix}`,
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 7_200_000).toISOString(),
@@ -59,7 +59,7 @@ describe('project documents', () => {
     await page.reload();
     await expect.poll(() => editorText(page), { timeout: 15_000 }).toContain('Meet at the boathouse at six.');
     expect(await page.getByLabel('Title').inputValue()).toBe(`Volunteer FAQ ${suffix}`);
-    const stored = await api<ProjectDocument>('GET', documentPaths.document(docId), jwt);
+    const stored = await api<ProjectDocument>('GET', pathOf(projectDocumentApi.get, { id: docId }), jwt);
     expect(stored).toMatchObject({ eventId: event.id, visibility: 'public' });
 
     // Search for a word of its body: the hit shows the word marked.
@@ -102,7 +102,7 @@ describe('project documents', () => {
     expect(await saveStatus(tabB)).toBe('conflict');
     await tabB.getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(() => saveStatus(tabB), { timeout: 15_000 }).toBe('saved');
-    const afterConflict = await api<ProjectDocument>('GET', documentPaths.document(docId), jwt);
+    const afterConflict = await api<ProjectDocument>('GET', pathOf(projectDocumentApi.get, { id: docId }), jwt);
     expect(afterConflict.contentJson).toContain('From tab B.');
     expect(afterConflict.contentJson).not.toContain('From tab A.');
     await tabB.close();
@@ -116,7 +116,7 @@ describe('project documents', () => {
     await tabA.getByRole('button', { name: 'Restore this version' }).click();
     await expect.poll(() => editorText(tabA), { timeout: 15_000 }).toContain('From tab A.');
     expect(await editorText(tabA)).not.toContain('From tab B.');
-    const restored = await api<ProjectDocument>('GET', documentPaths.document(docId), jwt);
+    const restored = await api<ProjectDocument>('GET', pathOf(projectDocumentApi.get, { id: docId }), jwt);
     expect(restored.version).toBe(afterConflict.version + 1);
     expect(restored.contentJson).toContain('From tab A.');
 
@@ -130,7 +130,7 @@ describe('project documents', () => {
     await tabA.getByRole('menuitem', { name: 'Delete…' }).click();
     await tabA.getByRole('button', { name: 'Delete' }).click();
     await tabA.waitForURL(/\/documents$/);
-    expect((await api<ProjectDocument[]>('GET', documentPaths.eventDocuments(event.id), jwt)).length).toBe(0);
+    expect((await api<ProjectDocument[]>('GET', pathOf(projectDocumentApi.ofEvent, { eventId: event.id }), jwt)).length).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import type { HubEvent } from '@hubbub/contract';
+import { eventsApi, pathOf, type HubEvent } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -75,7 +75,7 @@ describe('map search and events', () => {
     await hostPage.getByTestId('edit-event').waitFor();
 
     // The thumbnail was stored and is served.
-    const event = (await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
+    const event = (await (await fetch(`${baseUrl()}${pathOf(eventsApi.get, { id: eventId })}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
     expect(event.thumbnailPath).toMatch(/^\/uploads\/thumbnails\/.+\.webp$/);
     expect((await fetch(`${baseUrl()}${event.thumbnailPath}`)).status).toBe(200);
 
@@ -114,19 +114,19 @@ describe('map search and events', () => {
     await expect.poll(() => fanPage.getByText(eventName).first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     // A forged update with the fan's own token is refused, and the event is unchanged.
-    const forged = await fanPage.evaluate(async ({ id, base }) => {
+    const forged = await fanPage.evaluate(async ({ eventUrl, updateUrl }) => {
       const cookie = document.cookie.split('; ').find((c) => c.startsWith('hubbub_token='))!;
       const { jwt } = JSON.parse(decodeURIComponent(cookie.slice('hubbub_token='.length)));
-      const current = (await (await fetch(`${base}/engine/api/v1/event/${id}`, { headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}` } })).json()) as Record<string, unknown>;
-      const res = await fetch(`${base}/engine/api/v1/event/update/`, {
+      const current = (await (await fetch(eventUrl, { headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}` } })).json()) as Record<string, unknown>;
+      const res = await fetch(updateUrl, {
         method: 'POST',
         headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
         body: JSON.stringify({ ...current, name: 'Hijacked', tagIds: [] }),
       });
       return res.status;
-    }, { id: eventId, base: baseUrl() });
+    }, { eventUrl: baseUrl() + pathOf(eventsApi.get, { id: eventId }), updateUrl: baseUrl() + eventsApi.update.path });
     expect(forged).toBe(403);
-    const after = (await (await fetch(`${baseUrl()}/engine/api/v1/event/${eventId}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
+    const after = (await (await fetch(`${baseUrl()}${pathOf(eventsApi.get, { id: eventId })}`, { headers: { 'x-tenant': 'hubbub' } })).json()) as HubEvent;
     expect(after.name).toBe(eventName);
 
     await fanContext.close();

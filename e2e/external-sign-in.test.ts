@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { externalAuthApi, pathOf } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, launchBrowser } from './support/browser.js';
 
 // Issue 11 in Chromium, against the two local OpenID providers the global setup started (one
@@ -64,7 +65,7 @@ describe('sign-in with Google and Microsoft', () => {
     await expect.poll(() => page.getByRole('button', { name: `Account menu for ${person.name}` }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(visited.map((u) => u.replace(/\?.*/, ''))).toEqual([
       `${baseUrl()}/events`,
-      `${baseUrl()}/presence/api/v1/auth/external/google/start`,
+      `${baseUrl()}${pathOf(externalAuthApi.start, { provider: 'google' })}`,
       `${fake('google')}/authorize`,
       `${baseUrl()}/auth/callback/google`,
     ]);

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { authApi, pathOf, type HubEvent, eventsApi } from '@hubbub/contract';
 import { exited, freePort, jsonHeaders, startServer } from '../apps/server/test/support/server-process.js';
 import { collectPageErrors, launchBrowser } from './support/browser.js';
 
@@ -101,19 +101,19 @@ afterAll(async () => {
 
 /** Registers through the API and verifies with the code from the outbox. */
 async function verifiedUser(): Promise<string> {
-  await call('POST', paths.register, null, { email: EMAIL, name: 'Hosted Style Host', password: PASSWORD });
+  await call('POST', authApi.register.path, null, { email: EMAIL, name: 'Hosted Style Host', password: PASSWORD });
   const outbox = path.join(dataDir, 'outbox');
   const [file] = (await fs.readdir(outbox)).filter((f) => f.includes(EMAIL));
   const text = (await fs.readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-  await call('POST', paths.verify(/Code: ([A-Z0-9]+)/.exec(text)![1]), null);
-  return (await call<{ jwt: string }>('POST', paths.login, null, { email: EMAIL, password: PASSWORD })).jwt;
+  await call('POST', pathOf(authApi.verify, { tokenOrCode: /Code: ([A-Z0-9]+)/.exec(text)![1] }), null);
+  return (await call<{ jwt: string }>('POST', authApi.login.path, null, { email: EMAIL, password: PASSWORD })).jwt;
 }
 
 describe('a hosted map style (MAP_STYLE_URL)', () => {
   it('draws the event page map from the hosted style, with its credits as text and links outside the map picture', async () => {
     const jwt = await verifiedUser();
     const start = Date.now() + 86_400_000;
-    const event = await call<HubEvent>('POST', paths.eventCreate, jwt, {
+    const event = await call<HubEvent>('POST', eventsApi.create.path, jwt, {
       name: 'Hosted Style Picnic',
       startDate: new Date(start).toISOString(),
       endDate: new Date(start + 3 * 3_600_000).toISOString(),

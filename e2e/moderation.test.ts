@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { type HubEvent, eventsApi } from '@hubbub/contract';
 import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 import { E2E_ADMIN_EMAIL } from './support/constants.js';
 
@@ -52,7 +52,7 @@ describe('moderation', () => {
     await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
     const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 2 * 86_400_000;
-    const res = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const res = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Too good to be true raffle ${suffix}`, startDate: new Date(start).toISOString(), endDate: new Date(start + 3_600_000).toISOString(), timeZone: 'UTC', area: { latitude: 41.26, longitude: -95.94 } }),
@@ -110,7 +110,7 @@ describe('moderation', () => {
     const start = Date.now() + 2 * 86_400_000;
     // Its own spot near Lincoln, NE, so at a close zoom it is a point of its own.
     const area = { latitude: 40.8 + Math.random() * 0.05, longitude: -96.7 + Math.random() * 0.05 };
-    const res = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const res = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Miracle cure expo ${suffix}`, startDate: new Date(start).toISOString(), endDate: new Date(start + 3_600_000).toISOString(), timeZone: 'UTC', area }),

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { authApi, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
 import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -20,7 +20,7 @@ describe('settings: your data', () => {
     await createVerifiedUser(`Mia ${suffix}`, me.email, me.password);
     const jwt = await apiLogin(me.email, me.password);
     const start = Date.now() + 3 * 86_400_000;
-    const created = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const created = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Mia's picnic ${suffix}`, startDate: new Date(start).toISOString(), endDate: new Date(start + 3_600_000).toISOString(), timeZone: 'UTC', area: { latitude: 41.2, longitude: -96 } }),
@@ -49,12 +49,12 @@ describe('settings: your data', () => {
     await context.close();
 
     // Gone for good: no sign-in, no event.
-    const login = await fetch(`${baseUrl()}${paths.login}`, {
+    const login = await fetch(`${baseUrl()}${authApi.login.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', 'content-type': 'application/json' },
       body: JSON.stringify({ email: me.email, password: me.password }),
     });
     expect(login.status).toBe(401);
-    expect((await fetch(`${baseUrl()}${paths.event(event.id)}`, { headers: { 'x-tenant': 'hubbub' } })).status).toBe(404);
+    expect((await fetch(`${baseUrl()}${pathOf(eventsApi.get, { id: event.id })}`, { headers: { 'x-tenant': 'hubbub' } })).status).toBe(404);
   });
 });

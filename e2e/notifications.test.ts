@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { type HubEvent, eventsApi, eventLinksApi } from '@hubbub/contract';
 import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -39,14 +39,14 @@ describe('reminders', () => {
     await createVerifiedUser(`Rem ${suffix}`, me.email, me.password);
     const hostJwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 3 * 3_600_000;
-    const created = await fetch(`${baseUrl()}${paths.eventCreate}`, {
+    const created = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${hostJwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: `Ceilidh ${suffix}`, startDate: new Date(start).toISOString(), endDate: new Date(start + 3_600_000).toISOString(), timeZone: 'UTC', area: { latitude: 41.3, longitude: -96.1 } }),
     });
     const event = (await created.json()) as HubEvent;
     const myJwt = await apiLogin(me.email, me.password);
-    const followed = await fetch(`${baseUrl()}${paths.eventLink}`, {
+    const followed = await fetch(`${baseUrl()}${eventLinksApi.create.path}`, {
       method: 'POST',
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${myJwt}`, 'content-type': 'application/json' },
       body: JSON.stringify({ eventId: event.id, type: 'Follow' }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { authApi } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, launchBrowser, readMail } from './support/browser.js';
 
 let browser: Browser;
@@ -12,7 +13,7 @@ afterAll(async () => {
 });
 
 async function register(name: string, email: string, password: string) {
-  const res = await fetch(`${baseUrl()}/presence/api/v1/auth/register`, {
+  const res = await fetch(`${baseUrl()}${authApi.register.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
     body: JSON.stringify({ name, email, password }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Route } from 'playwright-core';
+import { authApi } from '@hubbub/contract';
 import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 let browser: Browser;
@@ -11,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const REFRESH = '**/presence/api/v1/auth/refresh';
+const REFRESH = `**${authApi.refresh.path}`;
 
 async function storedRefreshToken(context: BrowserContext): Promise<string | undefined> {
   const cookie = (await context.cookies()).find((c) => c.name === 'hubbub_token');

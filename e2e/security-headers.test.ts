@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, ConsoleMessage, Page, Response } from 'playwright-core';
-import { documentPaths, flyerPaths, launchPaths, paths, type HubEvent } from '@hubbub/contract';
+import { authApi, projectDocumentApi, type HubEvent, eventsApi, flyersApi, launchesApi } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 import { E2E_ADMIN_EMAIL } from './support/constants.js';
 
@@ -86,12 +86,12 @@ async function createData(): Promise<Data> {
   const suffix = randomUUID().slice(0, 8);
   // The admin account may exist from an earlier test file in this run.
   await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
-  const me = await api<{ id: string }>('GET', paths.authUser, await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD));
+  const me = await api<{ id: string }>('GET', authApi.user.path, await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD));
   const host = { email: `csp-host-${suffix}@example.test`, password: 'csp host password 1' };
   await createVerifiedUser(`Polly Policy ${suffix}`, host.email, host.password);
   const jwt = await apiLogin(host.email, host.password);
   const start = Date.now() - 600_000;
-  const event = await api<HubEvent>('POST', paths.eventCreate, jwt, {
+  const event = await api<HubEvent>('POST', eventsApi.create.path, jwt, {
     name: `Policy Street Fair ${suffix}`,
     startDate: new Date(start).toISOString(),
     endDate: new Date(start + 4 * 3_600_000).toISOString(),
@@ -104,9 +104,9 @@ async function createData(): Promise<Data> {
     blocks: [{ kind: 'text', id: 't1', text: 'Headers all night', fontSize: 48, color: '#ffffff', align: 'center', x: 0.5, y: 0.4 }],
     imagePath: null,
   };
-  const flyer = await api<{ id: string }>('POST', flyerPaths.flyerCreate, jwt, { eventId: event.id, name: `Stage ${suffix}`, contentJson: JSON.stringify(content) });
-  await api('POST', launchPaths.launch, jwt, { eventId: event.id, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 3_600_000).toISOString(), flyerIds: [flyer.id] });
-  const doc = await api<{ id: string }>('POST', documentPaths.create, jwt, { title: `Policy notes ${suffix}`, eventId: event.id, visibility: 'public' });
+  const flyer = await api<{ id: string }>('POST', flyersApi.create.path, jwt, { eventId: event.id, name: `Stage ${suffix}`, contentJson: JSON.stringify(content) });
+  await api('POST', launchesApi.create.path, jwt, { eventId: event.id, startDate: new Date().toISOString(), endDate: new Date(Date.now() + 3_600_000).toISOString(), flyerIds: [flyer.id] });
+  const doc = await api<{ id: string }>('POST', projectDocumentApi.create.path, jwt, { title: `Policy notes ${suffix}`, eventId: event.id, visibility: 'public' });
   return { adminId: me.id, host, eventId: event.id, flyerId: flyer.id, documentId: doc.id };
 }
 

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { DOCUMENTS_PER_ACCOUNT_MAX, routes } from '@hubbub/contract';
+import { DOCUMENTS_PER_ACCOUNT_MAX, projectDocumentApi } from '@hubbub/contract';
 import { percentile, scratchDatabase } from './bench-support.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
@@ -61,7 +61,7 @@ async function main() {
     await queryRows(db, sql`vacuum analyze project_documents`);
     // The load's own aftermath (a checkpoint writing it out) otherwise lands on the first case.
     if (scratch.kind === 'postgres') await queryRows(db, sql`checkpoint`);
-    const url = `${t.url}${routes.documentSearch}`;
+    const url = `${t.url}${projectDocumentApi.search.path}`;
     const headers = { 'content-type': 'application/json', 'x-tenant': TENANT, authorization: `Bearer ${reader.jwt}` };
     process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, documents: authors.length * PER_AUTHOR, perAuthor: PER_AUTHOR, loadSeconds: +((Date.now() - started) / 1000).toFixed(1) })}\n`);
     for (const c of CASES) {

@@ -11,7 +11,7 @@
 import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { calendarPaths, type Calendar } from '@hubbub/contract';
+import { calendarsApi, type Calendar } from '@hubbub/contract';
 import { percentile, scratchDatabase } from './bench-support.js';
 import { queryRows } from '../apps/server/src/db/client.js';
 import { feedOf } from '../apps/server/src/modules/calendars/service.js';
@@ -82,7 +82,7 @@ async function main() {
     ];
     for (const c of cases) {
       if (c.user === host) await usePlan(t, host, 'Enterprise');
-      const calendar = (await call(t.app, 'POST', calendarPaths.calendars, { jwt: c.user.jwt, body: c.body })).json() as Calendar;
+      const calendar = (await call(t.app, 'POST', calendarsApi.create.path, { jwt: c.user.jwt, body: c.body })).json() as Calendar;
       const token = new URL(calendar.feedUrl).pathname.replace(/^\/feeds\/|\.ics$/g, '');
       const feed = (await feedOf({ ctx: t.app.ctx, token }))!;
       if (feed.body === undefined) throw new Error('a first read builds the feed');

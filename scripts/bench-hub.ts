@@ -403,28 +403,28 @@ async function loadServer() {
     import('../apps/server/src/db/client.js'),
     import('../apps/server/src/lib/passwords.js'),
   ]);
-  return { sql, HUB_PATH: contract.HUB_PATH, paths: contract.paths, build, openDatabase, queryRows, hashPassword };
+  return { sql, HUB_PATH: contract.HUB_PATH, authApi: contract.authApi, eventsApi: contract.eventsApi, build, openDatabase, queryRows, hashPassword };
 }
 type Server = Awaited<ReturnType<typeof loadServer>>;
 
 /** A verified user straight in the database, then a real login for its JWT. */
 async function user(server: Server, app: FastifyInstance, database: Database, label: string): Promise<string> {
-  const { sql, queryRows, hashPassword, paths } = server;
+  const { sql, queryRows, hashPassword, authApi } = server;
   const tenantId = app.ctx.tenants.get(TENANT)!;
   const email = `bench-${label}-${randomUUID().slice(0, 8)}@hubbub.local`;
   await queryRows(database.db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at, plan)
     values (${tenantId}, ${email}, ${`Bench ${label}`}, ${await hashPassword(PASSWORD)}, now(), 'Enterprise')`);
-  const res = await app.inject({ method: 'POST', url: paths.login, headers: { 'x-tenant': TENANT, 'content-type': 'application/json' }, payload: { email, password: PASSWORD } });
+  const res = await app.inject({ method: 'POST', url: authApi.login.path, headers: { 'x-tenant': TENANT, 'content-type': 'application/json' }, payload: { email, password: PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as LoginResult).jwt;
 }
 
 async function createEvent(server: Server, app: FastifyInstance, jwt: string): Promise<string> {
-  const { paths } = server;
+  const { eventsApi } = server;
   const start = Date.now() + 86_400_000;
   const res = await app.inject({
     method: 'POST',
-    url: paths.eventCreate,
+    url: eventsApi.create.path,
     headers: { 'x-tenant': TENANT, 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
     payload: {
       name: 'Bench buzz',

@@ -23,7 +23,7 @@ import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { paths } from '@hubbub/contract';
+import { eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { percentile, scratchDatabase } from './bench-support.js';
 import { queryRows, type Db } from '../apps/server/src/db/client.js';
 import { TILE_CACHE_BYTES, configureTileCache, tileCacheStats } from '../apps/server/src/modules/events/tile-service.js';
@@ -180,7 +180,7 @@ async function main() {
 
       for (const view of VIEWS) {
         const tiles = tilesOfView(view);
-        const tilePaths = tiles.map((tile) => paths.eventTile(tile.z, tile.x, tile.y, query));
+        const tilePaths = tiles.map((tile) => pathOf(eventsApi.tile, { z: tile.z, x: tile.x, y: tile.y }) + tileQueryString(query));
 
         // Cold: an empty cache, each tile's first request alone.
         configureTileCache(ctx, { maxBytes: TILE_CACHE_BYTES });

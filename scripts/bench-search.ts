@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { fillPlaceholders, sql } from 'drizzle-orm';
-import { EventSearchRequestSchema } from '@hubbub/contract';
+import { EventSearchRequestSchema, eventsApi } from '@hubbub/contract';
 import { cpuSeconds, percentile, scratchDatabase } from './bench-support.js';
 import { queryPrepared, queryRows, type Db } from '../apps/server/src/db/client.js';
 import { searchStatementOf } from '../apps/server/src/modules/events/search-service.js';
@@ -119,7 +119,7 @@ async function main() {
     // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans need.
     await queryRows(db, sql`vacuum analyze events`);
     const loadMs = Date.now() - loadStarted;
-    const url = `${t.url}/engine/api/v1/event/search/`;
+    const url = `${t.url}${eventsApi.search.path}`;
     const driver =
       scratch.kind === 'postgres'
         ? `node-postgres pool of ${CONNECTIONS} connections, named prepared statement`

@@ -4,11 +4,12 @@
  * Hubbub with and the `plans price` command that sells its prices, then runs until Ctrl-C. Its Checkout
  * page has Pay and Cancel; Pay sends the signed webhook events to Hubbub's webhook.
  */
+import { subscriptionApi } from '@hubbub/contract';
 import { FakeStripe } from '../apps/server/test/support/fake-stripe.js';
 
 const fake = await FakeStripe.start(Number(process.env.FAKE_STRIPE_PORT ?? 9200));
 const hubbub = (process.env.HUBBUB_URL ?? 'http://localhost:8080').replace(/\/$/, '');
-fake.webhookUrl = `${hubbub}/account/api/v1/billing/stripe/webhook`;
+fake.webhookUrl = `${hubbub}${subscriptionApi.stripeWebhook.path}`;
 const env = Object.entries(fake.env())
   .map(([k, v]) => `${k}=${v}`)
   .join(' \\\n  ');

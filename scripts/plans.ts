@@ -8,7 +8,7 @@
  *   npm run plans -- set ann@example.org Pro --add-on Download.HTML --tenant hubbub
  *   npm run plans -- price Pro month price_1Q...
  */
-import { runPlansCommand } from '../apps/server/src/modules/billing/plans-command.js';
+import { runPlansCommand } from '../apps/server/src/modules/subscription/plans-command.js';
 
 const { code, out } = await runPlansCommand(process.argv.slice(2));
 (code === 0 ? process.stdout : process.stderr).write(`${out}\n`);

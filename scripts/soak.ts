@@ -62,7 +62,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { HUB_PATH, flyerPaths, launchPaths, paths, type LoginResult } from '@hubbub/contract';
+import { HUB_PATH, authApi, type LoginResult, eventsApi, flyersApi, launchesApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
 import { ensureTenants } from '../apps/server/src/modules/tenants/service.js';
@@ -356,7 +356,7 @@ function tileUrl(): string {
   const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
   const query: Record<string, string | number> = { startDate: new Date(Date.now() + rand(-10, 300) * 86_400_000).toISOString(), days: pick([1, 7, 7, 30, 90, 366]) };
   if (Math.random() < 0.1) query.searchText = pick(['Soak event 1', 'hall', 'Soak', 'event 42']);
-  return paths.eventTile(z, x, y, query);
+  return pathOf(eventsApi.tile, { z, x, y }) + tileQueryString(query);
 }
 
 function eventBody(name: string) {
@@ -644,16 +644,16 @@ class SetupRun {
   }
 
   async login(email: string, op = 'login'): Promise<LoginResult | undefined> {
-    return this.call<LoginResult>(op, 'POST', paths.login, { body: { email, password: PASSWORD } });
+    return this.call<LoginResult>(op, 'POST', authApi.login.path, { body: { email, password: PASSWORD } });
   }
 
   async fixtures() {
     const first = this.instances[0].url;
     for (let i = 0; i < HOSTS; i++) {
       const email = `soak-host-${i}@hubbub.local`;
-      const tokens = await this.call<LoginResult>('setup', 'POST', paths.login, { body: { email, password: PASSWORD }, base: first });
+      const tokens = await this.call<LoginResult>('setup', 'POST', authApi.login.path, { body: { email, password: PASSWORD }, base: first });
       if (!tokens) throw new Error(`setup: host ${email} could not log in (see the errorSample above)`);
-      const event = await this.call<{ id: string }>('setup', 'POST', paths.eventCreate, {
+      const event = await this.call<{ id: string }>('setup', 'POST', eventsApi.create.path, {
         jwt: tokens.jwt,
         base: first,
         body: { ...eventBody(`Soak buzz ${i}`), startDate: new Date(Date.now() + 86_400_000).toISOString(), endDate: new Date(Date.now() + 86_400_000 + 3 * 3_600_000).toISOString() },
@@ -661,7 +661,7 @@ class SetupRun {
       if (!event) throw new Error('setup: could not create a launch event (see the errorSample above)');
       const flyers: string[] = [];
       for (let f = 0; f < FLYERS_PER_EVENT; f++) {
-        const flyer = await this.call<{ id: string }>('setup', 'POST', flyerPaths.flyerCreate, {
+        const flyer = await this.call<{ id: string }>('setup', 'POST', flyersApi.create.path, {
           jwt: tokens.jwt,
           base: first,
           body: { eventId: event.id, name: `Soak flyer ${i}.${f}`, contentJson: FLYER_CONTENT },
@@ -676,7 +676,7 @@ class SetupRun {
   async watcherTokens(): Promise<string[]> {
     const jwts: string[] = [];
     for (const email of this.watcherEmails) {
-      const tokens = await this.call<LoginResult>('setup', 'POST', paths.login, { body: { email, password: PASSWORD }, base: this.instances[0].url });
+      const tokens = await this.call<LoginResult>('setup', 'POST', authApi.login.path, { body: { email, password: PASSWORD }, base: this.instances[0].url });
       if (!tokens) throw new Error(`setup: watcher ${email} could not log in`);
       jwts.push(tokens.jwt);
     }
@@ -685,13 +685,13 @@ class SetupRun {
 
   async renewTokens() {
     for (const host of this.hosts) {
-      const tokens = await this.call<LoginResult>('tokenRenewal', 'POST', paths.login, { body: { email: host.email, password: PASSWORD } });
+      const tokens = await this.call<LoginResult>('tokenRenewal', 'POST', authApi.login.path, { body: { email: host.email, password: PASSWORD } });
       if (tokens) host.jwt = tokens.jwt;
     }
     if (this.watcherChild) {
       const jwts: string[] = [];
       for (const email of this.watcherEmails) {
-        const tokens = await this.call<LoginResult>('tokenRenewal', 'POST', paths.login, { body: { email, password: PASSWORD } });
+        const tokens = await this.call<LoginResult>('tokenRenewal', 'POST', authApi.login.path, { body: { email, password: PASSWORD } });
         if (tokens) jwts.push(tokens.jwt);
       }
       if (jwts.length) this.watcherChild.send({ type: 'tokens', jwts });
@@ -776,7 +776,7 @@ class SetupRun {
   async runOp(op: Op) {
     switch (op) {
       case 'search':
-        await this.call('search', 'POST', paths.eventSearch, { body: searchBody() });
+        await this.call('search', 'POST', eventsApi.search.path, { body: searchBody() });
         return;
       case 'tiles':
         await this.call('tiles', 'GET', tileUrl(), { binary: true });
@@ -784,8 +784,8 @@ class SetupRun {
       case 'event': {
         // Seeded events and launch events: never deleted, so anything but 200 is a failure. A
         // launch event's page lists every launch it had, so it is figured apart (eventBuzz).
-        if (Math.random() < 0.1 || !this.seededIds.length) await this.call('eventBuzz', 'GET', paths.event(pick(this.hosts).launchEvent));
-        else await this.call('event', 'GET', paths.event(pick(this.seededIds)));
+        if (Math.random() < 0.1 || !this.seededIds.length) await this.call('eventBuzz', 'GET', pathOf(eventsApi.get, { id: pick(this.hosts).launchEvent }));
+        else await this.call('event', 'GET', pathOf(eventsApi.get, { id: pick(this.seededIds) }));
         return;
       }
       case 'eventWrite':
@@ -794,7 +794,7 @@ class SetupRun {
       case 'flyerUpdate': {
         const host = pick(this.hosts);
         const flyer = pick(host.flyers);
-        await this.call('flyerUpdate', 'POST', flyerPaths.flyerUpdate, {
+        await this.call('flyerUpdate', 'POST', flyersApi.update.path, {
           jwt: host.jwt,
           body: { id: flyer, name: `Soak flyer ${Math.floor(rand(0, 1000))}`, contentJson: FLYER_CONTENT },
         });
@@ -806,9 +806,9 @@ class SetupRun {
       case 'signIn': {
         const tokens = await this.login(pick(this.signInUsers));
         if (!tokens) return;
-        const renewed = await this.call<LoginResult>('refresh', 'POST', paths.refresh, { body: { refreshToken: tokens.refreshToken } });
+        const renewed = await this.call<LoginResult>('refresh', 'POST', authApi.refresh.path, { body: { refreshToken: tokens.refreshToken } });
         if (!renewed) return;
-        await this.call('logout', 'GET', paths.logout, { jwt: renewed.jwt });
+        await this.call('logout', 'GET', authApi.logout.path, { jwt: renewed.jwt });
         return;
       }
     }
@@ -828,7 +828,7 @@ class SetupRun {
         return;
       }
       const body = eventBody(`Soak written ${Math.floor(rand(0, 1e6))}`);
-      const event = await this.call<{ id: string }>('eventCreate', 'POST', paths.eventCreate, { jwt: host.jwt, body });
+      const event = await this.call<{ id: string }>('eventCreate', 'POST', eventsApi.create.path, { jwt: host.jwt, body });
       if (event) host.pool.set(event.id, { body, busy: false });
       return;
     }
@@ -837,10 +837,10 @@ class SetupRun {
     try {
       if (action === 'update') {
         const body = { ...eventBody(`Soak rewritten ${Math.floor(rand(0, 1e6))}`), id };
-        const updated = await this.call('eventUpdate', 'POST', paths.eventUpdate, { jwt: host.jwt, body });
+        const updated = await this.call('eventUpdate', 'POST', eventsApi.update.path, { jwt: host.jwt, body });
         if (updated) entry.body = body;
       } else {
-        const deleted = await this.call('eventDelete', 'DELETE', paths.event(id), { jwt: host.jwt });
+        const deleted = await this.call('eventDelete', 'DELETE', pathOf(eventsApi.delete, { id }), { jwt: host.jwt });
         if (deleted) host.pool.delete(id);
       }
     } finally {
@@ -861,7 +861,7 @@ class SetupRun {
     const sentAt = Date.now();
     const endAt = sentAt + LAUNCH_SECONDS * 1000;
     this.flyerBusyUntil.set(flyer, endAt + LAUNCH_GRACE_MS + 1000);
-    const timeline = await this.call('launch', 'POST', launchPaths.launch, {
+    const timeline = await this.call('launch', 'POST', launchesApi.create.path, {
       jwt: host.jwt,
       body: { eventId: host.launchEvent, startDate: new Date(sentAt).toISOString(), endDate: new Date(endAt).toISOString(), flyerIds: [flyer] },
     });

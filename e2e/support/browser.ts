@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { authApi, pathOf } from '@hubbub/contract';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -33,11 +34,11 @@ export async function readMail(to: string, purpose: 'verify' | 'reset'): Promise
 /** Registers and verifies a user through the API, for a second party in a browser flow. */
 export async function createVerifiedUser(name: string, email: string, password: string): Promise<{ id: string }> {
   const headers = { 'content-type': 'application/json', 'x-tenant': 'hubbub' };
-  const res = await fetch(`${baseUrl()}/presence/api/v1/auth/register`, { method: 'POST', headers, body: JSON.stringify({ name, email, password }) });
+  const res = await fetch(`${baseUrl()}${authApi.register.path}`, { method: 'POST', headers, body: JSON.stringify({ name, email, password }) });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const { code } = await readMail(email, 'verify');
-  const ver = await fetch(`${baseUrl()}/presence/api/v1/auth/verify/${code}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
+  const ver = await fetch(`${baseUrl()}${pathOf(authApi.verify, { tokenOrCode: code })}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
   if (ver.status !== 200) throw new Error(`verify failed: ${ver.status}`);
   return { id };
 }
@@ -62,7 +63,7 @@ export async function signIn(context: BrowserContext, email: string, password: s
 
 /** A bearer token for API calls made beside the browser (setting up what a test starts from). */
 export async function apiLogin(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/presence/api/v1/auth/login`, {
+  const res = await fetch(`${baseUrl()}${authApi.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
     body: JSON.stringify({ email, password }),

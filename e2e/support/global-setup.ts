@@ -7,8 +7,8 @@ import { freePort } from '../../apps/server/test/support/server-process.js';
 import { FakeIdp } from '../../apps/server/test/support/fake-idp.js';
 import { fakeEnv } from '../../apps/server/test/support/external-auth.js';
 import { FakeStripe } from '../../apps/server/test/support/fake-stripe.js';
-import { runPlansCommand } from '../../apps/server/src/modules/billing/plans-command.js';
-import { paths } from '@hubbub/contract';
+import { runPlansCommand } from '../../apps/server/src/modules/subscription/plans-command.js';
+import { subscriptionApi } from '@hubbub/contract';
 import { E2E_ADMIN_EMAIL } from './constants.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-e2e-'));
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
-  stripe.webhookUrl = `http://127.0.0.1:${port}${paths.stripeWebhook}`;
+  stripe.webhookUrl = `http://127.0.0.1:${port}${subscriptionApi.stripeWebhook.path}`;
   // Before the server starts, the plans command opens the fresh database itself: every plan and the add-on become purchasable.
   const priced = await runPlansCommand(['price', ...FakeStripe.priceAssignments().flat()], { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
   if (priced.code !== 0) {

@@ -38,7 +38,7 @@ export const MODULE_ORDER = [
   'auth',
   'external-auth',
   'account',
-  'billing',
+  'subscription',
   'tags',
   'events',
   'flyers',

@@ -27,7 +27,7 @@ import { spaPlugin } from './plugins/spa.js';
 import { EARLY_ANSWER_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { billingRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/billing/routes.js';
+import { billingRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/subscription/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
 import { containerRoutes } from './modules/container/routes.js';

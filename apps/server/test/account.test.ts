@@ -5,7 +5,9 @@ import {
   ManifestSchema,
   PLAN_FEATURES,
   ProductListSchema,
-  paths,
+  authApi,
+  usersApi,
+  accountApi,
 } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -24,7 +26,7 @@ const FREE_USAGE = { eventCapacity: 1, eventCount: 0, calendarCapacity: 1, calen
 
 describe('GET account', () => {
   it('answers the signed-in account: Free plan, verified, usage with capacities 1 and no events', async () => {
-    const res = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    const res = await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt });
     expect(res.statusCode, res.body).toBe(200);
     const account = AccountSchema.strict().parse(res.json());
     expect(account).toEqual({
@@ -44,34 +46,34 @@ describe('GET account', () => {
 
   it('follows profile changes', async () => {
     const other = await signUp(t);
-    await call(t.app, 'POST', paths.profile, { jwt: other.jwt, body: { name: '  Renamed Holder ' } });
-    const res = await call(t.app, 'GET', paths.account, { jwt: other.jwt });
+    await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: other.jwt, body: { name: '  Renamed Holder ' } });
+    const res = await call(t.app, 'GET', accountApi.get.path, { jwt: other.jwt });
     expect(res.json()).toMatchObject({ id: other.id, name: 'Renamed Holder' });
   });
 
   it('needs a valid token of this tenant (401)', async () => {
-    expectProblem(await call(t.app, 'GET', paths.account), 401);
-    expectProblem(await call(t.app, 'GET', paths.account, { jwt: 'not-a-jwt' }), 401);
-    expectProblem(await call(t.app, 'GET', paths.account, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
-    expect(expectProblem(await call(t.app, 'GET', paths.account, { jwt: user.jwt, tenant: null }), 400).title).toBe('Missing tenant');
+    expectProblem(await call(t.app, 'GET', accountApi.get.path), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.get.path, { jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
+    expect(expectProblem(await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt, tenant: null }), 400).title).toBe('Missing tenant');
   });
 
   it('refuses the token of a logged-out session', async () => {
     const gone = await signUp(t);
-    await call(t.app, 'GET', paths.logout, { jwt: gone.jwt });
-    expectProblem(await call(t.app, 'GET', paths.account, { jwt: gone.jwt }), 401);
+    await call(t.app, 'GET', authApi.logout.path, { jwt: gone.jwt });
+    expectProblem(await call(t.app, 'GET', accountApi.get.path, { jwt: gone.jwt }), 401);
   });
 
   it('has no other methods (404)', async () => {
-    expectProblem(await call(t.app, 'POST', paths.account, { jwt: user.jwt, body: { plan: 'Enterprise' } }), 404);
-    const after = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    expectProblem(await call(t.app, 'POST', accountApi.get.path, { jwt: user.jwt, body: { plan: 'Enterprise' } }), 404);
+    const after = await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt });
     expect(after.json()).toMatchObject({ plan: 'Free', features: [], usage: FREE_USAGE });
   });
 });
 
 describe('GET account manifest', () => {
   it('answers settings.Products as a JSON string of the 4 plans, Free with capacities 1, then the add-ons', async () => {
-    const res = await call(t.app, 'GET', paths.manifest);
+    const res = await call(t.app, 'GET', accountApi.manifest.path);
     expect(res.statusCode, res.body).toBe(200);
     const manifest = ManifestSchema.parse(res.json());
     expect(typeof manifest.settings.Products).toBe('string');
@@ -95,31 +97,31 @@ describe('GET account manifest', () => {
   });
 
   it('needs no token, and answers the same with one', async () => {
-    const anonymous = await call(t.app, 'GET', paths.manifest);
-    const signedIn = await call(t.app, 'GET', paths.manifest, { jwt: user.jwt });
+    const anonymous = await call(t.app, 'GET', accountApi.manifest.path);
+    const signedIn = await call(t.app, 'GET', accountApi.manifest.path, { jwt: user.jwt });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual(anonymous.json());
   });
 
   it('needs a known tenant (400)', async () => {
-    expect(expectProblem(await call(t.app, 'GET', paths.manifest, { tenant: null }), 400).title).toBe('Missing tenant');
-    expect(expectProblem(await call(t.app, 'GET', paths.manifest, { tenant: 'nope' }), 400).title).toBe('Unknown tenant');
+    expect(expectProblem(await call(t.app, 'GET', accountApi.manifest.path, { tenant: null }), 400).title).toBe('Missing tenant');
+    expect(expectProblem(await call(t.app, 'GET', accountApi.manifest.path, { tenant: 'nope' }), 400).title).toBe('Unknown tenant');
   });
 });
 
 describe('GET engine manifest/usage', () => {
   it('answers the AccountUsage of the signed-in user', async () => {
-    const res = await call(t.app, 'GET', paths.usage, { jwt: user.jwt });
+    const res = await call(t.app, 'GET', accountApi.usage.path, { jwt: user.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(AccountUsageSchema.strict().parse(res.json())).toEqual(FREE_USAGE);
-    const account = await call(t.app, 'GET', paths.account, { jwt: user.jwt });
+    const account = await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt });
     expect(account.json().usage).toEqual(res.json());
   });
 
   it('needs a valid token (401)', async () => {
-    expectProblem(await call(t.app, 'GET', paths.usage), 401);
-    expectProblem(await call(t.app, 'GET', paths.usage, { jwt: 'not-a-jwt' }), 401);
-    expectProblem(await call(t.app, 'GET', paths.usage, { headers: { authorization: 'Basic abc' } }), 401);
-    expectProblem(await call(t.app, 'GET', paths.usage, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.usage.path), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.usage.path, { jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.usage.path, { headers: { authorization: 'Basic abc' } }), 401);
+    expectProblem(await call(t.app, 'GET', accountApi.usage.path, { jwt: user.jwt, tenant: OTHER_TENANT }), 401);
   });
 });

@@ -9,11 +9,11 @@ import { sql } from 'drizzle-orm';
 import {
   EVENT_TILE_LAYER,
   EventStatus,
-  calendarPaths,
-  flyerPaths,
-  launchPaths,
-  moderationPaths,
-  paths,
+  authApi,
+  accountDataApi,
+  calendarsApi,
+  moderationApi,
+  pathOf,
   type AdminEvent,
   type AdminOverview,
   type AdminPeoplePage,
@@ -23,10 +23,14 @@ import {
   type EventSearchResult,
   type HubEvent,
   type LiveNow,
+  eventsApi,
+  eventLinksApi,
+  flyersApi,
+  launchesApi,
 } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { OTHER_TENANT, TENANT, build, type ListeningTestApp } from './support/build.js';
-import { PASSWORD, call, signUp, type TestUser } from './support/api.js';
+import { PASSWORD, call, followPath, signUp, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 import { multipart } from './support/multipart.js';
 import { expectProblem } from './support/problem.js';
@@ -59,7 +63,7 @@ async function admin(tenant?: string): Promise<TestUser> {
 /** An event in a place of its own, so searches and tiles find it alone. */
 async function eventOf(user: TestUser, lat = -40 + Math.random() * 10, lng = -150 + Math.random() * 10): Promise<HubEvent & { lat: number; lng: number }> {
   const name = `Moderated ${randomUUID().slice(0, 8)}`;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: { name, startDate: at(START), endDate: at(START + 3 * HOUR), timeZone: 'UTC', area: { latitude: lat, longitude: lng } },
   });
@@ -76,11 +80,11 @@ async function ok<T>(res: { statusCode: number; body: string; json(): unknown })
 }
 
 async function auditOf(boss: TestUser, targetId: string): Promise<AuditLog['entries']> {
-  return (await ok<AuditLog>(await get(boss, `${moderationPaths.audit}?targetId=${targetId}`))).entries;
+  return (await ok<AuditLog>(await get(boss, `${moderationApi.audit.path}?targetId=${targetId}`))).entries;
 }
 
 function searchFinds(viewer: TestUser | undefined, event: { name: string }) {
-  return call(t.app, 'POST', paths.eventSearch, { jwt: viewer?.jwt, body: { searchText: event.name, pageNumber: 1, pageSize: 10 } }).then(
+  return call(t.app, 'POST', eventsApi.search.path, { jwt: viewer?.jwt, body: { searchText: event.name, pageNumber: 1, pageSize: 10 } }).then(
     (res) => (res.json() as EventSearchResult).events.some((e) => e.name === event.name),
   );
 }
@@ -98,38 +102,38 @@ const within = <T>(promise: Promise<T>, ms = 3000) =>
 
 /** A flyer of the event on the buzz now, and a watcher who sees it. */
 async function liveWithFlyer(host: TestUser, event: HubEvent, watcher: TestUser) {
-  const flyer = await ok<{ id: string }>(await post(host, flyerPaths.flyerCreate, { eventId: event.id, name: 'Doors open', contentJson: FLYER }));
+  const flyer = await ok<{ id: string }>(await post(host, flyersApi.create.path, { eventId: event.id, name: 'Doors open', contentJson: FLYER }));
   const hostHub = await connected(host);
   expect(await hostHub.connection.invoke('JoinEventSession', event.id)).toBe(true);
   await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started' });
   const fan = await connected(watcher);
   expect(await fan.connection.invoke('JoinEventSession', event.id)).toBe(true);
-  await ok(await post(host, launchPaths.launch, { eventId: event.id, flyerIds: [flyer.id], startDate: at(Date.now() - 1000), endDate: at(Date.now() + HOUR) }));
+  await ok(await post(host, launchesApi.create.path, { eventId: event.id, flyerIds: [flyer.id], startDate: at(Date.now() - 1000), endDate: at(Date.now() + HOUR) }));
   await fan.next('FlyerStarted', (p) => p.id === flyer.id);
   return { flyer, hostHub, fan };
 }
 
 describe('every admin call is refused to everyone but an admin of this site', () => {
-  const CALLS: [string, (id: string) => string, unknown][] = [
-    ['GET', moderationPaths.event, undefined],
-    ['POST', moderationPaths.hide, REASON],
-    ['POST', moderationPaths.unhide, REASON],
-    ['POST', moderationPaths.cancel, REASON],
-    ['POST', moderationPaths.stop, REASON],
-    ['GET', () => moderationPaths.people, undefined],
-    ['GET', moderationPaths.person, undefined],
-    ['POST', moderationPaths.suspend, REASON],
-    ['POST', moderationPaths.lift, REASON],
-    ['POST', moderationPaths.role, { admin: true, ...REASON }],
-    ['POST', moderationPaths.plan, { plan: 'Pro', addOns: [], ...REASON }],
-    ['POST', moderationPaths.deletePerson, REASON],
-    ['GET', () => moderationPaths.live, undefined],
+  const CALLS: [string, string, unknown][] = [
+    ['GET', moderationApi.event.path, undefined],
+    ['POST', moderationApi.eventHide.path, REASON],
+    ['POST', moderationApi.eventUnhide.path, REASON],
+    ['POST', moderationApi.eventCancel.path, REASON],
+    ['POST', moderationApi.eventStop.path, REASON],
+    ['GET', moderationApi.people.path, undefined],
+    ['GET', moderationApi.person.path, undefined],
+    ['POST', moderationApi.personSuspend.path, REASON],
+    ['POST', moderationApi.personLift.path, REASON],
+    ['POST', moderationApi.personRole.path, { admin: true, ...REASON }],
+    ['POST', moderationApi.personPlan.path, { plan: 'Pro', addOns: [], ...REASON }],
+    ['POST', moderationApi.personDelete.path, REASON],
+    ['GET', moderationApi.live.path, undefined],
   ];
 
-  it.each(CALLS)('%s %s', async (method, url, body) => {
+  it.each(CALLS)('%s %s', async (method, path, body) => {
     const host = await signUp(t);
     const event = await eventOf(host);
-    const target = url(url === moderationPaths.event || url(UNKNOWN).includes('/events/') ? event.id : host.id);
+    const target = pathOf({ path }, { id: path.includes('/events/') ? event.id : host.id });
     const before = await queryRows(t.app.ctx.db, sql`select e.hidden_at, e.status, u.suspended_at, u.roles, u.plan from events e join users u on u.id = e.user_id where e.id = ${event.id}`);
     expectProblem(await call(t.app, method as 'GET', target, { body }), 401);
     expectProblem(await call(t.app, method as 'GET', target, { jwt: host.jwt, body }), 403, { code: 'admin_required' });
@@ -151,21 +155,22 @@ describe('every admin call is refused to everyone but an admin of this site', ()
     const host = await signUp(t);
     const event = await eventOf(host);
     const audits = (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from audit_log`))[0].n;
-    for (const url of [moderationPaths.hide, moderationPaths.cancel, moderationPaths.stop, moderationPaths.suspend, moderationPaths.deletePerson]) {
-      const id = url === moderationPaths.suspend || url === moderationPaths.deletePerson ? host.id : event.id;
+    for (const entry of [moderationApi.eventHide, moderationApi.eventCancel, moderationApi.eventStop, moderationApi.personSuspend, moderationApi.personDelete]) {
+      const url = (id: string) => pathOf(entry, { id });
+      const id = entry.path.includes('/people/') ? host.id : event.id;
       expectProblem(await post(boss, url(id), {}), 400, { code: 'validation' });
       expectProblem(await post(boss, url(id), { reason: 'x' }), 400, { code: 'validation' });
       expectProblem(await post(boss, url(id), { reason: 'y'.repeat(501) }), 400, { code: 'validation' });
       expectProblem(await post(boss, url('not-a-uuid'), REASON), 400, { code: 'validation' });
       expectProblem(await post(boss, url(UNKNOWN), REASON), 404, { code: 'not_found' });
     }
-    expectProblem(await post(boss, moderationPaths.role(host.id), { admin: 'yes', ...REASON }), 400, { code: 'validation' });
-    expectProblem(await post(boss, moderationPaths.plan(host.id), { plan: 'Platinum', ...REASON }), 400, { code: 'validation' });
-    expectProblem(await post(boss, moderationPaths.plan(host.id), { plan: 'Pro', addOns: ['Teleport'], ...REASON }), 400, { code: 'validation' });
-    expectProblem(await get(boss, `${moderationPaths.people}?pageNumber=0`), 400, { code: 'validation' });
-    expectProblem(await get(boss, `${moderationPaths.people}?q=${'a'.repeat(321)}`), 400, { code: 'validation' });
-    expectProblem(await post(boss, moderationPaths.suspend(boss.id), REASON), 400, { code: 'validation' });
-    expectProblem(await post(boss, moderationPaths.deletePerson(boss.id), REASON), 400, { code: 'validation' });
+    expectProblem(await post(boss, pathOf(moderationApi.personRole, { id: host.id }), { admin: 'yes', ...REASON }), 400, { code: 'validation' });
+    expectProblem(await post(boss, pathOf(moderationApi.personPlan, { id: host.id }), { plan: 'Platinum', ...REASON }), 400, { code: 'validation' });
+    expectProblem(await post(boss, pathOf(moderationApi.personPlan, { id: host.id }), { plan: 'Pro', addOns: ['Teleport'], ...REASON }), 400, { code: 'validation' });
+    expectProblem(await get(boss, `${moderationApi.people.path}?pageNumber=0`), 400, { code: 'validation' });
+    expectProblem(await get(boss, `${moderationApi.people.path}?q=${'a'.repeat(321)}`), 400, { code: 'validation' });
+    expectProblem(await post(boss, pathOf(moderationApi.personSuspend, { id: boss.id }), REASON), 400, { code: 'validation' });
+    expectProblem(await post(boss, pathOf(moderationApi.personDelete, { id: boss.id }), REASON), 400, { code: 'validation' });
     expect((await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from audit_log`))[0].n).toBe(audits);
     const [row] = await queryRows<{ plan: string; suspended: boolean }>(t.app.ctx.db, sql`select plan, suspended_at is not null as suspended from users where id = ${host.id}`);
     expect(row).toEqual({ plan: 'Free', suspended: false });
@@ -178,11 +183,11 @@ describe('hiding an event', () => {
     const host = await signUp(t);
     const fan = await signUp(t);
     const event = await eventOf(host);
-    await ok(await post(fan, paths.eventLink, { eventId: event.id, type: 'Follow' }));
-    const following = async () => (await ok<EventList>(await get(fan, paths.eventFollowing))).events.some((e) => e.id === event.id);
+    await ok(await post(fan, eventLinksApi.create.path, { eventId: event.id, type: 'Follow' }));
+    const following = async () => (await ok<EventList>(await get(fan, eventsApi.following.path))).events.some((e) => e.id === event.id);
     // Events the tile over the event's quarter of the world counts, for a visitor.
     const tile = async () => {
-      const layer = new VectorTile(new PbfReader((await call(t.app, 'GET', paths.eventTile(2, 0, 2))).rawPayload)).layers[EVENT_TILE_LAYER];
+      const layer = new VectorTile(new PbfReader((await call(t.app, 'GET', pathOf(eventsApi.tile, { z: 2, x: 0, y: 2 }))).rawPayload)).layers[EVENT_TILE_LAYER];
       let count = 0;
       for (let i = 0; layer && i < layer.length; i++) count += Number(layer.feature(i).properties.count);
       return count;
@@ -190,28 +195,28 @@ describe('hiding an event', () => {
     expect(await searchFinds(undefined, event)).toBe(true);
     expect(await following()).toBe(true);
     const tileBefore = await tile();
-    await ok(await post(fan, moderationPaths.report, { targetType: 'event', targetId: event.id, reason: 'scam' }));
+    await ok(await post(fan, moderationApi.report.path, { targetType: 'event', targetId: event.id, reason: 'scam' }));
 
-    const hidden = await ok<AdminEvent>(await post(boss, moderationPaths.hide(event.id), { reason: 'Sells fake tickets' }));
+    const hidden = await ok<AdminEvent>(await post(boss, pathOf(moderationApi.eventHide, { id: event.id }), { reason: 'Sells fake tickets' }));
     expect(hidden).toMatchObject({ id: event.id, hidden: { by: 'moderator', reason: 'Sells fake tickets' }, openReports: 0 });
     expect(await searchFinds(undefined, event)).toBe(false);
     expect(await searchFinds(fan, event)).toBe(false);
     expect(await following()).toBe(false);
     expect(await tile()).toBe(tileBefore - 1);
-    expectProblem(await get(fan, paths.event(event.id)), 404);
-    expectProblem(await get(undefined, paths.event(event.id)), 404);
-    const own = await ok<HubEvent>(await get(host, paths.event(event.id)));
+    expectProblem(await get(fan, pathOf(eventsApi.get, { id: event.id })), 404);
+    expectProblem(await get(undefined, pathOf(eventsApi.get, { id: event.id })), 404);
+    const own = await ok<HubEvent>(await get(host, pathOf(eventsApi.get, { id: event.id })));
     expect(own.hidden).toMatchObject({ by: 'moderator', reason: 'Sells fake tickets' });
     expect(await searchFinds(host, event)).toBe(true);
     // Nobody but the owner joins its live session.
     const hub = await connected(fan);
     expect(await hub.connection.invoke('JoinEventSession', event.id)).toBe(false);
-    expectProblem(await post(boss, moderationPaths.hide(event.id), REASON), 409, { code: 'conflict' });
+    expectProblem(await post(boss, pathOf(moderationApi.eventHide, { id: event.id }), REASON), 409, { code: 'conflict' });
 
-    const shown = await ok<AdminEvent>(await post(boss, moderationPaths.unhide(event.id), { reason: 'The host showed the ticket contract' }));
+    const shown = await ok<AdminEvent>(await post(boss, pathOf(moderationApi.eventUnhide, { id: event.id }), { reason: 'The host showed the ticket contract' }));
     expect(shown.hidden).toBeNull();
     expect(await searchFinds(undefined, event)).toBe(true);
-    expect((await ok<HubEvent>(await get(fan, paths.event(event.id)))).hidden).toBeNull();
+    expect((await ok<HubEvent>(await get(fan, pathOf(eventsApi.get, { id: event.id })))).hidden).toBeNull();
     expect(await auditOf(boss, event.id)).toEqual([
       expect.objectContaining({ action: 'event.unhide', actorId: boss.id, reason: 'The host showed the ticket contract', before: { hidden: 'moderator' }, after: expect.objectContaining({ hidden: null }) }),
       expect.objectContaining({ action: 'event.hide', reason: 'Sells fake tickets', before: { hidden: null, status: 0 }, after: { hidden: 'moderator', status: 0, reportsClosed: 1 } }),
@@ -225,18 +230,18 @@ describe('live sessions', () => {
     const host = await signUp(t);
     const event = await eventOf(host);
     const { flyer, fan } = await liveWithFlyer(host, event, await signUp(t));
-    await expect.poll(async () => (await ok<LiveNow>(await get(boss, moderationPaths.live))).sessions.find((s) => s.eventId === event.id)?.watchers).toBe(2);
-    const live = (await ok<LiveNow>(await get(boss, moderationPaths.live))).sessions.find((s) => s.eventId === event.id)!;
+    await expect.poll(async () => (await ok<LiveNow>(await get(boss, moderationApi.live.path))).sessions.find((s) => s.eventId === event.id)?.watchers).toBe(2);
+    const live = (await ok<LiveNow>(await get(boss, moderationApi.live.path))).sessions.find((s) => s.eventId === event.id)!;
     expect(live).toMatchObject({ name: event.name, host: { id: host.id, name: host.name } });
-    expect((await ok<AdminOverview>(await get(boss, moderationPaths.overview))).hubConnections).toBeGreaterThanOrEqual(2);
+    expect((await ok<AdminOverview>(await get(boss, moderationApi.overview.path))).hubConnections).toBeGreaterThanOrEqual(2);
 
-    const stopped = await ok<AdminEvent>(await post(boss, moderationPaths.stop(event.id), { reason: 'Broadcasting abuse' }));
+    const stopped = await ok<AdminEvent>(await post(boss, pathOf(moderationApi.eventStop, { id: event.id }), { reason: 'Broadcasting abuse' }));
     expect(stopped.status).toBe(EventStatus.Completed);
     expect(stopped.flyers).toEqual([expect.objectContaining({ id: flyer.id, isActivated: false })]);
     await within(fan.next('FlyerStopped', (p) => p.id === flyer.id));
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toMatchObject({ state: 'Stopped', message: 'The moderators stopped this live session.' });
-    expect((await ok<LiveNow>(await get(boss, moderationPaths.live))).sessions.some((s) => s.eventId === event.id)).toBe(false);
-    expectProblem(await post(boss, moderationPaths.stop(event.id), REASON), 409, { code: 'conflict' });
+    expect((await ok<LiveNow>(await get(boss, moderationApi.live.path))).sessions.some((s) => s.eventId === event.id)).toBe(false);
+    expectProblem(await post(boss, pathOf(moderationApi.eventStop, { id: event.id }), REASON), 409, { code: 'conflict' });
     const [timeline] = await queryRows<{ state: string }>(t.app.ctx.db, sql`select state from timelines where event_id = ${event.id}`);
     expect(timeline.state).toBe('Canceled');
     expect((await auditOf(boss, event.id))[0]).toMatchObject({ action: 'event.stop', before: { status: 1 }, after: { status: 2 } });
@@ -247,10 +252,10 @@ describe('live sessions', () => {
     const host = await signUp(t);
     const event = await eventOf(host);
     const { fan } = await liveWithFlyer(host, event, await signUp(t));
-    expect((await ok<AdminEvent>(await post(boss, moderationPaths.cancel(event.id), { reason: 'Venue confirmed it is not happening' }))).status).toBe(EventStatus.Canceled);
+    expect((await ok<AdminEvent>(await post(boss, pathOf(moderationApi.eventCancel, { id: event.id }), { reason: 'Venue confirmed it is not happening' }))).status).toBe(EventStatus.Canceled);
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toMatchObject({ message: 'The moderators canceled this event.' });
-    expect((await ok<HubEvent>(await get(undefined, paths.event(event.id)))).status).toBe(EventStatus.Canceled);
-    expectProblem(await post(boss, moderationPaths.cancel(event.id), REASON), 409, { code: 'conflict' });
+    expect((await ok<HubEvent>(await get(undefined, pathOf(eventsApi.get, { id: event.id })))).status).toBe(EventStatus.Canceled);
+    expectProblem(await post(boss, pathOf(moderationApi.eventCancel, { id: event.id }), REASON), 409, { code: 'conflict' });
     expect((await auditOf(boss, event.id))[0]).toMatchObject({ action: 'event.cancel', before: { status: 1 }, after: { status: 3 } });
   });
 });
@@ -261,14 +266,14 @@ describe('people', () => {
     const name = `Findable ${randomUUID().slice(0, 6)}`;
     const person = await signUp(t, { name });
     const event = await eventOf(person);
-    await ok(await post(boss, moderationPaths.report, { targetType: 'user', targetId: person.id, reason: 'spam' }));
-    const byName = await ok<AdminPeoplePage>(await get(boss, `${moderationPaths.people}?q=${encodeURIComponent(name.toUpperCase())}`));
+    await ok(await post(boss, moderationApi.report.path, { targetType: 'user', targetId: person.id, reason: 'spam' }));
+    const byName = await ok<AdminPeoplePage>(await get(boss, `${moderationApi.people.path}?q=${encodeURIComponent(name.toUpperCase())}`));
     expect(byName.people).toEqual([expect.objectContaining({ id: person.id, name, email: person.email, plan: 'Free', suspended: false, events: 1, openReports: 1 })]);
-    const byEmail = await ok<AdminPeoplePage>(await get(boss, `${moderationPaths.people}?q=${encodeURIComponent(person.email.slice(0, 14))}`));
+    const byEmail = await ok<AdminPeoplePage>(await get(boss, `${moderationApi.people.path}?q=${encodeURIComponent(person.email.slice(0, 14))}`));
     expect(byEmail.people.map((p) => p.id)).toContain(person.id);
-    expect((await ok<AdminPeoplePage>(await get(boss, `${moderationPaths.people}?q=${encodeURIComponent('%_')}`))).people).toEqual([]);
+    expect((await ok<AdminPeoplePage>(await get(boss, `${moderationApi.people.path}?q=${encodeURIComponent('%_')}`))).people).toEqual([]);
 
-    const page = await ok<AdminPerson>(await get(boss, moderationPaths.person(person.id)));
+    const page = await ok<AdminPerson>(await get(boss, pathOf(moderationApi.person, { id: person.id })));
     expect(page).toMatchObject({
       id: person.id,
       signInMethods: ['password'],
@@ -290,24 +295,24 @@ describe('people', () => {
     const { hostHub, fan } = await liveWithFlyer(host, event, await signUp(t));
     const hostClosed = new Promise<Error | undefined>((resolve) => hostHub.connection.onclose(resolve));
 
-    const suspended = await ok<AdminPerson>(await post(boss, moderationPaths.suspend(host.id), { reason: 'Repeated scams' }));
+    const suspended = await ok<AdminPerson>(await post(boss, pathOf(moderationApi.personSuspend, { id: host.id }), { reason: 'Repeated scams' }));
     expect(suspended).toMatchObject({ suspended: true, suspension: { reason: 'Repeated scams' } });
     expect(suspended.sessions.every((s) => s.revoked && s.revokedReason === 'suspended')).toBe(true);
     expect((await within(hostClosed))?.message).toMatch(/session has ended/);
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toBeTruthy();
-    expectProblem(await get(host, paths.authUser), 401, { code: 'session_ended' });
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: PASSWORD } }), 403, { code: 'account_suspended' });
-    expectProblem(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: host.refreshToken } }), 403, { code: 'account_suspended' });
+    expectProblem(await get(host, authApi.user.path), 401, { code: 'session_ended' });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: host.email, password: PASSWORD } }), 403, { code: 'account_suspended' });
+    expectProblem(await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: host.refreshToken } }), 403, { code: 'account_suspended' });
     // A wrong password learns nothing about the suspension.
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: 'not the password' } }), 401, { code: 'invalid_credentials' });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: host.email, password: 'not the password' } }), 401, { code: 'invalid_credentials' });
     expect(await searchFinds(undefined, event)).toBe(false);
-    expect((await ok<AdminEvent>(await get(boss, moderationPaths.event(event.id)))).hidden).toMatchObject({ by: 'suspension', reason: 'Repeated scams' });
-    expectProblem(await post(boss, moderationPaths.suspend(host.id), REASON), 409, { code: 'conflict' });
+    expect((await ok<AdminEvent>(await get(boss, pathOf(moderationApi.event, { id: event.id })))).hidden).toMatchObject({ by: 'suspension', reason: 'Repeated scams' });
+    expectProblem(await post(boss, pathOf(moderationApi.personSuspend, { id: host.id }), REASON), 409, { code: 'conflict' });
 
-    const lifted = await ok<AdminPerson>(await post(boss, moderationPaths.lift(host.id), { reason: 'Appeal accepted' }));
+    const lifted = await ok<AdminPerson>(await post(boss, pathOf(moderationApi.personLift, { id: host.id }), { reason: 'Appeal accepted' }));
     expect(lifted).toMatchObject({ suspended: false, suspension: null });
     expect(await searchFinds(undefined, event)).toBe(true);
-    expect((await call(t.app, 'POST', paths.login, { body: { email: host.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.login.path, { body: { email: host.email, password: PASSWORD } })).statusCode).toBe(200);
     expect((await auditOf(boss, host.id)).map((e) => [e.action, e.reason])).toEqual([
       ['person.lift', 'Appeal accepted'],
       ['person.suspend', 'Repeated scams'],
@@ -318,32 +323,32 @@ describe('people', () => {
     const boss = await admin();
     const host = await signUp(t);
     const event = await eventOf(host);
-    await ok(await post(boss, moderationPaths.hide(event.id), { reason: 'Misleading' }));
-    await ok(await post(boss, moderationPaths.suspend(host.id), { reason: 'Spam' }));
-    expectProblem(await post(boss, moderationPaths.unhide(event.id), REASON), 409, { code: 'conflict' });
-    await ok(await post(boss, moderationPaths.lift(host.id), { reason: 'Ok now' }));
-    expect((await ok<AdminEvent>(await get(boss, moderationPaths.event(event.id)))).hidden).toMatchObject({ by: 'moderator', reason: 'Misleading' });
+    await ok(await post(boss, pathOf(moderationApi.eventHide, { id: event.id }), { reason: 'Misleading' }));
+    await ok(await post(boss, pathOf(moderationApi.personSuspend, { id: host.id }), { reason: 'Spam' }));
+    expectProblem(await post(boss, pathOf(moderationApi.eventUnhide, { id: event.id }), REASON), 409, { code: 'conflict' });
+    await ok(await post(boss, pathOf(moderationApi.personLift, { id: host.id }), { reason: 'Ok now' }));
+    expect((await ok<AdminEvent>(await get(boss, pathOf(moderationApi.event, { id: event.id })))).hidden).toMatchObject({ by: 'moderator', reason: 'Misleading' });
   });
 
   it('grants and removes the Admin role; nobody removes their own', async () => {
     const boss = await admin();
     const person = await signUp(t);
-    expectProblem(await get(person, moderationPaths.live), 403, { code: 'admin_required' });
-    expect((await ok<AdminPerson>(await post(boss, moderationPaths.role(person.id), { admin: true, reason: 'New moderator' }))).roles).toEqual(['Admin']);
-    expect((await get(person, moderationPaths.live)).statusCode).toBe(200);
-    expectProblem(await post(boss, moderationPaths.role(person.id), { admin: true, ...REASON }), 409, { code: 'conflict' });
-    expectProblem(await post(person, moderationPaths.role(person.id), { admin: false, ...REASON }), 409, { code: 'last_admin' });
-    expect((await ok<AdminPerson>(await post(person, moderationPaths.role(boss.id), { admin: false, reason: 'Stepped down' }))).roles).toEqual([]);
-    expectProblem(await get(boss, moderationPaths.live), 403, { code: 'admin_required' });
+    expectProblem(await get(person, moderationApi.live.path), 403, { code: 'admin_required' });
+    expect((await ok<AdminPerson>(await post(boss, pathOf(moderationApi.personRole, { id: person.id }), { admin: true, reason: 'New moderator' }))).roles).toEqual(['Admin']);
+    expect((await get(person, moderationApi.live.path)).statusCode).toBe(200);
+    expectProblem(await post(boss, pathOf(moderationApi.personRole, { id: person.id }), { admin: true, ...REASON }), 409, { code: 'conflict' });
+    expectProblem(await post(person, pathOf(moderationApi.personRole, { id: person.id }), { admin: false, ...REASON }), 409, { code: 'last_admin' });
+    expect((await ok<AdminPerson>(await post(person, pathOf(moderationApi.personRole, { id: boss.id }), { admin: false, reason: 'Stepped down' }))).roles).toEqual([]);
+    expectProblem(await get(boss, moderationApi.live.path), 403, { code: 'admin_required' });
     expect((await auditOf(person, boss.id))[0]).toMatchObject({ action: 'person.role', before: { roles: ['Admin'] }, after: { roles: [] } });
   });
 
   it('sets a plan and add-ons by hand', async () => {
     const boss = await admin();
     const person = await signUp(t);
-    const changed = await ok<AdminPerson>(await post(boss, moderationPaths.plan(person.id), { plan: 'Pro', addOns: ['Download.HTML'], reason: 'Partner organisation' }));
+    const changed = await ok<AdminPerson>(await post(boss, pathOf(moderationApi.personPlan, { id: person.id }), { plan: 'Pro', addOns: ['Download.HTML'], reason: 'Partner organisation' }));
     expect(changed).toMatchObject({ plan: 'Pro', addOns: ['Download.HTML'], subscription: { source: 'operator', status: 'active' } });
-    const me = await ok<{ plan: string; features: string[] }>(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } }).then((r) => call(t.app, 'GET', paths.authUser, { jwt: r.json().jwt })));
+    const me = await ok<{ plan: string; features: string[] }>(await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: person.refreshToken } }).then((r) => call(t.app, 'GET', authApi.user.path, { jwt: r.json().jwt })));
     expect(me.plan).toBe('Pro');
     expect((await auditOf(boss, person.id))[0]).toMatchObject({ action: 'person.plan', before: { plan: 'Free', addOns: [] }, after: { plan: 'Pro', addOns: ['Download.HTML'] } });
   });
@@ -355,7 +360,7 @@ describe('deleting an account', () => {
   async function withFiles(user: TestUser): Promise<{ event: HubEvent; files: string[] }> {
     const event = await eventOf(user);
     const { payload, contentType } = multipart([{ name: 'file', data: await png(), filename: 'a.png', contentType: 'image/png' }]);
-    const res = await t.app.inject({ method: 'POST', url: paths.eventThumbnail(event.id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
+    const res = await t.app.inject({ method: 'POST', url: pathOf(eventsApi.setThumbnail, { id: event.id }), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
     expect(res.statusCode, res.body).toBe(200);
     const thumbnail = (res.json() as HubEvent).thumbnailPath!;
     const doc = await ok<{ id: string }>(await post(user, '/project/api/v1/projectDocument/', { title: 'Run sheet', eventId: event.id, contentJson: '{"type":"doc","content":[]}' }));
@@ -376,11 +381,11 @@ describe('deleting an account', () => {
     const me = await signUp(t);
     const friend = await signUp(t);
     const { event } = await withFiles(me);
-    await ok(await post(me, flyerPaths.flyerCreate, { eventId: event.id, name: 'Poster', contentJson: FLYER }));
-    await ok(await post(me, paths.eventLink, { eventId: event.id, type: 'Star' }));
-    await ok(await call(t.app, 'POST', paths.follow(friend.id), { jwt: me.jwt }));
-    await ok(await post(me, calendarPaths.calendars, { name: 'Following', kind: 'following' }));
-    const res = await get(me, moderationPaths.accountExport);
+    await ok(await post(me, flyersApi.create.path, { eventId: event.id, name: 'Poster', contentJson: FLYER }));
+    await ok(await post(me, eventLinksApi.create.path, { eventId: event.id, type: 'Star' }));
+    await ok(await call(t.app, 'POST', followPath(friend.id), { jwt: me.jwt }));
+    await ok(await post(me, calendarsApi.create.path, { name: 'Following', kind: 'following' }));
+    const res = await get(me, accountDataApi.export.path);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="hubbub-my-data-\d{4}-\d\d-\d\d\.json"/);
     const data = res.json();
@@ -393,7 +398,7 @@ describe('deleting an account', () => {
     expect(data.follows.following).toEqual([expect.objectContaining({ id: friend.id })]);
     expect(data.calendars).toEqual([expect.objectContaining({ name: 'Following', kind: 'following' })]);
     expect(JSON.stringify(data.calendars)).not.toMatch(/feed|token/i);
-    expectProblem(await get(undefined, moderationPaths.accountExport), 401);
+    expectProblem(await get(undefined, accountDataApi.export.path), 401);
   });
 
   it('deleting my own account needs the password, then removes it, what it owns and its files, and ends its sessions', async () => {
@@ -401,36 +406,36 @@ describe('deleting an account', () => {
     const { event, files } = await withFiles(me);
     const hub = await connected(me);
     expect(await Promise.all(files.map(onDisk))).toEqual([true, true]);
-    expectProblem(await post(undefined, moderationPaths.accountDelete, { password: PASSWORD }), 401);
-    expectProblem(await post(me, moderationPaths.accountDelete, {}), 400, { code: 'validation' });
-    expectProblem(await post(me, moderationPaths.accountDelete, { email: me.email }), 400, { code: 'validation' });
-    expectProblem(await post(me, moderationPaths.accountDelete, { password: 'wrong password' }), 401, { code: 'invalid_credentials' });
-    expect((await get(me, paths.authUser)).statusCode).toBe(200);
+    expectProblem(await post(undefined, accountDataApi.delete.path, { password: PASSWORD }), 401);
+    expectProblem(await post(me, accountDataApi.delete.path, {}), 400, { code: 'validation' });
+    expectProblem(await post(me, accountDataApi.delete.path, { email: me.email }), 400, { code: 'validation' });
+    expectProblem(await post(me, accountDataApi.delete.path, { password: 'wrong password' }), 401, { code: 'invalid_credentials' });
+    expect((await get(me, authApi.user.path)).statusCode).toBe(200);
 
-    expect((await ok<{ ok: boolean }>(await post(me, moderationPaths.accountDelete, { password: PASSWORD }))).ok).toBe(true);
+    expect((await ok<{ ok: boolean }>(await post(me, accountDataApi.delete.path, { password: PASSWORD }))).ok).toBe(true);
     expect((await within(hub.closed))?.message).toMatch(/session has ended/);
-    expectProblem(await get(me, paths.authUser), 401);
-    expectProblem(await get(undefined, paths.event(event.id)), 404);
+    expectProblem(await get(me, authApi.user.path), 401);
+    expectProblem(await get(undefined, pathOf(eventsApi.get, { id: event.id })), 404);
     expect(await Promise.all(files.map(onDisk))).toEqual([false, false]);
     const left = await queryRows(t.app.ctx.db, sql`select 1 from users where id = ${me.id} union all select 1 from events where user_id = ${me.id} union all select 1 from project_documents where user_id = ${me.id}`);
     expect(left).toEqual([]);
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: me.email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: me.email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
   });
 
   it('an account without a password confirms by typing its email', async () => {
     const me = await signUp(t);
     await queryRows(t.app.ctx.db, sql`update users set password_hash = null where id = ${me.id}`);
-    expectProblem(await post(me, moderationPaths.accountDelete, { email: 'someone@else.test' }), 400, { code: 'validation' });
-    expect((await post(me, moderationPaths.accountDelete, { email: me.email.toUpperCase() })).statusCode).toBe(200);
+    expectProblem(await post(me, accountDataApi.delete.path, { email: 'someone@else.test' }), 400, { code: 'validation' });
+    expect((await post(me, accountDataApi.delete.path, { email: me.email.toUpperCase() })).statusCode).toBe(200);
   });
 
   it('an admin deletes someone, files included, and the audit log keeps who it was', async () => {
     const boss = await admin();
     const person = await signUp(t);
     const { files } = await withFiles(person);
-    await ok(await post(boss, moderationPaths.deletePerson(person.id), { reason: 'Spam account' }));
+    await ok(await post(boss, pathOf(moderationApi.personDelete, { id: person.id }), { reason: 'Spam account' }));
     expect(await Promise.all(files.map(onDisk))).toEqual([false, false]);
-    expectProblem(await get(boss, moderationPaths.person(person.id)), 404);
+    expectProblem(await get(boss, pathOf(moderationApi.person, { id: person.id })), 404);
     expect((await auditOf(boss, person.id))[0]).toMatchObject({ action: 'person.delete', reason: 'Spam account', before: { email: person.email, name: person.name } });
   });
 });

@@ -4,11 +4,24 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CLAIM_FEATURE, EventSchema, ManifestSchema, PLAN_FEATURES, ProductListSchema, SubscriptionSchema, paths, type HubEvent } from '@hubbub/contract';
+import {
+  CLAIM_FEATURE,
+  EventSchema,
+  ManifestSchema,
+  PLAN_FEATURES,
+  ProductListSchema,
+  SubscriptionSchema,
+  authApi,
+  accountApi,
+  subscriptionApi,
+  type HubEvent,
+  eventsApi,
+  pathOf,
+} from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { setStripePrice } from '../src/modules/account/service.js';
-import { OPERATOR_FILE } from '../src/modules/billing/operator.js';
-import { runPlansCommand } from '../src/modules/billing/plans-command.js';
+import { OPERATOR_FILE } from '../src/modules/subscription/operator.js';
+import { runPlansCommand } from '../src/modules/subscription/plans-command.js';
 import { OTHER_TENANT, TENANT, build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { FAKE_PRICES, FAKE_WEBHOOK_SECRET, FakeStripe } from './support/fake-stripe.js';
@@ -28,7 +41,7 @@ let t: ListeningTestApp;
 beforeAll(async () => {
   fake = await FakeStripe.start();
   t = await build({ database: scratch, listen: true, env: { ...fake.env(), PUBLIC_URL: 'https://hubbub.example.org' }, launches: { enabled: false } });
-  fake.webhookUrl = `${t.url}${paths.stripeWebhook}`;
+  fake.webhookUrl = `${t.url}${subscriptionApi.stripeWebhook.path}`;
   for (const [name, interval, price] of FakeStripe.priceAssignments()) expect(await setStripePrice(t.app.ctx.db, name, interval, price)).toBe(true);
 });
 afterAll(async () => {
@@ -53,7 +66,7 @@ function eventBody(name = `Billing night ${Math.random().toString(36).slice(2, 8
 }
 
 async function subscriptionOf(app: TestApp, user: TestUser) {
-  const res = await call(app.app, 'GET', paths.subscription, { jwt: user.jwt });
+  const res = await call(app.app, 'GET', subscriptionApi.get.path, { jwt: user.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return SubscriptionSchema.strict().parse(res.json());
 }
@@ -72,7 +85,7 @@ async function stored(app: TestApp, userId: string) {
 }
 
 async function refreshedFeatures(app: TestApp, user: TestUser): Promise<string[]> {
-  const res = await call(app.app, 'POST', paths.refresh, { body: { refreshToken: user.refreshToken } });
+  const res = await call(app.app, 'POST', authApi.refresh.path, { body: { refreshToken: user.refreshToken } });
   expect(res.statusCode, res.body).toBe(200);
   Object.assign(user, res.json());
   return featuresIn(user.jwt);
@@ -85,7 +98,7 @@ function featuresIn(jwt: string): string[] {
 
 /** Checkout for a plan, then the fake's Pay: Stripe's three events delivered to the webhook. */
 async function subscribe(user: TestUser, plan: string, addOns: string[] = [], interval: 'month' | 'year' = 'month') {
-  const res = await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan, addOns, interval } });
+  const res = await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan, addOns, interval } });
   expect(res.statusCode, res.body).toBe(200);
   const sessionId = res.json().url.split('/').pop() as string;
   const sub = await fake.pay(sessionId);
@@ -100,7 +113,7 @@ async function subscribe(user: TestUser, plan: string, addOns: string[] = [], in
 
 describe('the catalogue in the manifest', () => {
   it('lists the four plans then the add-on, with prices, purchasable where a Stripe price is set', async () => {
-    const res = await call(t.app, 'GET', paths.manifest);
+    const res = await call(t.app, 'GET', accountApi.manifest.path);
     const entries = ProductListSchema.parse(JSON.parse(ManifestSchema.parse(res.json()).settings.Products));
     expect(entries.map((e) => (e.kind === 'plan' ? e.plan : e.feature))).toEqual(['Free', 'Basic', 'Pro', 'Enterprise', 'Download.HTML']);
     expect(entries.map((e) => e.purchasable)).toEqual([false, true, true, true, true]);
@@ -121,7 +134,7 @@ describe('GET subscription', () => {
       billing: 'stripe',
       canManageBilling: false,
     });
-    expectProblem(await call(t.app, 'GET', paths.subscription), 401);
+    expectProblem(await call(t.app, 'GET', subscriptionApi.get.path), 401);
   });
 });
 
@@ -129,7 +142,7 @@ describe('Checkout', () => {
   it('creates a customer and a subscription-mode session with the plan, the add-on, metadata and the return addresses', async () => {
     const user = await signUp(t);
     const before = fake.calls.length;
-    const res = await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Pro', addOns: ['Download.HTML'], interval: 'year' } });
+    const res = await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Pro', addOns: ['Download.HTML'], interval: 'year' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toMatch(new RegExp(`^${fake.base}/checkout/cs_test_`));
     const calls = fake.calls.slice(before);
@@ -155,7 +168,7 @@ describe('Checkout', () => {
 
     // A second try reuses the customer.
     const again = fake.calls.length;
-    expect((await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Basic' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Basic' } })).statusCode).toBe(200);
     expect(fake.calls.slice(again).map((c) => c.path)).toEqual(['/v1/checkout/sessions']);
     expect(fake.calls.at(-1)!.body).toMatchObject({ customer: customer.id, line_items: [{ price: FAKE_PRICES.Basic.month, quantity: '1' }] });
   });
@@ -163,12 +176,12 @@ describe('Checkout', () => {
   it('refuses what cannot be bought, and Stripe failing, without changing anything', async () => {
     const user = await signUp(t);
     const before = fake.calls.length;
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { addOns: ['Download.PDF'] } }), 400, { code: 'product_unavailable' });
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Gold' } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { addOns: [] } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { addOns: ['Download.PDF'] } }), 400, { code: 'product_unavailable' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Gold' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { addOns: [] } }), 400, { code: 'validation' });
     expect(fake.calls.length).toBe(before);
     fake.failNext = { status: 400, message: 'Your account cannot currently make live charges.' };
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Pro' } }), 502, { code: 'billing_failed' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Pro' } }), 502, { code: 'billing_failed' });
     expect(await stored(t, user.id)).toBeUndefined();
     expect(await subscriptionOf(t, user)).toMatchObject({ plan: 'Free', source: 'default' });
   });
@@ -177,9 +190,9 @@ describe('Checkout', () => {
     const user = await signUp(t);
     expect((await runPlansCommand(['set', user.email, 'Pro'], { DATA_DIR: t.dataDir, TENANTS: `${TENANT},${OTHER_TENANT}` })).code).toBe(0);
     const before = fake.calls.length;
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { addOns: ['Download.HTML'] } }), 400, { code: 'product_unavailable' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { addOns: ['Download.HTML'] } }), 400, { code: 'product_unavailable' });
     expect(fake.calls.length).toBe(before);
-    expect((await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Pro', addOns: ['Download.HTML'] } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Pro', addOns: ['Download.HTML'] } })).statusCode).toBe(200);
   });
 
   it('paying moves the account to the plan; the next refresh carries it; buying again opens the portal', async () => {
@@ -193,9 +206,9 @@ describe('Checkout', () => {
     expect(await stored(t, user.id)).toMatchObject({ stripe_subscription_id: sub.id });
     expect(await refreshedFeatures(t, user)).toEqual([PLAN_FEATURES.Pro, 'Download.HTML']);
     // Capacities follow at once: Pro holds more than one event.
-    for (let i = 0; i < 2; i++) expect((await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body: eventBody() })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body: eventBody() })).statusCode).toBe(200);
 
-    const again = await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Enterprise' } });
+    const again = await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Enterprise' } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().url).toMatch(new RegExp(`^${fake.base}/portal/`));
   });
@@ -204,7 +217,7 @@ describe('Checkout', () => {
 describe("the fake Stripe's pages (what the browser suite drives)", () => {
   it('Checkout lists the items; Pay sends the events and returns to success_url with the session id; Cancel to cancel_url', async () => {
     const user = await signUp(t);
-    const start = async () => (await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Basic' } })).json().url as string;
+    const start = async () => (await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Basic' } })).json().url as string;
     const canceled = await start();
     const page = await (await fetch(canceled)).text();
     expect(page).toContain('data-testid="fake-stripe-pay"');
@@ -223,9 +236,9 @@ describe("the fake Stripe's pages (what the browser suite drives)", () => {
 describe('the customer portal', () => {
   it('opens for a customer with the return address, and not for someone who never bought', async () => {
     const user = await signUp(t);
-    expectProblem(await call(t.app, 'POST', paths.subscriptionPortal, { jwt: user.jwt }), 409, { code: 'billing_unavailable' });
+    expectProblem(await call(t.app, 'POST', subscriptionApi.portal.path, { jwt: user.jwt }), 409, { code: 'billing_unavailable' });
     await subscribe(user, 'Basic');
-    const res = await call(t.app, 'POST', paths.subscriptionPortal, { jwt: user.jwt });
+    const res = await call(t.app, 'POST', subscriptionApi.portal.path, { jwt: user.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().url).toMatch(new RegExp(`^${fake.base}/portal/bps_`));
     expect(fake.calls.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { return_url: 'https://hubbub.example.org/account/subscription' } });
@@ -255,13 +268,13 @@ describe('the webhook', () => {
       { payload: 'garbage', headers: { 'content-type': 'text/plain', 'stripe-signature': 'nonsense' } },
     ];
     for (const attempt of attempts) {
-      const res = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers: attempt.headers, payload: attempt.payload });
+      const res = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers: attempt.headers, payload: attempt.payload });
       expectProblem(res, 400, { code: 'webhook_signature_invalid' });
     }
     expect(await userRow(t, user.id)).toEqual(before.row);
     expect(await stored(t, user.id)).toEqual(before.stored);
     // The same event, signed right, is applied.
-    const res = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers: good.headers, payload: good.payload });
+    const res = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers: good.headers, payload: good.payload });
     expect(res.json()).toEqual({ received: true, outcome: 'applied' });
     expect((await userRow(t, user.id)).plan).toBe('Enterprise');
   });
@@ -271,12 +284,12 @@ describe('the webhook', () => {
     const { sub } = await subscribe(user, 'Basic');
     fake.updateSubscription(sub.id, { prices: [FAKE_PRICES.Pro.month] });
     const { payload, headers } = fake.signed(fake.event('customer.subscription.updated', sub));
-    const first = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload });
+    const first = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload });
     expect(first.json()).toMatchObject({ outcome: 'applied' });
     const after = await stored(t, user.id);
     // Stripe moves on (the portal switches back), then the old delivery comes again: no second effect.
     fake.updateSubscription(sub.id, { prices: [FAKE_PRICES.Basic.month] });
-    const replay = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload });
+    const replay = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload });
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toMatchObject({ outcome: 'duplicate' });
     expect(await stored(t, user.id)).toEqual({ ...after, events: after.events });
@@ -291,7 +304,7 @@ describe('the webhook', () => {
     // Even if Stripe now said canceled, an event from before the newest applied one is not acted on.
     fake.updateSubscription(sub.id, { status: 'canceled' });
     const { payload, headers } = fake.signed(older);
-    const res = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload });
+    const res = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload });
     expect(res.json()).toMatchObject({ outcome: 'stale' });
     expect((await userRow(t, user.id)).plan).toBe('Pro');
     fake.updateSubscription(sub.id, { status: 'active' });
@@ -322,22 +335,22 @@ describe('the webhook', () => {
     expect(await subscriptionOf(t, user)).toMatchObject({ plan: 'Free', addOns: [], status: 'canceled', source: 'billing' });
     expect(await refreshedFeatures(t, user)).toEqual([]);
     // Canceled, they may buy again: Checkout, not the portal.
-    const res = await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Basic' } });
+    const res = await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Basic' } });
     expect(res.json().url).toMatch(/\/checkout\//);
   });
 
   it('a signed body that is no Stripe event is refused, not a failure', async () => {
     const { payload, headers } = fake.signedRaw(JSON.stringify({ hello: 'world' }));
-    expectProblem(await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload }), 400, { code: 'malformed_request' });
+    expectProblem(await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload }), 400, { code: 'malformed_request' });
   });
 
   it('records events it does not handle, and events about nobody it knows, without effect', async () => {
     const other = fake.event('customer.created', { id: 'cus_x', object: 'customer' });
     const { payload, headers } = fake.signed(other);
-    expect((await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload })).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect((await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload })).json()).toEqual({ received: true, outcome: 'ignored' });
     const stray = fake.makeSubscription('cus_nobody', [FAKE_PRICES.Pro.month], { tenant: TENANT, user_id: '00000000-0000-0000-0000-000000000000' });
     const signed = fake.signed(fake.event('customer.subscription.created', stray));
-    expect((await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers: signed.headers, payload: signed.payload })).json()).toMatchObject({ outcome: 'ignored' });
+    expect((await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers: signed.headers, payload: signed.payload })).json()).toMatchObject({ outcome: 'ignored' });
   });
 });
 
@@ -346,7 +359,7 @@ describe('tenant isolation', () => {
     const b = await signUp(t, { tenant: OTHER_TENANT });
     const sub = fake.makeSubscription('cus_forged', [FAKE_PRICES.Enterprise.month], { tenant: TENANT, user_id: b.id });
     const { payload, headers } = fake.signed(fake.event('customer.subscription.created', sub));
-    const res = await t.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload });
+    const res = await t.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload });
     expect(res.json()).toMatchObject({ outcome: 'ignored' });
     expect((await userRow(t, b.id)).plan).toBe('Free');
 
@@ -363,8 +376,8 @@ describe('tenant isolation', () => {
 
   it("checkout and the subscription are the caller's own tenant's: another tenant's header with this token is refused", async () => {
     const a = await signUp(t);
-    expectProblem(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: a.jwt, tenant: OTHER_TENANT, body: { plan: 'Pro' } }), 401);
-    expectProblem(await call(t.app, 'GET', paths.subscription, { jwt: a.jwt, tenant: OTHER_TENANT }), 401);
+    expectProblem(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: a.jwt, tenant: OTHER_TENANT, body: { plan: 'Pro' } }), 401);
+    expectProblem(await call(t.app, 'GET', subscriptionApi.get.path, { jwt: a.jwt, tenant: OTHER_TENANT }), 401);
   });
 });
 
@@ -374,23 +387,23 @@ describe('downgrade', () => {
     await subscribe(host, 'Pro');
     const made: HubEvent[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
+      const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() });
       expect(res.statusCode, res.body).toBe(200);
       made.push(EventSchema.parse(res.json()));
     }
     const sub = [...fake.subscriptions.values()].find((s) => (s.metadata as Record<string, string>).user_id === host.id)!;
     await fake.cancel(sub.id);
     expect((await subscriptionOf(t, host)).plan).toBe('Free');
-    const mine = await call(t.app, 'GET', paths.eventMine, { jwt: host.jwt });
+    const mine = await call(t.app, 'GET', eventsApi.mine.path, { jwt: host.jwt });
     expect(mine.json().events.map((e: { id: string }) => e.id).sort()).toEqual(made.map((e) => e.id).sort());
-    for (const event of made) expect((await call(t.app, 'GET', paths.event(event.id), { jwt: host.jwt })).statusCode).toBe(200);
+    for (const event of made) expect((await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
     const e = made[0];
-    const update = await call(t.app, 'POST', paths.eventUpdate, {
+    const update = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: host.jwt,
       body: { id: e.id, name: 'Renamed after the downgrade', startDate: e.startDate, endDate: e.endDate, timeZone: e.timeZone, publishOnDate: e.publishOnDate, venue: e.venue, area: e.area, status: e.status, tagIds: [] },
     });
     expect(update.statusCode, update.body).toBe(200);
-    const refused = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
+    const refused = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() });
     expectProblem(refused, 403, { code: 'plan_limit' });
     expect(refused.json().detail).toMatch(/Free plan allows 1 event and you have 3/);
   });
@@ -400,11 +413,11 @@ describe('downgrade', () => {
     await usePlan(t, host, 'Pro');
     expect(await refreshedFeatures(t, host)).toEqual([PLAN_FEATURES.Pro]);
     const stale = host.jwt;
-    expect((await call(t.app, 'POST', paths.eventCreate, { jwt: stale, body: eventBody() })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', eventsApi.create.path, { jwt: stale, body: eventBody() })).statusCode).toBe(200);
     const out = await runPlansCommand(['set', host.email, 'Free'], { DATA_DIR: t.dataDir, TENANTS: `${TENANT},${OTHER_TENANT}` });
     expect(out, out.out).toMatchObject({ code: 0 });
     expect(featuresIn(stale)).toEqual([PLAN_FEATURES.Pro]);
-    expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: stale, body: eventBody() }), 403, { code: 'plan_limit' });
+    expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: stale, body: eventBody() }), 403, { code: 'plan_limit' });
   });
 });
 
@@ -476,11 +489,11 @@ describe('without Stripe', () => {
 
   it("checkout and the portal answer billing_unavailable; the subscription says the operator assigns plans; the webhook expects nothing", async () => {
     const user = await signUp(plain);
-    expectProblem(await call(plain.app, 'POST', paths.subscriptionCheckout, { jwt: user.jwt, body: { plan: 'Pro' } }), 409, { code: 'billing_unavailable' });
-    expectProblem(await call(plain.app, 'POST', paths.subscriptionPortal, { jwt: user.jwt }), 409, { code: 'billing_unavailable' });
+    expectProblem(await call(plain.app, 'POST', subscriptionApi.checkout.path, { jwt: user.jwt, body: { plan: 'Pro' } }), 409, { code: 'billing_unavailable' });
+    expectProblem(await call(plain.app, 'POST', subscriptionApi.portal.path, { jwt: user.jwt }), 409, { code: 'billing_unavailable' });
     expect(await subscriptionOf(plain, user)).toMatchObject({ plan: 'Free', billing: 'operator', canManageBilling: false, source: 'default' });
     const { payload, headers } = fake.signed(fake.event('customer.subscription.created', fake.makeSubscription('cus_z', [FAKE_PRICES.Pro.month], { tenant: TENANT, user_id: user.id })), FAKE_WEBHOOK_SECRET);
-    expectProblem(await plain.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload }), 400, { code: 'webhook_signature_invalid' });
+    expectProblem(await plain.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload }), 400, { code: 'webhook_signature_invalid' });
     expect((await userRow(plain, user.id)).plan).toBe('Free');
   });
 
@@ -488,7 +501,7 @@ describe('without Stripe', () => {
     const user = await signUp(pro);
     expect(await subscriptionOf(pro, user)).toMatchObject({ plan: 'Pro', source: 'default', billing: 'operator' });
     expect(await refreshedFeatures(pro, user)).toEqual([PLAN_FEATURES.Pro]);
-    const usage = await call(pro.app, 'GET', paths.usage, { jwt: user.jwt });
+    const usage = await call(pro.app, 'GET', accountApi.usage.path, { jwt: user.jwt });
     expect(usage.json()).toMatchObject({ eventCapacity: 100 });
   });
 });

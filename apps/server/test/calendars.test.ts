@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ICAL from 'ical.js';
-import { calendarPaths, paths, type AccountUsage, type Calendar, type CalendarList, type HubEvent } from '@hubbub/contract';
+import { accountApi, calendarsApi, pathOf, type AccountUsage, type Calendar, type CalendarList, type HubEvent, eventsApi, eventLinksApi } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
-import { call, signUp, usePlan, type TestUser } from './support/api.js';
+import { call, followPath, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
 // Calendars (issue 15): saved views with a secret iCalendar feed, read back by Mozilla's ical.js.
@@ -31,7 +31,7 @@ function chicagoEvening(days: number): Date {
 
 async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Promise<HubEvent> {
   const start = Math.ceil(Date.now() / HOUR) * HOUR + 3 * DAY;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: `Calendar test ${randomUUID().slice(0, 8)}`,
@@ -46,7 +46,7 @@ async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Prom
   return res.json() as HubEvent;
 }
 
-const create = (user: TestUser, body: unknown) => call(t.app, 'POST', calendarPaths.calendars, { jwt: user.jwt, body });
+const create = (user: TestUser, body: unknown) => call(t.app, 'POST', calendarsApi.create.path, { jwt: user.jwt, body });
 async function created(user: TestUser, body: unknown): Promise<Calendar> {
   const res = await create(user, body);
   expect(res.statusCode, res.body).toBe(200);
@@ -95,20 +95,20 @@ describe('calendars', () => {
     expect(mine).toMatchObject({ name: 'My events', kind: 'mine', query: null });
     expect(mine.feedUrl).toMatch(/^http:\/\/[^/]+\/feeds\/[A-Za-z0-9_-]{40,}\.ics$/);
     expect(mine.webcalUrl).toBe(mine.feedUrl.replace(/^http:/, 'webcal:'));
-    expect(((await call(t.app, 'GET', paths.usage, { jwt: me.jwt })).json() as AccountUsage).calendarCount).toBe(1);
+    expect(((await call(t.app, 'GET', accountApi.usage.path, { jwt: me.jwt })).json() as AccountUsage).calendarCount).toBe(1);
     expectProblem(await create(me, { name: 'Second', kind: 'following' }), 403, { code: 'plan_limit' });
 
     await usePlan(t, me, 'Basic');
     const search = await created(me, { name: 'Jazz', kind: 'search', query: { searchText: 'jazz', days: 14 } });
     expect(search.query).toEqual({ searchText: 'jazz', areaText: null, categoryId: null, box: null, days: 14 });
-    const renamed = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: search.id, name: 'Jazz nights', query: { searchText: 'jazz', days: 30 } } });
+    const renamed = await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: search.id, name: 'Jazz nights', query: { searchText: 'jazz', days: 30 } } });
     expect(renamed.json()).toMatchObject({ name: 'Jazz nights', query: { days: 30 } });
-    const list = (await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList;
+    const list = (await call(t.app, 'GET', calendarsApi.list.path, { jwt: me.jwt })).json() as CalendarList;
     expect(list.calendars.map((c) => c.name)).toEqual(['Jazz nights', 'My events']);
 
-    expect((await call(t.app, 'DELETE', calendarPaths.calendar(mine.id), { jwt: me.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(calendarsApi.delete, { id: mine.id }), { jwt: me.jwt })).statusCode).toBe(200);
     expect((await fetchFeed(mine)).statusCode).toBe(404);
-    expect(((await call(t.app, 'GET', paths.usage, { jwt: me.jwt })).json() as AccountUsage).calendarCount).toBe(1);
+    expect(((await call(t.app, 'GET', accountApi.usage.path, { jwt: me.jwt })).json() as AccountUsage).calendarCount).toBe(1);
   });
 
   it('refuses bad input, anonymous callers and other people’s calendars', async () => {
@@ -131,14 +131,14 @@ describe('calendars', () => {
     ]) {
       expectProblem(await create(me, body), 400, { code: 'validation' });
     }
-    expect(((await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList).calendars).toEqual([]);
-    expectProblem(await call(t.app, 'GET', calendarPaths.calendars), 401);
-    expectProblem(await call(t.app, 'POST', calendarPaths.calendars, { body: { name: 'A', kind: 'mine' } }), 401);
-    expectProblem(await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: theirs.id, name: 'Mine now' } }), 404);
-    expectProblem(await call(t.app, 'DELETE', calendarPaths.calendar(theirs.id), { jwt: me.jwt }), 404);
-    expectProblem(await call(t.app, 'POST', calendarPaths.token(theirs.id), { jwt: me.jwt }), 404);
+    expect(((await call(t.app, 'GET', calendarsApi.list.path, { jwt: me.jwt })).json() as CalendarList).calendars).toEqual([]);
+    expectProblem(await call(t.app, 'GET', calendarsApi.list.path), 401);
+    expectProblem(await call(t.app, 'POST', calendarsApi.create.path, { body: { name: 'A', kind: 'mine' } }), 401);
+    expectProblem(await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: theirs.id, name: 'Mine now' } }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(calendarsApi.delete, { id: theirs.id }), { jwt: me.jwt }), 404);
+    expectProblem(await call(t.app, 'POST', pathOf(calendarsApi.newToken, { id: theirs.id }), { jwt: me.jwt }), 404);
     const following = await created(me, { name: 'Following', kind: 'following' });
-    expectProblem(await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: following.id, query: { searchText: 'x' } } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: following.id, query: { searchText: 'x' } } }), 400, { code: 'validation' });
     expect((await fetchFeed(theirs)).statusCode).toBe(200);
   });
 });
@@ -205,7 +205,7 @@ describe('feeds', () => {
     const [before] = parse(first.body);
 
     await new Promise((r) => setTimeout(r, 1100));
-    const update = await call(t.app, 'POST', paths.eventUpdate, {
+    const update = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: me.jwt,
       body: { id: event.id, name: 'Renamed party', startDate: event.startDate, endDate: event.endDate, timeZone: 'UTC', area: event.area },
     });
@@ -228,8 +228,8 @@ describe('feeds', () => {
     const followed = await eventOf(other);
     const byHost = await eventOf(host);
     const draft = await eventOf(me, { publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
-    expect((await call(t.app, 'POST', paths.eventLink, { jwt: me.jwt, body: { eventId: followed.id, type: 'Follow' } })).statusCode).toBe(200);
-    expect((await call(t.app, 'POST', paths.follow(host.id), { jwt: me.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', eventLinksApi.create.path, { jwt: me.jwt, body: { eventId: followed.id, type: 'Follow' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', followPath(host.id), { jwt: me.jwt })).statusCode).toBe(200);
     const ids = async (kind: string) =>
       parse((await fetchFeed(await created(me, { name: kind, kind }))).body)
         .map((e) => e.uid.split('@')[0])
@@ -246,11 +246,11 @@ describe('feeds', () => {
     await eventOf(me, { name: 'Private draft', publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
     const calendar = await created(me, { name: 'Mine', kind: 'mine', includeDrafts: true });
     expect((await fetchFeed(calendar)).body).toContain('Private draft');
-    const renewed = (await call(t.app, 'POST', calendarPaths.token(calendar.id), { jwt: me.jwt })).json() as Calendar;
+    const renewed = (await call(t.app, 'POST', pathOf(calendarsApi.newToken, { id: calendar.id }), { jwt: me.jwt })).json() as Calendar;
     expect(renewed.feedUrl).not.toBe(calendar.feedUrl);
     expectProblem(await fetchFeed(calendar), 404, { code: 'not_found' });
     expect((await fetchFeed(renewed)).body).toContain('Private draft');
-    expectProblem(await t.app.inject({ method: 'GET', url: calendarPaths.feed('A'.repeat(43)) }), 404, { code: 'not_found' });
+    expectProblem(await t.app.inject({ method: 'GET', url: pathOf(calendarsApi.feed, { token: 'A'.repeat(43) }) }), 404, { code: 'not_found' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/feeds/short.ics' }), 400, { code: 'validation' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/feeds/%27%3B--.ics' }), 400, { code: 'validation' });
   });
@@ -271,17 +271,17 @@ describe('issue 22: drafts in calendar feeds (finding 9) and the feed header (fi
     expect(uids(plain.body)).toEqual([published.id]);
     expect(plain.body).not.toContain('Secret draft');
 
-    const turnedOn = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: mine.id, includeDrafts: true } });
+    const turnedOn = await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: mine.id, includeDrafts: true } });
     expect(turnedOn.statusCode, turnedOn.body).toBe(200);
     expect((turnedOn.json() as Calendar).includeDrafts).toBe(true);
     // The choice changes the feed at once: the old ETag is no longer current.
     const withDrafts = await fetchFeed(mine, { 'if-none-match': String(plain.headers.etag) });
     expect(withDrafts.statusCode).toBe(200);
     expect(uids(withDrafts.body).sort()).toEqual([published.id, draft.id].sort());
-    const list = (await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList;
+    const list = (await call(t.app, 'GET', calendarsApi.list.path, { jwt: me.jwt })).json() as CalendarList;
     expect(list.calendars.find((c) => c.id === mine.id)?.includeDrafts).toBe(true);
 
-    const turnedOff = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: mine.id, includeDrafts: false } });
+    const turnedOff = await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: mine.id, includeDrafts: false } });
     expect((turnedOff.json() as Calendar).includeDrafts).toBe(false);
     expect(uids((await fetchFeed(mine)).body)).toEqual([published.id]);
 
@@ -311,14 +311,14 @@ describe('issue 22: drafts in calendar feeds (finding 9) and the feed header (fi
       expectProblem(res, 400, { code: 'validation' });
       expect(Object.keys(res.json().errors ?? {}), JSON.stringify(body)).toContain('includeDrafts');
     }
-    expect(((await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList).calendars).toEqual([]);
+    expect(((await call(t.app, 'GET', calendarsApi.list.path, { jwt: me.jwt })).json() as CalendarList).calendars).toEqual([]);
     // Saying no is always fine.
     expect((await created(me, { name: 'Following', kind: 'following', includeDrafts: false })).includeDrafts).toBe(false);
-    const following = ((await call(t.app, 'GET', calendarPaths.calendars, { jwt: me.jwt })).json() as CalendarList).calendars[0];
-    const refused = await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: following.id, includeDrafts: true } });
+    const following = ((await call(t.app, 'GET', calendarsApi.list.path, { jwt: me.jwt })).json() as CalendarList).calendars[0];
+    const refused = await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: following.id, includeDrafts: true } });
     expectProblem(refused, 400, { code: 'validation' });
     expect(refused.json().errors).toHaveProperty('includeDrafts');
-    expectProblem(await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: following.id, includeDrafts: 'true' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: following.id, includeDrafts: 'true' } }), 400, { code: 'validation' });
     const mine = await created(me, { name: 'Mine', kind: 'mine', includeDrafts: true });
     expect(mine.includeDrafts).toBe(true);
   });
@@ -343,7 +343,7 @@ describe('Add to calendar', () => {
     const host = await signUp(t);
     await usePlan(t, host, 'Basic');
     const event = await eventOf(host, { timeZone: 'Europe/Paris' });
-    const res = await call(t.app, 'GET', calendarPaths.eventIcs(event.id));
+    const res = await call(t.app, 'GET', pathOf(calendarsApi.eventIcs, { id: event.id }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="[^"]+\.ics"/);
@@ -353,8 +353,8 @@ describe('Add to calendar', () => {
     expect(parsed.start.toJSDate().toISOString()).toBe(event.startDate);
 
     const draft = await eventOf(host, { publishOnDate: new Date(Date.now() + 30 * DAY).toISOString() });
-    expectProblem(await call(t.app, 'GET', calendarPaths.eventIcs(draft.id)), 404);
-    expect((await call(t.app, 'GET', calendarPaths.eventIcs(draft.id), { jwt: host.jwt })).statusCode).toBe(200);
-    expectProblem(await call(t.app, 'GET', calendarPaths.eventIcs('nope')), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'GET', pathOf(calendarsApi.eventIcs, { id: draft.id })), 404);
+    expect((await call(t.app, 'GET', pathOf(calendarsApi.eventIcs, { id: draft.id }), { jwt: host.jwt })).statusCode).toBe(200);
+    expectProblem(await call(t.app, 'GET', pathOf(calendarsApi.eventIcs, { id: 'nope' })), 400, { code: 'validation' });
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EventStatus, FlyerContentSchema, paths } from '@hubbub/contract';
+import { EventStatus, FlyerContentSchema, authApi } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { seedDemo } from '../src/modules/demo/seed.js';
 import { seedDemoEvents } from '../src/modules/demo/events-seed.js';
@@ -123,12 +123,12 @@ describe('the demo seed', () => {
     for (const block of blocks) {
       expect(block.emails).toEqual(['demo@hubbub.local', 'river@hubbub.local', 'maya@hubbub.local']);
       for (const email of block.emails) {
-        const login = await call(t.app, 'POST', paths.login, { tenant: block.tenant, body: { email, password: block.password } });
+        const login = await call(t.app, 'POST', authApi.login.path, { tenant: block.tenant, body: { email, password: block.password } });
         expect(login.statusCode, `${block.tenant} ${email}: ${login.body}`).toBe(200);
       }
       // The password is that tenant's only.
       const other = blocks.find((b) => b !== block)!;
-      expect((await call(t.app, 'POST', paths.login, { tenant: other.tenant, body: { email: 'demo@hubbub.local', password: block.password } })).statusCode).toBe(401);
+      expect((await call(t.app, 'POST', authApi.login.path, { tenant: other.tenant, body: { email: 'demo@hubbub.local', password: block.password } })).statusCode).toBe(401);
     }
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ADD_ON_DOWNLOAD_HTML, flyerPaths, launchPaths, paths, safeFileName, type HubEvent } from '@hubbub/contract';
-import { setPlanByOperator } from '../src/modules/billing/service.js';
+import { ADD_ON_DOWNLOAD_HTML, safeFileName, type HubEvent, eventsApi, flyersApi, launchesApi, pathOf } from '@hubbub/contract';
+import { setPlanByOperator } from '../src/modules/subscription/service.js';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { multipart } from './support/multipart.js';
@@ -26,7 +26,7 @@ async function holder(addOns: string[] = [ADD_ON_DOWNLOAD_HTML]): Promise<TestUs
 
 async function eventOf(host: TestUser, over: Record<string, unknown> = {}): Promise<HubEvent> {
   const start = Date.now() + 2 * HOUR;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: host.jwt,
     body: {
       name: HOSTILE,
@@ -44,7 +44,7 @@ async function eventOf(host: TestUser, over: Record<string, unknown> = {}): Prom
 }
 
 function download(user: TestUser | undefined, id: string, tenant?: string) {
-  return call(t.app, 'GET', paths.eventExport(id), { jwt: user?.jwt, tenant });
+  return call(t.app, 'GET', pathOf(eventsApi.export, { id }), { jwt: user?.jwt, tenant });
 }
 
 describe('GET event/export/{id}', () => {
@@ -56,7 +56,7 @@ describe('GET event/export/{id}', () => {
     event = await eventOf(host);
     const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#ff8800' } }).jpeg().toBuffer();
     const { payload, contentType } = multipart([{ name: 'file', data: jpeg, filename: 'x.jpg', contentType: 'image/jpeg' }]);
-    const up = await t.app.inject({ method: 'POST', url: paths.eventThumbnail(event.id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${host.jwt}` }, payload });
+    const up = await t.app.inject({ method: 'POST', url: pathOf(eventsApi.setThumbnail, { id: event.id }), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${host.jwt}` }, payload });
     expect(up.statusCode, up.body).toBe(200);
     const content = {
       version: 1,
@@ -66,10 +66,10 @@ describe('GET event/export/{id}', () => {
         { kind: 'emoji', id: 'e1', emoji: '🏮', name: 'red-paper-lantern', size: 64, x: 0.5, y: 0.6 },
       ],
     };
-    const flyer = await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: host.jwt, body: { eventId: event.id, name: 'Main <flyer>', contentJson: JSON.stringify(content) } });
+    const flyer = await call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: { eventId: event.id, name: 'Main <flyer>', contentJson: JSON.stringify(content) } });
     expect(flyer.statusCode, flyer.body).toBe(200);
     flyerId = flyer.json().id;
-    const launch = await call(t.app, 'POST', launchPaths.launch, { jwt: host.jwt, body: { eventId: event.id, flyerIds: [flyerId], startDate: at(Date.now() + HOUR), endDate: at(Date.now() + 2 * HOUR) } });
+    const launch = await call(t.app, 'POST', launchesApi.create.path, { jwt: host.jwt, body: { eventId: event.id, flyerIds: [flyerId], startDate: at(Date.now() + HOUR), endDate: at(Date.now() + 2 * HOUR) } });
     expect(launch.statusCode, launch.body).toBe(200);
   });
 
@@ -140,7 +140,7 @@ describe('GET event/export/{id}', () => {
     const lone = await eventOf(host, { name: 'Lost picture' });
     const jpeg = await sharp({ create: { width: 64, height: 36, channels: 3, background: '#0088ff' } }).jpeg().toBuffer();
     const { payload, contentType } = multipart([{ name: 'file', data: jpeg, filename: 'x.jpg', contentType: 'image/jpeg' }]);
-    const up = await t.app.inject({ method: 'POST', url: paths.eventThumbnail(lone.id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${host.jwt}` }, payload });
+    const up = await t.app.inject({ method: 'POST', url: pathOf(eventsApi.setThumbnail, { id: lone.id }), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${host.jwt}` }, payload });
     await t.app.ctx.files.remove((up.json() as HubEvent).thumbnailPath!);
     const res = await download(host, lone.id);
     expect(res.statusCode).toBe(200);

@@ -5,9 +5,11 @@ import {
   EventListSchema,
   EventSchema,
   IdResultSchema,
-  paths,
   type EventLinkSearchResult,
   type HubEvent,
+  eventsApi,
+  eventLinksApi,
+  pathOf,
 } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -38,25 +40,25 @@ function eventBody(over: Record<string, unknown> = {}) {
 }
 
 async function create(user: TestUser, over: Record<string, unknown> = {}, tenant?: string): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body: eventBody(over), tenant });
+  const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body: eventBody(over), tenant });
   expect([200, 201], res.body).toContain(res.statusCode);
   return EventSchema.parse(res.json());
 }
 
 async function read(id: string, user?: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'GET', paths.event(id), { jwt: user?.jwt });
+  const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id }), { jwt: user?.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return EventSchema.strict().parse(res.json());
 }
 
 async function link(user: TestUser, eventId: string, type: string): Promise<string> {
-  const res = await call(t.app, 'POST', paths.eventLink, { jwt: user.jwt, body: { eventId, type } });
+  const res = await call(t.app, 'POST', eventLinksApi.create.path, { jwt: user.jwt, body: { eventId, type } });
   expect(res.statusCode, res.body).toBe(200);
   return IdResultSchema.strict().parse(res.json()).id;
 }
 
 async function linkSearch(user: TestUser, body: Record<string, unknown>): Promise<EventLinkSearchResult> {
-  const res = await call(t.app, 'POST', paths.eventLinkSearch, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', eventLinksApi.search.path, { jwt: user.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return EventLinkSearchResultSchema.strict().parse(res.json());
 }
@@ -136,24 +138,24 @@ describe('POST event/link/', () => {
       ["another user's unpublished event", 404, () => ({ eventId: draft.id, type: 'Follow' })],
     ];
     it.each(cases)('%s → %i', async (_label, status, body) => {
-      expectProblem(await call(t.app, 'POST', paths.eventLink, { jwt: fan.jwt, body: body() }), status);
+      expectProblem(await call(t.app, 'POST', eventLinksApi.create.path, { jwt: fan.jwt, body: body() }), status);
       expect((await read(event.id, fan)).linkCounts).toEqual(ZERO);
       expect((await linkSearch(fan, {})).totalCount).toBe(0);
     });
 
     it('without a token 401', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventLink, { body: { eventId: event.id, type: 'Star' } }), 401);
+      expectProblem(await call(t.app, 'POST', eventLinksApi.create.path, { body: { eventId: event.id, type: 'Star' } }), 401);
       expect((await read(event.id)).linkCounts).toEqual(ZERO);
     });
 
     it("an event of another tenant is 404 there", async () => {
       const elsewhere = await signUp(t, { tenant: OTHER_TENANT });
-      expectProblem(await call(t.app, 'POST', paths.eventLink, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: { eventId: event.id, type: 'Star' } }), 404);
+      expectProblem(await call(t.app, 'POST', eventLinksApi.create.path, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: { eventId: event.id, type: 'Star' } }), 404);
       expect((await read(event.id)).linkCounts).toEqual(ZERO);
     });
 
     it('the fan follows nothing after all of these', async () => {
-      const e = await call(t.app, 'GET', paths.eventFollowing, { jwt: fan.jwt });
+      const e = await call(t.app, 'GET', eventsApi.following.path, { jwt: fan.jwt });
       expect(EventListSchema.parse(e.json()).events).toEqual([]);
     });
   });
@@ -166,14 +168,14 @@ describe('DELETE event/link/{id}', () => {
     const event = await create(host);
     const star = await link(fan, event.id, 'Star');
     const follow = await link(fan, event.id, 'Follow');
-    const res = await call(t.app, 'DELETE', paths.eventLinkDelete(follow), { jwt: fan.jwt });
+    const res = await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: follow }), { jwt: fan.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const after = await read(event.id, fan);
     expect(after.linkCounts).toEqual({ ...ZERO, Star: 1 });
     expect(after.myLinks).toEqual({ ...NO_LINKS, Star: star });
     expect(after.isFollowingId).toBeNull();
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(follow), { jwt: fan.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: follow }), { jwt: fan.jwt }), 404);
     // Following again makes a new link.
     expect(await link(fan, event.id, 'Follow')).not.toBe(follow);
   });
@@ -184,9 +186,9 @@ describe('DELETE event/link/{id}', () => {
     const stranger = await signUp(t);
     const event = await create(host);
     const star = await link(fan, event.id, 'Star');
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(star), { jwt: stranger.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(star), { jwt: host.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(star)), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: star }), { jwt: stranger.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: star }), { jwt: host.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: star })), 401);
     const e = await read(event.id, fan);
     expect(e.linkCounts.Star).toBe(1);
     expect(e.myLinks.Star).toBe(star);
@@ -197,10 +199,10 @@ describe('DELETE event/link/{id}', () => {
     const fan = await signUp(t);
     const event = await create(host);
     const star = await link(fan, event.id, 'Star');
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(UNKNOWN_ID), { jwt: fan.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete('nope'), { jwt: fan.jwt }), 400);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: UNKNOWN_ID }), { jwt: fan.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: 'nope' }), { jwt: fan.jwt }), 400);
     const elsewhere = await signUp(t, { tenant: OTHER_TENANT });
-    expectProblem(await call(t.app, 'DELETE', paths.eventLinkDelete(star), { jwt: elsewhere.jwt, tenant: OTHER_TENANT }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: star }), { jwt: elsewhere.jwt, tenant: OTHER_TENANT }), 404);
     expect((await read(event.id)).linkCounts.Star).toBe(1);
   });
 
@@ -209,8 +211,8 @@ describe('DELETE event/link/{id}', () => {
     const fan = await signUp(t);
     const event = await create(host);
     await link(fan, event.id, 'Follow');
-    expect((await call(t.app, 'DELETE', paths.event(event.id), { jwt: host.jwt })).statusCode).toBe(200);
-    expect(EventListSchema.parse((await call(t.app, 'GET', paths.eventFollowing, { jwt: fan.jwt })).json()).events).toEqual([]);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
+    expect(EventListSchema.parse((await call(t.app, 'GET', eventsApi.following.path, { jwt: fan.jwt })).json()).events).toEqual([]);
     expect(await linkSearch(fan, {})).toMatchObject({ totalCount: 0, links: [] });
   });
 });
@@ -268,11 +270,11 @@ describe('POST event/link/search/', () => {
   });
 
   it("a stranger asking for another user's links is 403", async () => {
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { jwt: stranger.jwt, body: { userId: fan.id } }), 403);
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { jwt: stranger.jwt, body: { userId: fan.id, eventId: event.id } }), 403);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { jwt: stranger.jwt, body: { userId: fan.id } }), 403);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { jwt: stranger.jwt, body: { userId: fan.id, eventId: event.id } }), 403);
     // The host of another event cannot use it to read a fan's links elsewhere.
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { jwt: host.jwt, body: { userId: fan.id, eventId: other.id } }), 403);
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { jwt: host.jwt, body: { userId: fan.id } }), 403);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { jwt: host.jwt, body: { userId: fan.id, eventId: other.id } }), 403);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { jwt: host.jwt, body: { userId: fan.id } }), 403);
   });
 
   it('a stranger naming only an event sees only their own links of it (none)', async () => {
@@ -288,11 +290,11 @@ describe('POST event/link/search/', () => {
     ['pageNumber 0', 400, { pageNumber: 0 }],
     ['pageNumber 1001', 400, { pageNumber: 1001 }],
   ] as const)('%s → %i', async (_label, status, body) => {
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { jwt: fan.jwt, body }), status);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { jwt: fan.jwt, body }), status);
   });
 
   it('needs a token (401)', async () => {
-    expectProblem(await call(t.app, 'POST', paths.eventLinkSearch, { body: {} }), 401);
+    expectProblem(await call(t.app, 'POST', eventLinksApi.search.path, { body: {} }), 401);
   });
 
   it('pages by 50', async () => {
@@ -316,13 +318,13 @@ describe('regressions', () => {
     expect((await linkSearch(fan, {})).totalCount).toBe(2);
 
     const update = (publishOnDate: string | null) =>
-      call(t.app, 'POST', paths.eventUpdate, {
+      call(t.app, 'POST', eventsApi.update.path, {
         jwt: host.jwt,
         body: { id: event.id, name: event.name, startDate: event.startDate, endDate: event.endDate, area: event.area, publishOnDate },
       });
     const res = await update(at(Date.now() + 3 * DAY));
     expect(res.statusCode, res.body).toBe(200);
-    expectProblem(await call(t.app, 'GET', paths.event(event.id), { jwt: fan.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: fan.jwt }), 404);
 
     for (const body of [{}, { type: 'Follow' }, { userId: fan.id }]) {
       const result = await linkSearch(fan, body);

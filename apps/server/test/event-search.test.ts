@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { EVENT_SEARCH_PAGE_SIZE, EventSchema, EventSearchResultSchema, paths, type EventSearchRequest, type EventSearchResult, type HubEvent } from '@hubbub/contract';
+import { EVENT_SEARCH_PAGE_SIZE, EventSchema, EventSearchResultSchema, tagsApi, type EventSearchRequest, type EventSearchResult, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { EXACT_COUNT_MAX } from '../src/modules/events/search-count.js';
 import { SMALL_BOX_DEGREES2 } from '../src/modules/events/search-repository.js';
@@ -42,13 +42,13 @@ async function create(user: TestUser, p: { lat: number; lng: number }, startMs: 
     area: { name: 'Harbour', type: 4, latitude: p.lat, longitude: p.lng },
     ...over,
   };
-  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body });
   expect([200, 201], res.body).toContain(res.statusCode);
   return EventSchema.parse(res.json());
 }
 
 async function search(body: EventSearchRequest): Promise<EventSearchResult> {
-  const res = await call(t.app, 'POST', paths.eventSearch, { body });
+  const res = await call(t.app, 'POST', eventsApi.search.path, { body });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return EventSearchResultSchema.strict().parse(res.json());
@@ -72,7 +72,7 @@ describe('the answer', () => {
   it('holds each event as its own page summarises it, free text included', async () => {
     const user = await host();
     const p = spot();
-    const tagsRes = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: 'Jazz' } });
+    const tagsRes = await call(t.app, 'POST', tagsApi.search.path, { body: { searchText: 'Jazz' } });
     const jazz = (tagsRes.json() as { id: string; name: string }[]).find((tag) => tag.name === 'Jazz')!;
     const odd = await create(user, p, T0, T0 + HOUR, {
       name: 'Quote " back\\slash \u2028 tab\t café 🎷 </script>',
@@ -84,7 +84,7 @@ describe('the answer', () => {
     for (const box of [boxAround(p), boxAround(p, 0.05)]) {
       const result = await search({ ...box, startDate: at(T0), days: 1, userId: user.id });
       for (const event of [odd, plain]) {
-        const own = (await call(t.app, 'GET', paths.event(event.id))).json() as HubEvent;
+        const own = (await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }))).json() as HubEvent;
         const { id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags } = own;
         expect(result.events.find((e) => e.id === event.id)).toEqual({ id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags });
       }
@@ -214,7 +214,7 @@ describe('running events (the look-behind)', () => {
     const grower = await create(user, p, from - 20 * HOUR, from + HOUR);
     const query = { ...boxAround(p), startDate: at(from), days: 2, userId: user.id };
     expect(ids(await search(query))).toContain(grower.id);
-    const res = await call(t.app, 'POST', paths.eventUpdate, {
+    const res = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: user.jwt,
       body: { id: grower.id, name: grower.name, startDate: at(from - 10 * DAY), endDate: at(from + HOUR), timeZone: 'UTC', area: grower.area },
     });

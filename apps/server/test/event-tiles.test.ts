@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventSchema, TagSchema, paths, type HubEvent, type TileQuery, type Tag } from '@hubbub/contract';
+import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventSchema, TagSchema, tagsApi, type HubEvent, type TileQuery, type Tag, eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { tileCacheStats } from '../src/modules/events/tile-service.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
@@ -20,9 +20,9 @@ let jazz: Tag;
 let clock = Date.now();
 beforeAll(async () => {
   t = await build({ now: () => new Date(clock) });
-  const categories = (await call(t.app, 'GET', paths.tagCategories)).json() as Tag[];
+  const categories = (await call(t.app, 'GET', tagsApi.categories.path)).json() as Tag[];
   music = TagSchema.parse(categories.find((c) => c.name === 'Music'));
-  const res = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: 'Jazz' } });
+  const res = await call(t.app, 'POST', tagsApi.search.path, { body: { searchText: 'Jazz' } });
   jazz = TagSchema.parse((res.json() as Tag[]).find((tag) => tag.name === 'Jazz'));
 });
 afterAll(() => t.close());
@@ -95,7 +95,7 @@ function decode(res: LightMyRequestResponse): Feature[] {
 }
 
 function get(tile: Tile, query?: TileQuery, opts: { user?: TestUser; tenant?: string; headers?: Record<string, string> } = {}) {
-  return call(t.app, 'GET', paths.eventTile(tile.z, tile.x, tile.y, query), { jwt: opts.user?.jwt, tenant: opts.tenant, headers: opts.headers });
+  return call(t.app, 'GET', pathOf(eventsApi.tile, { z: tile.z, x: tile.x, y: tile.y }) + tileQueryString(query), { jwt: opts.user?.jwt, tenant: opts.tenant, headers: opts.headers });
 }
 
 async function features(tile: Tile, query?: TileQuery, opts: { user?: TestUser; tenant?: string } = {}): Promise<Feature[]> {
@@ -127,7 +127,7 @@ function eventBody(p: { lat: number; lng: number }, over: Record<string, unknown
 }
 
 async function create(user: TestUser, body: Record<string, unknown>, tenant?: string): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body, tenant });
+  const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body, tenant });
   expect([200, 201], res.body).toContain(res.statusCode);
   return EventSchema.parse(res.json());
 }
@@ -332,7 +332,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
   });
 
   it('answers 400 validation, and nothing else, for a bad z, x, y or query', async () => {
-    const base = paths.eventTile(0, 0, 0).replace(/\/0\/0\/0$/, '');
+    const base = pathOf(eventsApi.tile, { z: 0, x: 0, y: 0 }).replace(/\/0\/0\/0$/, '');
     const bad = ['23/0/0', '-1/0/0', '3/8/0', '3/0/8', '3/-1/0', '3/0/-1', '3/1/abc', 'abc/0/0', '1.5/0/0', '3/1e1/0', '3/0x1/0', '3/%20/1', '0/1/0', '99999999999/0/0', '22/4194304/0'];
     for (const path of bad) {
       const res = await call(t.app, 'GET', `${base}/${path}`);
@@ -370,7 +370,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
 
     // Moving the event changes the tile, so the tag.
     const moved = cellCentre(tile, 9, 9);
-    const update = await call(t.app, 'POST', paths.eventUpdate, {
+    const update = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: h.jwt,
       body: { ...eventBody(moved), id: event.id, name: event.name },
     });
@@ -383,14 +383,14 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     // Tagging it changes the category's tile, not the unfiltered one.
     const byCategory = await get(tile, { categoryId: music.id });
     expect(decode(byCategory)).toEqual([]);
-    const tagged = await call(t.app, 'POST', paths.eventTag, { jwt: h.jwt, body: { eventId: event.id, tagId: jazz.id } });
+    const tagged = await call(t.app, 'POST', eventsApi.tag.path, { jwt: h.jwt, body: { eventId: event.id, tagId: jazz.id } });
     expect(tagged.statusCode, tagged.body).toBe(200);
     expect((await get(tile, undefined, { headers: { 'if-none-match': changed.headers.etag as string } })).statusCode).toBe(304);
     const afterTag = await get(tile, { categoryId: music.id }, { headers: { 'if-none-match': byCategory.headers.etag as string } });
     expect(afterTag.statusCode).toBe(200);
     expect(decode(afterTag).map((f) => f.id)).toEqual([event.id]);
     // A delete empties it.
-    const deleted = await call(t.app, 'DELETE', paths.event(event.id), { jwt: h.jwt });
+    const deleted = await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: h.jwt });
     expect(deleted.statusCode, deleted.body).toBe(200);
     const gone = await get(tile, undefined, { headers: { 'if-none-match': changed.headers.etag as string } });
     expect(gone.statusCode).toBe(200);
@@ -498,26 +498,26 @@ describe('tiles cached by data version', () => {
 
     // Moved out of the tile (far away), then its name changed back in place: each write shows.
     const away = { lat: -40, lng: 170 };
-    let res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(away), id: a.id, name: a.name } });
+    let res = await call(t.app, 'POST', eventsApi.update.path, { jwt: h.jwt, body: { ...eventBody(away), id: a.id, name: a.name } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await look()).toEqual({ ids: sorted(b), count: 1 });
-    res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name } });
+    res = await call(t.app, 'POST', eventsApi.update.path, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await look()).toEqual({ ids: sorted(a, b), count: 2 });
 
     // Tagged: the category's tiles change.
-    res = await call(t.app, 'POST', paths.eventTag, { jwt: h.jwt, body: { eventId: b.id, tagId: jazz.id } });
+    res = await call(t.app, 'POST', eventsApi.tag.path, { jwt: h.jwt, body: { eventId: b.id, tagId: jazz.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await look({ categoryId: music.id })).toEqual({ ids: sorted(b), count: 1 });
 
     // Canceled: out of the default tiles, still in those that include canceled events.
-    res = await call(t.app, 'POST', paths.eventUpdate, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name, status: 3 } });
+    res = await call(t.app, 'POST', eventsApi.update.path, { jwt: h.jwt, body: { ...eventBody(cellCentre(tile, 7, 7)), id: a.id, name: a.name, status: 3 } });
     expect(res.statusCode, res.body).toBe(200);
     expect(await look()).toEqual({ ids: sorted(b), count: 1 });
     expect(await look({ includeCanceled: true })).toEqual({ ids: sorted(a, b), count: 2 });
 
     // Deleted.
-    res = await call(t.app, 'DELETE', paths.event(b.id), { jwt: h.jwt });
+    res = await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: b.id }), { jwt: h.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(await look()).toEqual({ ids: [], count: 0 });
     expect(await look({ categoryId: music.id })).toEqual({ ids: [], count: 0 });

@@ -8,12 +8,16 @@ import {
   EventSchema,
   EventSearchResultSchema,
   TagSchema,
-  paths,
+  tagsApi,
+  accountApi,
   type EventList,
   type EventSearchRequest,
   type EventSearchResult,
   type HubEvent,
   type Tag,
+  eventsApi,
+  eventLinksApi,
+  pathOf,
 } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
@@ -25,7 +29,7 @@ let hiking: Tag;
 let music: Tag;
 beforeAll(async () => {
   t = await build();
-  const categories = (await call(t.app, 'GET', paths.tagCategories)).json() as Tag[];
+  const categories = (await call(t.app, 'GET', tagsApi.categories.path)).json() as Tag[];
   music = categories.find((c) => c.name === 'Music')!;
   jazz = await tagNamed('Jazz');
   hiking = await tagNamed('Hiking');
@@ -35,7 +39,7 @@ afterAll(() => t.close());
 /** A 4xx answer: the status, a JSON Problem body, and the Problem's own status agreeing. */
 
 async function tagNamed(name: string): Promise<Tag> {
-  const res = await call(t.app, 'POST', paths.tagSearch, { body: { searchText: name } });
+  const res = await call(t.app, 'POST', tagsApi.search.path, { body: { searchText: name } });
   expect(res.statusCode, res.body).toBe(200);
   const found = (res.json() as Tag[]).find((tag) => tag.name === name);
   expect(found, `tag ${name}`).toBeDefined();
@@ -76,13 +80,13 @@ function eventBody(over: Record<string, unknown> = {}, p = spot()) {
 }
 
 async function create(user: TestUser, body: Record<string, unknown> = eventBody(), tenant?: string): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body, tenant });
+  const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body, tenant });
   expect([200, 201], res.body).toContain(res.statusCode);
   return EventSchema.strict().parse(res.json());
 }
 
 async function getAs(id: string, user?: TestUser, tenant?: string): Promise<LightMyRequestResponse> {
-  return call(t.app, 'GET', paths.event(id), { jwt: user?.jwt, tenant });
+  return call(t.app, 'GET', pathOf(eventsApi.get, { id }), { jwt: user?.jwt, tenant });
 }
 
 async function read(id: string, user?: TestUser): Promise<HubEvent> {
@@ -92,13 +96,13 @@ async function read(id: string, user?: TestUser): Promise<HubEvent> {
 }
 
 async function mine(user: TestUser): Promise<EventList> {
-  const res = await call(t.app, 'GET', paths.eventMine, { jwt: user.jwt });
+  const res = await call(t.app, 'GET', eventsApi.mine.path, { jwt: user.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return EventListSchema.parse(res.json());
 }
 
 async function search(body: EventSearchRequest, user?: TestUser): Promise<EventSearchResult> {
-  const res = await call(t.app, 'POST', paths.eventSearch, { jwt: user?.jwt, body });
+  const res = await call(t.app, 'POST', eventsApi.search.path, { jwt: user?.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return EventSearchResultSchema.strict().parse(res.json());
 }
@@ -164,7 +168,7 @@ describe('POST event/ (create)', () => {
     const again = await read(event.id);
     expect({ ...again, myLinks: undefined }).toEqual({ ...event, myLinks: undefined });
     expect((await mine(stranger)).events).toEqual([]);
-    const usage = AccountUsageSchema.parse((await call(t.app, 'GET', paths.usage, { jwt: host.jwt })).json());
+    const usage = AccountUsageSchema.parse((await call(t.app, 'GET', accountApi.usage.path, { jwt: host.jwt })).json());
     expect(usage).toMatchObject({ eventCapacity: 1, eventCount: 1 });
   });
 
@@ -183,7 +187,7 @@ describe('POST event/ (create)', () => {
     const host = await signUp(t);
     const first = await create(host);
     const name = `Second ${word()}`;
-    const res = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ name }) });
+    const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody({ name }) });
     const problem = expectProblem(res, 403);
     expect(problem.detail).toContain('allows 1 event');
     expect(ids(await mine(host))).toEqual([first.id]);
@@ -195,13 +199,13 @@ describe('POST event/ (create)', () => {
     const made = [];
     for (let i = 0; i < 4; i++) made.push(await create(host, eventBody({ startDate: at(T0 + i * HOUR), endDate: at(T0 + (i + 1) * HOUR) })));
     expect(ids(await mine(host))).toEqual(made.map((e) => e.id));
-    const usage = AccountUsageSchema.parse((await call(t.app, 'GET', paths.usage, { jwt: host.jwt })).json());
+    const usage = AccountUsageSchema.parse((await call(t.app, 'GET', accountApi.usage.path, { jwt: host.jwt })).json());
     expect(usage).toMatchObject({ eventCapacity: 100, eventCount: 4 });
   });
 
   it('two creates at once on the Free plan: exactly one is stored', async () => {
     const host = await signUp(t);
-    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() })));
+    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403, 403]);
     expect((await mine(host)).events).toHaveLength(1);
   });
@@ -209,7 +213,7 @@ describe('POST event/ (create)', () => {
   it('the same name created at once gets distinct slugs', async () => {
     const host = await proUser();
     const name = `Block Party ${word()}`;
-    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ name }) })));
+    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody({ name }) })));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(results.map((r) => r.json().slug)).size).toBe(3);
   });
@@ -287,29 +291,29 @@ describe('POST event/ (create)', () => {
     ];
 
     it.each(cases)('%s', async (_label, body) => {
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: body() }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: body() }), 400);
       expect((await mine(host)).events).toEqual([]);
       expect((await search({ ...boxAround(p), startDate: at(T0 - DAY), days: 40, includeCanceled: true }, host)).totalCount).toBe(0);
     });
 
     it('a known tag next to an unknown one is still 400', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: { ...base(), tagIds: [jazz.id, UNKNOWN_ID] } }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: { ...base(), tagIds: [jazz.id, UNKNOWN_ID] } }), 400);
       expect((await mine(host)).events).toEqual([]);
     });
 
     it('malformed JSON and an empty body are 400; a non-JSON content type is 415', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, rawBody: '{"name": ' }), 400);
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, rawBody: '' }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, rawBody: '{"name": ' }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, rawBody: '' }), 400);
       expectProblem(
-        await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, rawBody: '<event/>', headers: { 'content-type': 'application/xml' } }),
+        await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, rawBody: '<event/>', headers: { 'content-type': 'application/xml' } }),
         415,
       );
       expect((await mine(host)).events).toEqual([]);
     });
 
     it('without a token is 401; with a broken token 401', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { body: base() }), 401);
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { body: base(), jwt: `${host.jwt}x` }), 401);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { body: base() }), 401);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { body: base(), jwt: `${host.jwt}x` }), 401);
       expect((await mine(host)).events).toEqual([]);
     });
 
@@ -415,7 +419,7 @@ describe('POST event/update/', () => {
     await new Promise((r) => setTimeout(r, 5));
     const q = spot();
     const name = `Renamed ${word()}`;
-    const res = await call(t.app, 'POST', paths.eventUpdate, {
+    const res = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: host.jwt,
       body: updateBody(event, {
         name,
@@ -457,7 +461,7 @@ describe('POST event/update/', () => {
     const host = await signUp(t);
     const intruder = await signUp(t);
     const event = await create(host);
-    const res = await call(t.app, 'POST', paths.eventUpdate, { jwt: intruder.jwt, body: updateBody(event, { name: 'Hijacked', venue: 'Elsewhere' }) });
+    const res = await call(t.app, 'POST', eventsApi.update.path, { jwt: intruder.jwt, body: updateBody(event, { name: 'Hijacked', venue: 'Elsewhere' }) });
     expectProblem(res, 403);
     const after = await read(event.id);
     expect(after.name).toBe(event.name);
@@ -471,7 +475,7 @@ describe('POST event/update/', () => {
     const host = await signUp(t);
     const event = await create(host);
     const elsewhere = await signUp(t, { tenant: OTHER_TENANT });
-    expectProblem(await call(t.app, 'POST', paths.eventUpdate, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: updateBody(event, { name: 'Hijacked' }) }), 404);
+    expectProblem(await call(t.app, 'POST', eventsApi.update.path, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: updateBody(event, { name: 'Hijacked' }) }), 404);
     expect((await read(event.id)).name).toBe(event.name);
   });
 
@@ -499,13 +503,13 @@ describe('POST event/update/', () => {
     ];
 
     it.each(cases)('%s → %i', async (_label, status, body) => {
-      expectProblem(await call(t.app, 'POST', paths.eventUpdate, { jwt: host.jwt, body: body(event) }), status);
+      expectProblem(await call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: body(event) }), status);
       const after = await read(event.id);
       expect(after).toEqual({ ...event, myLinks: after.myLinks });
     });
 
     it('without a token 401', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventUpdate, { body: updateBody(event, { name: 'Changed' }) }), 401);
+      expectProblem(await call(t.app, 'POST', eventsApi.update.path, { body: updateBody(event, { name: 'Changed' }) }), 401);
       expect((await read(event.id)).name).toBe(event.name);
     });
   });
@@ -516,16 +520,16 @@ describe('DELETE event/{id}', () => {
     const host = await signUp(t);
     const intruder = await signUp(t);
     const event = await create(host);
-    expectProblem(await call(t.app, 'DELETE', paths.event(event.id), { jwt: intruder.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: intruder.jwt }), 403);
     expect((await read(event.id)).id).toBe(event.id);
-    expectProblem(await call(t.app, 'DELETE', paths.event(event.id)), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id })), 401);
     expect((await read(event.id)).id).toBe(event.id);
 
-    const res = await call(t.app, 'DELETE', paths.event(event.id), { jwt: host.jwt });
+    const res = await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expectProblem(await getAs(event.id, host), 404);
-    expectProblem(await call(t.app, 'DELETE', paths.event(event.id), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt }), 404);
     expect((await mine(host)).events).toEqual([]);
     // The Free host's one slot is free again.
     await create(host);
@@ -533,15 +537,15 @@ describe('DELETE event/{id}', () => {
 
   it('unknown id 404, malformed id 400', async () => {
     const host = await signUp(t);
-    expectProblem(await call(t.app, 'DELETE', paths.event(UNKNOWN_ID), { jwt: host.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', paths.event('nope'), { jwt: host.jwt }), 400);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: UNKNOWN_ID }), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: 'nope' }), { jwt: host.jwt }), 400);
   });
 
   it('a user of another tenant is 404 there and the event stays', async () => {
     const host = await signUp(t);
     const event = await create(host);
     const elsewhere = await signUp(t, { tenant: OTHER_TENANT });
-    expectProblem(await call(t.app, 'DELETE', paths.event(event.id), { jwt: elsewhere.jwt, tenant: OTHER_TENANT }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: elsewhere.jwt, tenant: OTHER_TENANT }), 404);
     expect((await read(event.id)).id).toBe(event.id);
   });
 });
@@ -558,7 +562,7 @@ describe('event/mine/ and event/following/', () => {
     expect(ids(list)).toEqual([soonest.id, draft.id, later.id]);
     expect(list.events.every((e) => e.followLinkId === null && e.userId === host.id)).toBe(true);
     expect(list.events[1].publishOnDate).toBe(draft.publishOnDate);
-    expectProblem(await call(t.app, 'GET', paths.eventMine), 401);
+    expectProblem(await call(t.app, 'GET', eventsApi.mine.path), 401);
   });
 
   it('event/following/ lists events I follow, soonest first, with followLinkId; a star is not a follow', async () => {
@@ -568,23 +572,23 @@ describe('event/mine/ and event/following/', () => {
     const sooner = await create(host, eventBody({ startDate: at(T0), endDate: at(T0 + HOUR) }));
     const starred = await create(host);
     const link = async (eventId: string, type: string) => {
-      const res = await call(t.app, 'POST', paths.eventLink, { jwt: fan.jwt, body: { eventId, type } });
+      const res = await call(t.app, 'POST', eventLinksApi.create.path, { jwt: fan.jwt, body: { eventId, type } });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().id as string;
     };
-    expect((await call(t.app, 'GET', paths.eventFollowing, { jwt: fan.jwt })).json()).toEqual({ events: [] });
+    expect((await call(t.app, 'GET', eventsApi.following.path, { jwt: fan.jwt })).json()).toEqual({ events: [] });
     const laterLink = await link(later.id, 'Follow');
     const soonerLink = await link(sooner.id, 'Follow');
     await link(starred.id, 'Star');
-    const res = await call(t.app, 'GET', paths.eventFollowing, { jwt: fan.jwt });
+    const res = await call(t.app, 'GET', eventsApi.following.path, { jwt: fan.jwt });
     expect(res.statusCode).toBe(200);
     const list = EventListSchema.parse(res.json());
     expect(list.events.map((e) => [e.id, e.followLinkId])).toEqual([
       [sooner.id, soonerLink],
       [later.id, laterLink],
     ]);
-    expect((await call(t.app, 'GET', paths.eventFollowing, { jwt: host.jwt })).json()).toEqual({ events: [] });
-    expectProblem(await call(t.app, 'GET', paths.eventFollowing), 401);
+    expect((await call(t.app, 'GET', eventsApi.following.path, { jwt: host.jwt })).json()).toEqual({ events: [] });
+    expectProblem(await call(t.app, 'GET', eventsApi.following.path), 401);
   });
 });
 
@@ -627,11 +631,11 @@ describe('POST event/search/', () => {
     it('anyone may search, with or without a token; a broken token is 401', async () => {
       const viewer = await signUp(t);
       expect(ids(await search({ ...boxAround(p), startDate: at(T0), days: 1 }, viewer)).length).toBe(2);
-      expectProblem(await call(t.app, 'POST', paths.eventSearch, { jwt: `${viewer.jwt}x`, body: {} }), 401);
+      expectProblem(await call(t.app, 'POST', eventsApi.search.path, { jwt: `${viewer.jwt}x`, body: {} }), 401);
     });
 
     it('does not find the events from another tenant', async () => {
-      const res = await call(t.app, 'POST', paths.eventSearch, { tenant: OTHER_TENANT, body: { ...boxAround(p), startDate: at(T0), days: 3 } });
+      const res = await call(t.app, 'POST', eventsApi.search.path, { tenant: OTHER_TENANT, body: { ...boxAround(p), startDate: at(T0), days: 3 } });
       expect(res.statusCode).toBe(200);
       expect(res.json().events).toEqual([]);
     });
@@ -719,7 +723,7 @@ describe('POST event/search/', () => {
       c = await create(host, eventBody({ name: `Gamma ${word()}`, startDate: at(T0 + 2 * HOUR), endDate: at(T0 + 3 * HOUR) }, { lat: p.lat, lng: p.lng }));
       a = await create(host, eventBody({ name: `Alpha ${word()}`, startDate: at(T0 + HOUR), endDate: at(T0 + 2 * HOUR) }, { lat: p.lat - 0.08, lng: p.lng }));
       await new Promise((r) => setTimeout(r, 5));
-      const res = await call(t.app, 'POST', paths.eventUpdate, {
+      const res = await call(t.app, 'POST', eventsApi.update.path, {
         jwt: host.jwt,
         body: { id: b.id, name: b.name, startDate: b.startDate, endDate: b.endDate, area: b.area, venue: 'Updated Venue' },
       });
@@ -798,7 +802,7 @@ describe('POST event/search/', () => {
       ['body a string', 'hello'],
     ];
     it.each(cases)('search: %s', async (_label, body) => {
-      expectProblem(await call(t.app, 'POST', paths.eventSearch, { body }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.search.path, { body }), 400);
     });
 
     it('the edges of the valid ranges are accepted (days 366, pageNumber 1000, latitude ±90)', async () => {
@@ -821,7 +825,7 @@ describe('regressions', () => {
       ['2031-01-01 10:00', '2031-01-01T12:00:00Z'],
     ];
     for (const [startDate, endDate] of cases) {
-      const problem = expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
+      const problem = expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
       expect(problem.errors?.startDate?.join(' '), startDate).toMatch(/ISO 8601/);
       expect((await mine(host)).events, startDate).toEqual([]);
     }
@@ -840,7 +844,7 @@ describe('regressions', () => {
       ['2031-04-31T10:00:00Z', '2031-05-01T12:00:00Z'],
     ];
     for (const [startDate, endDate] of cases) {
-      expectProblem(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody({ startDate, endDate }) }), 400);
       expect((await mine(host)).events, `${startDate} – ${endDate}`).toEqual([]);
     }
     // A real leap day is a real day.

@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_NAME_IDENTIFIER, ConnectedAccountsSchema, ContainerDataSchema, ExternalLoginResultSchema, LogoutResultSchema, paths, type ProblemCode } from '@hubbub/contract';
+import {
+  CLAIM_NAME_IDENTIFIER,
+  ConnectedAccountsSchema,
+  ContainerDataSchema,
+  ExternalLoginResultSchema,
+  LogoutResultSchema,
+  authApi,
+  externalAuthApi,
+  externalStartPath,
+  pathOf,
+  accountApi,
+  type ProblemCode,
+} from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { loggerOptions } from '../src/logger.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
@@ -64,7 +76,7 @@ async function expectRefused(res: Awaited<ReturnType<typeof call>>, status: numb
   return body;
 }
 
-const connected = async (jwt: string, tenant?: string) => ConnectedAccountsSchema.parse((await call(t.app, 'GET', paths.connectedAccounts, { jwt, tenant })).json());
+const connected = async (jwt: string, tenant?: string) => ConnectedAccountsSchema.parse((await call(t.app, 'GET', externalAuthApi.accounts.path, { jwt, tenant })).json());
 
 describe('configuration', () => {
   it('lists the configured providers in the container data', async () => {
@@ -78,10 +90,10 @@ describe('configuration', () => {
       const data = ContainerDataSchema.parse((await googleOnly.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } })).json());
       expect(data.externalProviders).toEqual(['Google']);
       const who = microsoftPerson();
-      const res = await call(googleOnly.app, 'POST', paths.external, { body: { provider: 'Windows', code: 'a-code', state: 'a-state-of-16-chars-or-more' } });
+      const res = await call(googleOnly.app, 'POST', externalAuthApi.login.path, { body: { provider: 'Windows', code: 'a-code', state: 'a-state-of-16-chars-or-more' } });
       expect(expectProblem(res, 400, { code: 'external_provider_unconfigured' }).detail).toMatch(/Microsoft/);
       expect(await stored(who)).toEqual({ users: 0, identities: 0, sessions: 0 });
-      const start = await googleOnly.app.inject({ method: 'GET', url: paths.externalStart('microsoft', { tenant: 'hubbub', returnTo: '/' }) });
+      const start = await googleOnly.app.inject({ method: 'GET', url: externalStartPath('microsoft', { tenant: 'hubbub', returnTo: '/' }) });
       expectProblem(start, 400, { code: 'external_provider_unconfigured' });
     } finally {
       await googleOnly.close();
@@ -100,7 +112,7 @@ describe('configuration', () => {
   it('sends the browser back with an error when the provider cannot be reached, or after too many starts', async () => {
     const down = await build({ env: { ...fakeEnv({ issuerUrl: 'http://127.0.0.1:9' }) }, rateLimits: { externalIp: 1 } });
     try {
-      const start = () => down.app.inject({ method: 'GET', url: paths.externalStart('google', { tenant: 'hubbub', returnTo: '/' }) });
+      const start = () => down.app.inject({ method: 'GET', url: externalStartPath('google', { tenant: 'hubbub', returnTo: '/' }) });
       const res = await start();
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/auth/callback/google?error=temporarily_unavailable');
@@ -113,7 +125,7 @@ describe('configuration', () => {
 
 describe('the start', () => {
   it('redirects to the provider with PKCE, state and nonce, and binds the attempt to this browser', async () => {
-    const res = await t.app.inject({ method: 'GET', url: paths.externalStart('google', { tenant: 'hubbub', returnTo: '/events' }) });
+    const res = await t.app.inject({ method: 'GET', url: externalStartPath('google', { tenant: 'hubbub', returnTo: '/events' }) });
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const to = new URL(String(res.headers.location));
@@ -135,9 +147,9 @@ describe('the start', () => {
   });
 
   it('needs a known tenant in the query', async () => {
-    expectProblem(await t.app.inject({ method: 'GET', url: '/presence/api/v1/auth/external/google/start' }), 400, { code: 'tenant_missing' });
-    expectProblem(await t.app.inject({ method: 'GET', url: paths.externalStart('google', { tenant: 'nowhere', returnTo: '/' }) }), 400, { code: 'tenant_unknown' });
-    expectProblem(await t.app.inject({ method: 'GET', url: paths.externalStart('yahoo', { tenant: 'hubbub', returnTo: '/' }) }), 400, { code: 'validation' });
+    expectProblem(await t.app.inject({ method: 'GET', url: pathOf(externalAuthApi.start, { provider: 'google' }) }), 400, { code: 'tenant_missing' });
+    expectProblem(await t.app.inject({ method: 'GET', url: externalStartPath('google', { tenant: 'nowhere', returnTo: '/' }) }), 400, { code: 'tenant_unknown' });
+    expectProblem(await t.app.inject({ method: 'GET', url: externalStartPath('yahoo', { tenant: 'hubbub', returnTo: '/' }) }), 400, { code: 'validation' });
   });
 });
 
@@ -149,15 +161,15 @@ describe('signing in', () => {
     expect(res.statusCode, res.body).toBe(200);
     const result = ExternalLoginResultSchema.parse(res.json());
     expect(result).toMatchObject({ rememberMe: true, returnTo: '/events?when=today' });
-    const me = await call(t.app, 'GET', paths.account, { jwt: result.jwt });
+    const me = await call(t.app, 'GET', accountApi.get.path, { jwt: result.jwt });
     expect(me.json()).toMatchObject({ email: who.email, name: who.name, emailVerified: true });
     expect(await stored(who)).toEqual({ users: 1, identities: 1, sessions: 1 });
     // The confidential client authenticated with its secret at the token endpoint.
     expect(fakes.google.calls.tokenRequests).toEqual([{ clientId: CLIENTS.google.id, secretSent: true, redirectUri: 'http://localhost:8080/auth/callback/google' }]);
     // No password: a password sign-in finds nothing to check.
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: who.email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: who.email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
     // The refresh token works as after a password sign-in.
-    expect((await call(t.app, 'POST', paths.refresh, { body: { refreshToken: result.refreshToken } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: result.refreshToken } })).statusCode).toBe(200);
   });
 
   it('finds the same account on the second sign-in, and keeps when each was used', async () => {
@@ -177,7 +189,7 @@ describe('signing in', () => {
     fakes.microsoft.signInAs(who);
     const res = await signInWith(t.app, fakes.microsoft);
     expect(res.statusCode, res.body).toBe(200);
-    const me = (await call(t.app, 'GET', paths.account, { jwt: res.json().jwt })).json();
+    const me = (await call(t.app, 'GET', accountApi.get.path, { jwt: res.json().jwt })).json();
     // xms_edov: Microsoft vouches for the email, so the new account has it verified.
     expect(me).toMatchObject({ email: who.email, emailVerified: true });
     // Another person of another tenant with the same object id is someone else.
@@ -230,7 +242,7 @@ describe('joining an existing account', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(decodeJwt(res.json().jwt)[CLAIM_NAME_IDENTIFIER]).toBe(user.id);
     // The password still works, and the account lists Google.
-    expect((await call(t.app, 'POST', paths.login, { body: { email: user.email, password: PASSWORD } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.login.path, { body: { email: user.email, password: PASSWORD } })).statusCode).toBe(200);
     expect((await connected(user.jwt)).accounts.map((a) => a.provider)).toEqual(['Google']);
   });
 
@@ -260,12 +272,12 @@ describe('joining an existing account', () => {
   it('takes an unverified account back for the owner of its email: its password goes', async () => {
     // Someone registered with another person's email and never verified it.
     const email = uniqueEmail('squatted');
-    expect((await call(t.app, 'POST', paths.register, { body: { email, name: 'Squatter', password: PASSWORD } })).statusCode).toBe(201);
+    expect((await call(t.app, 'POST', authApi.register.path, { body: { email, name: 'Squatter', password: PASSWORD } })).statusCode).toBe(201);
     fakes.google.signInAs(googlePerson({ email }));
     const res = await signInWith(t.app, fakes.google);
     expect(res.statusCode, res.body).toBe(200);
-    expect((await call(t.app, 'GET', paths.account, { jwt: res.json().jwt })).json()).toMatchObject({ email, emailVerified: true });
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
+    expect((await call(t.app, 'GET', accountApi.get.path, { jwt: res.json().jwt })).json()).toMatchObject({ email, emailVerified: true });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email, password: PASSWORD } }), 401, { code: 'invalid_credentials' });
   });
 
   it('an identity that made an account from an unvouched email stops working once the email owner resets the password', async () => {
@@ -281,14 +293,14 @@ describe('joining an existing account', () => {
     fakes.microsoft.signInAs(who);
     expect((await signInWith(t.app, fakes.microsoft)).statusCode).toBe(200);
     // The owner of the mailbox takes the account over through "forgot password".
-    await call(t.app, 'POST', paths.forgot, { body: { email: who.email } });
+    await call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: who.email } });
     let mail: Awaited<ReturnType<typeof readMail>> | undefined;
     for (let i = 0; i < 100 && !mail; i++) mail = await readMail(t, who.email!, 'reset').catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 20)));
-    expect((await call(t.app, 'POST', paths.reset(mail!.code), { body: { password: 'the owner password 1' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', pathOf(authApi.resetPassword, { code: mail!.code }), { body: { password: 'the owner password 1' } })).statusCode).toBe(200);
     expectProblem(await signInWith(t.app, fakes.microsoft), 409, { code: 'external_link_required' });
     expect((await stored(who)).identities).toBe(0);
     // Signed in with the password, the owner can connect Microsoft again (then it is theirs).
-    const login = await call(t.app, 'POST', paths.login, { body: { email: who.email, password: 'the owner password 1' } });
+    const login = await call(t.app, 'POST', authApi.login.path, { body: { email: who.email, password: 'the owner password 1' } });
     const jwt = login.json().jwt;
     expect((await finishLink(t.app, await startLinkAtProvider(t.app, fakes.microsoft, jwt), jwt)).statusCode).toBe(200);
     expect((await signInWith(t.app, fakes.microsoft)).statusCode).toBe(200);
@@ -383,22 +395,22 @@ describe('connected accounts', () => {
     // Signing in with it finds this account.
     const again = await signInWith(t.app, fakes.microsoft);
     expect(decodeJwt(again.json().jwt)[CLAIM_NAME_IDENTIFIER]).toBe(user.id);
-    const removed = await call(t.app, 'DELETE', paths.connectedAccount('microsoft'), { jwt: user.jwt });
+    const removed = await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'microsoft' }), { jwt: user.jwt });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().accounts).toEqual([]);
-    expectProblem(await call(t.app, 'DELETE', paths.connectedAccount('microsoft'), { jwt: user.jwt }), 404, { code: 'not_found' });
+    expectProblem(await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'microsoft' }), { jwt: user.jwt }), 404, { code: 'not_found' });
   });
 
   it('refuses to disconnect the last way to sign in', async () => {
     fakes.google.signInAs(googlePerson());
     const jwt = (await signInWith(t.app, fakes.google)).json().jwt;
-    const refused = await call(t.app, 'DELETE', paths.connectedAccount('google'), { jwt });
+    const refused = await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'google' }), { jwt });
     expect(expectProblem(refused, 409, { code: 'last_sign_in_method', detail: true }).detail).toMatch(/password/);
     // With Microsoft connected too, Google may go; then Microsoft is the last.
     fakes.microsoft.signInAs(microsoftPerson());
     expect((await finishLink(t.app, await startLinkAtProvider(t.app, fakes.microsoft, jwt), jwt)).statusCode).toBe(200);
-    expect((await call(t.app, 'DELETE', paths.connectedAccount('google'), { jwt })).statusCode).toBe(200);
-    expectProblem(await call(t.app, 'DELETE', paths.connectedAccount('microsoft'), { jwt }), 409, { code: 'last_sign_in_method' });
+    expect((await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'google' }), { jwt })).statusCode).toBe(200);
+    expectProblem(await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'microsoft' }), { jwt }), 409, { code: 'last_sign_in_method' });
   });
 
   it('refuses a provider account connected to someone else, and a second one of the same provider', async () => {
@@ -421,7 +433,7 @@ describe('connected accounts', () => {
     const login = await startAtProvider(t.app, fakes.microsoft);
     expectProblem(await finishLink(t.app, login, a.jwt), 400, { code: 'external_state_invalid' });
     expect(await stored(who)).toMatchObject({ identities: 0 });
-    expectProblem(await call(t.app, 'POST', paths.connectedAccount('google'), { body: {} }), 401, { code: 'unauthenticated' });
+    expectProblem(await call(t.app, 'POST', pathOf(externalAuthApi.connect, { provider: 'google' }), { body: {} }), 401, { code: 'unauthenticated' });
   });
 });
 
@@ -437,7 +449,7 @@ describe('tenants', () => {
     expect(await stored(who, OTHER_TENANT)).toMatchObject({ users: 1, identities: 2 });
     expect((await connected(there.json().jwt, OTHER_TENANT)).accounts).toHaveLength(1);
     // A token of one tenant lists nothing on the other.
-    expectProblem(await call(t.app, 'GET', paths.connectedAccounts, { jwt: here.json().jwt, tenant: OTHER_TENANT }), 401);
+    expectProblem(await call(t.app, 'GET', externalAuthApi.accounts.path, { jwt: here.json().jwt, tenant: OTHER_TENANT }), 401);
   });
 });
 
@@ -445,19 +457,19 @@ describe('logout', () => {
   it('revokes the Google tokens of the session', async () => {
     fakes.google.signInAs(googlePerson());
     const { jwt } = (await signInWith(t.app, fakes.google)).json();
-    const res = await call(t.app, 'GET', paths.logout, { jwt });
+    const res = await call(t.app, 'GET', authApi.logout.path, { jwt });
     expect(LogoutResultSchema.parse(res.json())).toEqual({ ok: true, endSessionUrl: null });
     expect(fakes.google.calls.revocations.map((r) => [r.hint, r.clientId])).toEqual([
       ['refresh_token', CLIENTS.google.id],
       ['access_token', CLIENTS.google.id],
     ]);
-    expectProblem(await call(t.app, 'GET', paths.authUser, { jwt }), 401, { code: 'session_ended' });
+    expectProblem(await call(t.app, 'GET', authApi.user.path, { jwt }), 401, { code: 'session_ended' });
   });
 
   it("sends a Microsoft session through Microsoft's end-session page and back to the app", async () => {
     fakes.microsoft.signInAs(microsoftPerson({ login_hint: 'opaque-hint', xms_edov: true }));
     const { jwt } = (await signInWith(t.app, fakes.microsoft)).json();
-    const { endSessionUrl } = LogoutResultSchema.parse((await call(t.app, 'GET', paths.logout, { jwt })).json());
+    const { endSessionUrl } = LogoutResultSchema.parse((await call(t.app, 'GET', authApi.logout.path, { jwt })).json());
     const url = new URL(endSessionUrl!);
     expect(`${url.origin}${url.pathname}`).toBe(`${fakes.microsoft.base}/common/oauth2/v2.0/logout`);
     expect(Object.fromEntries(url.searchParams)).toEqual({ client_id: CLIENTS.microsoft.id, post_logout_redirect_uri: 'http://localhost:8080/dashboard', logout_hint: 'opaque-hint' });
@@ -468,21 +480,21 @@ describe('logout', () => {
 
   it('a session that connected Microsoft also ends it there; a password session has nothing to end', async () => {
     const user = await signUp(t);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: (await call(t.app, 'POST', paths.login, { body: { email: user.email, password: PASSWORD } })).json().jwt })).json()).toEqual({
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: (await call(t.app, 'POST', authApi.login.path, { body: { email: user.email, password: PASSWORD } })).json().jwt })).json()).toEqual({
       ok: true,
       endSessionUrl: null,
     });
     fakes.microsoft.signInAs(microsoftPerson());
     expect((await finishLink(t.app, await startLinkAtProvider(t.app, fakes.microsoft, user.jwt), user.jwt)).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: user.jwt })).json().endSessionUrl).toContain(fakes.microsoft.base);
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: user.jwt })).json().endSessionUrl).toContain(fakes.microsoft.base);
   });
 
   it('still logs out when the provider refuses the revocation, or cannot be reached', async () => {
     fakes.google.signInAs(googlePerson());
     const { jwt } = (await signInWith(t.app, fakes.google)).json();
     fakes.google.failNextRevoke = 503;
-    expect((await call(t.app, 'GET', paths.logout, { jwt })).json()).toEqual({ ok: true, endSessionUrl: null });
-    expectProblem(await call(t.app, 'GET', paths.authUser, { jwt }), 401, { code: 'session_ended' });
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt })).json()).toEqual({ ok: true, endSessionUrl: null });
+    expectProblem(await call(t.app, 'GET', authApi.user.path, { jwt }), 401, { code: 'session_ended' });
 
     const lonely = await FakeIdp.start('google');
     const app = await build({ env: fakeEnv(lonely) });
@@ -490,9 +502,9 @@ describe('logout', () => {
       const signedIn = await signInWith(app.app, lonely);
       expect(signedIn.statusCode).toBe(200);
       await lonely.stop();
-      const res = await call(app.app, 'GET', paths.logout, { jwt: signedIn.json().jwt });
+      const res = await call(app.app, 'GET', authApi.logout.path, { jwt: signedIn.json().jwt });
       expect(res.json()).toEqual({ ok: true, endSessionUrl: null });
-      expectProblem(await call(app.app, 'GET', paths.authUser, { jwt: signedIn.json().jwt }), 401, { code: 'session_ended' });
+      expectProblem(await call(app.app, 'GET', authApi.user.path, { jwt: signedIn.json().jwt }), 401, { code: 'session_ended' });
     } finally {
       await app.close();
     }

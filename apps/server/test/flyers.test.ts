@@ -8,11 +8,12 @@ import {
   EventSchema,
   FlyerContentSchema,
   FlyerSchema,
-  flyerPaths,
-  paths,
   type Flyer,
   type FlyerContent,
   type HubEvent,
+  eventsApi,
+  flyersApi,
+  pathOf,
 } from '@hubbub/contract';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
@@ -49,7 +50,7 @@ const flyerBody = (eventId: string, over: Record<string, unknown> = {}) => ({ ev
 const setPlan = (user: TestUser, plan: string) => usePlan(t, user, plan);
 
 async function createEvent(user: TestUser, over: Record<string, unknown> = {}, tenant?: string): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     tenant,
     body: { name: `Flyer Night ${randomUUID().slice(0, 8)}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: -35, longitude: -145 }, ...over },
@@ -59,13 +60,13 @@ async function createEvent(user: TestUser, over: Record<string, unknown> = {}, t
 }
 
 async function createFlyer(user: TestUser, eventId: string, over: Record<string, unknown> = {}, tenant?: string): Promise<Flyer> {
-  const res = await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: user.jwt, body: flyerBody(eventId, over), tenant });
+  const res = await call(t.app, 'POST', flyersApi.create.path, { jwt: user.jwt, body: flyerBody(eventId, over), tenant });
   expect(res.statusCode, res.body).toBe(200);
   return FlyerSchema.strict().parse(res.json());
 }
 
 async function listAs(eventId: string, user?: TestUser, tenant?: string): Promise<LightMyRequestResponse> {
-  return call(t.app, 'GET', flyerPaths.eventFlyers(eventId), { jwt: user?.jwt, tenant });
+  return call(t.app, 'GET', pathOf(flyersApi.ofEvent, { eventId }), { jwt: user?.jwt, tenant });
 }
 
 async function list(eventId: string, user?: TestUser): Promise<Flyer[]> {
@@ -75,7 +76,7 @@ async function list(eventId: string, user?: TestUser): Promise<Flyer[]> {
 }
 
 async function readEvent(id: string, user?: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'GET', paths.event(id), { jwt: user?.jwt });
+  const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id }), { jwt: user?.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return EventSchema.strict().parse(res.json());
 }
@@ -99,7 +100,7 @@ describe('POST flyer/ (create)', () => {
     const host = await signUp(t);
     const event = await createEvent(host);
     const first = await createFlyer(host, event.id);
-    const problem = expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: host.jwt, body: flyerBody(event.id) }), 403);
+    const problem = expectProblem(await call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: flyerBody(event.id) }), 403);
     expect(problem.detail).toContain('allows 1 flyer per event');
     expect(await list(event.id)).toEqual([first]);
     expect((await readEvent(event.id)).flyerOrder).toEqual([first.id]);
@@ -108,7 +109,7 @@ describe('POST flyer/ (create)', () => {
   it('three creates at once on the Free plan: exactly one is stored', async () => {
     const host = await signUp(t);
     const event = await createEvent(host);
-    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: host.jwt, body: flyerBody(event.id) })));
+    const results = await Promise.all([1, 2, 3].map(() => call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: flyerBody(event.id) })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 403, 403]);
     expect(await list(event.id)).toHaveLength(1);
     expect((await readEvent(event.id)).flyerOrder).toHaveLength(1);
@@ -123,7 +124,7 @@ describe('POST flyer/ (create)', () => {
     expect((await list(event.id)).map((f) => f.id)).toEqual(made.map((f) => f.id));
     const reversed = made.map((f) => f.id).reverse();
     const current = await readEvent(event.id, host);
-    const update = await call(t.app, 'POST', paths.eventUpdate, {
+    const update = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: host.jwt,
       body: { id: event.id, name: current.name, startDate: current.startDate, endDate: current.endDate, area: current.area, flyerOrder: reversed },
     });
@@ -179,27 +180,27 @@ describe('POST flyer/ (create)', () => {
       ['an empty name', { name: '   ' }, 'name'],
       ['a malformed event id', { eventId: 'nope' }, 'eventId'],
     ])('%s → 400', async (_label, over, mention) => {
-      const problem = expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: host.jwt, body: flyerBody(event.id, over) }), 400);
+      const problem = expectProblem(await call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: flyerBody(event.id, over) }), 400);
       expect(JSON.stringify(problem)).toContain(mention);
       expect(await list(event.id)).toEqual([]);
     });
 
     it('41 blocks is refused but 40 are fine, and a 500-character text is fine', async () => {
-      const ok = await call(t.app, 'POST', flyerPaths.flyerCreate, {
+      const ok = await call(t.app, 'POST', flyersApi.create.path, {
         jwt: host.jwt,
         body: flyerBody(event.id, { contentJson: JSON.stringify({ ...design(), blocks: [text(500), ...Array.from({ length: 39 }, (_, i) => emoji(i))] }) }),
       });
       expect(ok.statusCode, ok.body).toBe(200);
-      await call(t.app, 'DELETE', flyerPaths.flyer(ok.json().id), { jwt: host.jwt });
+      await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: ok.json().id }), { jwt: host.jwt });
     });
 
     it('no token 401, a non-owner 403, an unknown event 404, another tenant 404', async () => {
       const stranger = await signUp(t);
-      expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { body: flyerBody(event.id) }), 401);
-      expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: stranger.jwt, body: flyerBody(event.id) }), 403);
-      expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: host.jwt, body: flyerBody(UNKNOWN_ID) }), 404);
+      expectProblem(await call(t.app, 'POST', flyersApi.create.path, { body: flyerBody(event.id) }), 401);
+      expectProblem(await call(t.app, 'POST', flyersApi.create.path, { jwt: stranger.jwt, body: flyerBody(event.id) }), 403);
+      expectProblem(await call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: flyerBody(UNKNOWN_ID) }), 404);
       const elsewhere = await signUp(t, { tenant: OTHER_TENANT });
-      expectProblem(await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: flyerBody(event.id) }), 404);
+      expectProblem(await call(t.app, 'POST', flyersApi.create.path, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: flyerBody(event.id) }), 404);
       expect(await list(event.id)).toEqual([]);
       expect((await readEvent(event.id)).flyerOrder).toEqual([]);
     });
@@ -212,7 +213,7 @@ describe('POST flyer/update/', () => {
     const event = await createEvent(host);
     const flyer = await createFlyer(host, event.id);
     const content = design({ background: { kind: 'solid', color: '#ff8800' }, blocks: [] });
-    const res = await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: { id: flyer.id, name: 'Renamed', contentJson: JSON.stringify(content) } });
+    const res = await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: { id: flyer.id, name: 'Renamed', contentJson: JSON.stringify(content) } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     const [now] = await list(event.id);
@@ -227,14 +228,14 @@ describe('POST flyer/update/', () => {
     const event = await createEvent(host);
     const flyer = await createFlyer(host, event.id);
     const body = (over: Record<string, unknown> = {}) => ({ id: flyer.id, name: 'Changed', contentJson: JSON.stringify(design({ blocks: [] })), ...over });
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: body({ contentJson: 'nope' }) }), 400);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: body({ contentJson: JSON.stringify({ ...design(), version: 0 }) }) }), 400);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: body({ name: '' }) }), 400);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: body({ id: 'nope' }) }), 400);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: body({ id: UNKNOWN_ID }) }), 404);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: stranger.jwt, body: body() }), 403);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: body() }), 404);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerUpdate, { body: body() }), 401);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: body({ contentJson: 'nope' }) }), 400);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: body({ contentJson: JSON.stringify({ ...design(), version: 0 }) }) }), 400);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: body({ name: '' }) }), 400);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: body({ id: 'nope' }) }), 400);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: body({ id: UNKNOWN_ID }) }), 404);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: stranger.jwt, body: body() }), 403);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { jwt: elsewhere.jwt, tenant: OTHER_TENANT, body: body() }), 404);
+    expectProblem(await call(t.app, 'POST', flyersApi.update.path, { body: body() }), 401);
     expect(await list(event.id)).toEqual([flyer]);
   });
 });
@@ -245,18 +246,18 @@ describe('DELETE flyer/{id}', () => {
     const stranger = await signUp(t);
     const event = await createEvent(host);
     const flyer = await createFlyer(host, event.id);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyer(flyer.id), { jwt: stranger.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyer(flyer.id)), 401);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyer(UNKNOWN_ID), { jwt: host.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyer('nope'), { jwt: host.jwt }), 400);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: flyer.id }), { jwt: stranger.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: flyer.id })), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: UNKNOWN_ID }), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: 'nope' }), { jwt: host.jwt }), 400);
     expect(await list(event.id)).toEqual([flyer]);
 
-    const res = await call(t.app, 'DELETE', flyerPaths.flyer(flyer.id), { jwt: host.jwt });
+    const res = await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: flyer.id }), { jwt: host.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ok: true });
     expect(await list(event.id)).toEqual([]);
     expect((await readEvent(event.id)).flyerOrder).toEqual([]);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyer(flyer.id), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: flyer.id }), { jwt: host.jwt }), 404);
     await createFlyer(host, event.id);
   });
 });
@@ -289,7 +290,7 @@ function upload(user: TestUser | undefined, flyerId: string, parts: Part[], tena
   const { payload, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
-    url: flyerPaths.flyerImage(flyerId),
+    url: pathOf(flyersApi.setImage, { id: flyerId }),
     headers: { 'x-tenant': tenant, 'content-type': contentType, ...(user ? { authorization: `Bearer ${user.jwt}` } : {}) },
     payload,
   });
@@ -320,7 +321,7 @@ describe('flyer/image/{id}', () => {
     expect((await sharp(image.rawPayload).metadata()).width).toBe(1600);
 
     // An edit keeps the uploaded image, whatever imagePath it sends.
-    await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: { id: flyer.id, name: 'Edited', contentJson: JSON.stringify(design({ imagePath: null })) } });
+    await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: { id: flyer.id, name: 'Edited', contentJson: JSON.stringify(design({ imagePath: null })) } });
     expect(contentOf((await list(event.id))[0]).imagePath).toBe(first);
 
     const png = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f0f' } }).png().toBuffer();
@@ -329,7 +330,7 @@ describe('flyer/image/{id}', () => {
     expect((await served(first)).statusCode).toBe(404);
     expect(await filesOf(flyer.id)).toEqual([second]);
 
-    const removed = await call(t.app, 'DELETE', flyerPaths.flyerImage(flyer.id), { jwt: host.jwt });
+    const removed = await call(t.app, 'DELETE', pathOf(flyersApi.removeImage, { id: flyer.id }), { jwt: host.jwt });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(contentOf(FlyerSchema.strict().parse(removed.json())).imagePath).toBeNull();
     expect(await filesOf(flyer.id)).toEqual([]);
@@ -350,13 +351,13 @@ describe('flyer/image/{id}', () => {
     expectProblem(await upload(host, flyer.id, file('not a picture\n'.repeat(50))), 400);
     expectProblem(await upload(host, flyer.id, file(Buffer.concat([jpeg, Buffer.alloc(10 * 1024 * 1024)]))), 413);
     expectProblem(await upload(host, flyer.id, [{ name: 'image', data: jpeg, filename: 'a.jpg', contentType: 'image/jpeg' }]), 400);
-    expectProblem(await call(t.app, 'POST', flyerPaths.flyerImage(flyer.id), { jwt: host.jwt, body: { file: 'x' } }), 415);
+    expectProblem(await call(t.app, 'POST', pathOf(flyersApi.setImage, { id: flyer.id }), { jwt: host.jwt, body: { file: 'x' } }), 415);
     expectProblem(await upload(stranger, flyer.id, file(jpeg)), 403);
     expectProblem(await upload(undefined, flyer.id, file(jpeg)), 401);
     expectProblem(await upload(elsewhere, flyer.id, file(jpeg), OTHER_TENANT), 404);
     expectProblem(await upload(host, UNKNOWN_ID, file(jpeg)), 404);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyerImage(flyer.id), { jwt: stranger.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', flyerPaths.flyerImage(UNKNOWN_ID), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.removeImage, { id: flyer.id }), { jwt: stranger.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(flyersApi.removeImage, { id: UNKNOWN_ID }), { jwt: host.jwt }), 404);
     await unchanged();
   });
 
@@ -369,10 +370,10 @@ describe('flyer/image/{id}', () => {
     await upload(host, a.id, file(jpeg));
     await upload(host, b.id, file(jpeg));
     expect(await filesOf(a.id)).toHaveLength(1);
-    expect((await call(t.app, 'DELETE', flyerPaths.flyer(a.id), { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(flyersApi.delete, { id: a.id }), { jwt: host.jwt })).statusCode).toBe(200);
     expect(await filesOf(a.id)).toEqual([]);
     expect((await readEvent(event.id)).flyerOrder).toEqual([b.id]);
-    expect((await call(t.app, 'DELETE', paths.event(event.id), { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
     expect(await filesOf(b.id)).toEqual([]);
   });
 });

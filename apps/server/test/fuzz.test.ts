@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ProblemSchema, flyerPaths, launchPaths, moderationPaths, paths } from '@hubbub/contract';
+import { ProblemSchema, tagsApi, authApi, accountDataApi, eventsApi, eventLinksApi, flyersApi, launchesApi, pathOf } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { build } from './support/build.js';
 import { createScratchDatabase } from './support/scratch-database.js';
@@ -66,17 +66,17 @@ async function ensureFixtures() {
     // The fuzzer's own events count against the plan: make room first.
     await queryRows(t.app.ctx.db, sql`delete from events where user_id = ${owner.id}`);
     const area = { latitude: -33.5, longitude: -142.5, city: 'Fuzzville' };
-    ids.event = await created(await call(t.app, 'POST', paths.eventCreate, { ...as, body: { name: 'Fuzz fixture', startDate: new Date(T0).toISOString(), endDate: new Date(T0 + 2 * HOUR).toISOString(), area } }));
+    ids.event = await created(await call(t.app, 'POST', eventsApi.create.path, { ...as, body: { name: 'Fuzz fixture', startDate: new Date(T0).toISOString(), endDate: new Date(T0 + 2 * HOUR).toISOString(), area } }));
   }
   if (!has.event || !has.flyer) {
     const contentJson = JSON.stringify({ version: 1, background: { kind: 'solid', color: '#112233' }, blocks: [], imagePath: null });
-    ids.flyer = await created(await call(t.app, 'POST', flyerPaths.flyerCreate, { ...as, body: { eventId: ids.event, name: 'Fuzz flyer', contentJson } }));
+    ids.flyer = await created(await call(t.app, 'POST', flyersApi.create.path, { ...as, body: { eventId: ids.event, name: 'Fuzz flyer', contentJson } }));
   }
   if (!has.event || !has.flyer || !has.launch) {
     const window = { startDate: new Date(T0 - 24 * HOUR).toISOString(), endDate: new Date(T0 - 23 * HOUR).toISOString() };
-    ids.launch = await created(await call(t.app, 'POST', launchPaths.launch, { ...as, body: { eventId: ids.event, flyerIds: [ids.flyer], ...window } }));
+    ids.launch = await created(await call(t.app, 'POST', launchesApi.create.path, { ...as, body: { eventId: ids.event, flyerIds: [ids.flyer], ...window } }));
   }
-  if (!has.event || !has.link) ids.link = await created(await call(t.app, 'POST', paths.eventLink, { ...as, body: { eventId: ids.event, type: 'Star' } }));
+  if (!has.event || !has.link) ids.link = await created(await call(t.app, 'POST', eventLinksApi.create.path, { ...as, body: { eventId: ids.event, type: 'Star' } }));
 }
 
 /** Signs up the owner (on Enterprise, so the fixtures fit) and the stranger; again after a case deleted one of them. */
@@ -103,7 +103,7 @@ async function makeIdentities(which: ('owner' | 'stranger')[]) {
 
 beforeAll(async () => {
   await makeIdentities(['owner', 'stranger']);
-  const categories = await call(t.app, 'GET', paths.tagCategories);
+  const categories = await call(t.app, 'GET', tagsApi.categories.path);
   ids.tag = categories.json()[0].id;
   await ensureFixtures();
 });
@@ -142,7 +142,7 @@ async function sendAs(op: Operation, c: RequestCase, who: Identity) {
   const payload = typeof c.payload === 'string' ? resolveRefs(c.payload, ids) : c.payload;
   const write = c.method !== 'GET';
   const before = write ? await store.mark() : undefined;
-  const forgot = url.startsWith(paths.forgot) && typeof payload === 'string';
+  const forgot = url.startsWith(authApi.forgotPassword.path) && typeof payload === 'string';
   const mailsBefore = forgot ? await mailCount() : 0;
   const logged = serverLog.length;
 
@@ -163,14 +163,14 @@ async function sendAs(op: Operation, c: RequestCase, who: Identity) {
   if (res.statusCode >= 500 && !(res.statusCode === 501 && op.statuses.includes(501))) throw fail('A 5xx answer');
   if (res.statusCode < 400) {
     // Keep the identities and the real resources alive for the cases after this one.
-    if ('user' in who && !c.ownAuth && url.startsWith(paths.logout)) {
-      const login = await call(t.app, 'POST', paths.login, { body: { email: who.user().email, password: who.user().password } });
+    if ('user' in who && !c.ownAuth && url.startsWith(authApi.logout.path)) {
+      const login = await call(t.app, 'POST', authApi.login.path, { body: { email: who.user().email, password: who.user().password } });
       if (login.statusCode !== 200) throw fail(`Signing in again after the logout failed: ${login.statusCode} ${login.body}`);
       Object.assign(who.user(), login.json());
     }
     // Deleting one's account works when a case gets the password right: the identity starts over.
-    if ('user' in who && !c.ownAuth && url.startsWith(moderationPaths.accountDelete)) await makeIdentities([who.name]);
-    if (c.method === 'DELETE' || url.startsWith(moderationPaths.accountDelete)) await ensureFixtures();
+    if ('user' in who && !c.ownAuth && url.startsWith(accountDataApi.delete.path)) await makeIdentities([who.name]);
+    if (c.method === 'DELETE' || url.startsWith(accountDataApi.delete.path)) await ensureFixtures();
     if (forgot) await settleForgot(headers, payload, mailsBefore);
     return;
   }
@@ -217,8 +217,8 @@ describe('fuzzing every route of the OpenAPI document', () => {
   }
 
   it('leaves the owner and the stranger signed in, and their resources in place', async () => {
-    for (const user of [owner, stranger]) expect((await call(t.app, 'GET', paths.authUser, { jwt: user.jwt })).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', paths.event(ids.event), { jwt: owner.jwt })).statusCode).toBe(200);
+    for (const user of [owner, stranger]) expect((await call(t.app, 'GET', authApi.user.path, { jwt: user.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', pathOf(eventsApi.get, { id: ids.event }), { jwt: owner.jwt })).statusCode).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CitySchema, EventSchema, EventSearchResultSchema, TagSchema, paths, type City, type HubEvent, type Tag } from '@hubbub/contract';
+import { CitySchema, EventSchema, EventSearchResultSchema, TagSchema, geoApi, tagsApi, type City, type HubEvent, type Tag, eventsApi, pathOf } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
@@ -23,19 +23,19 @@ const at = (ms: number) => new Date(ms).toISOString();
 const word = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 async function cities(query: string): Promise<City[]> {
-  const res = await call(t.app, 'GET', `${paths.cities}${query}`);
+  const res = await call(t.app, 'GET', `${geoApi.cities.path}${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return Cities.parse(res.json());
 }
 
 async function nearby(query: string): Promise<City[]> {
-  const res = await call(t.app, 'GET', `${paths.citiesNearby}${query}`);
+  const res = await call(t.app, 'GET', `${geoApi.citiesNearby.path}${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return Cities.parse(res.json());
 }
 
 async function areaCities(body: Record<string, unknown>): Promise<City[]> {
-  const res = await call(t.app, 'POST', paths.areaCities, { body });
+  const res = await call(t.app, 'POST', geoApi.areaCities.path, { body });
   expect(res.statusCode, res.body).toBe(200);
   return Cities.parse(res.json());
 }
@@ -102,11 +102,11 @@ describe('GET geo/cities/', () => {
     ['limit "ten"', '?search=omaha&limit=ten'],
     ['limit 2.5', '?search=omaha&limit=2.5'],
   ])('%s → 400', async (_label, query) => {
-    expectProblem(await call(t.app, 'GET', `${paths.cities}${query}`), 400);
+    expectProblem(await call(t.app, 'GET', `${geoApi.cities.path}${query}`), 400);
   });
 
   it('needs the tenant header like every API call', async () => {
-    expectProblem(await call(t.app, 'GET', `${paths.cities}?search=omaha`, { tenant: null }), 400);
+    expectProblem(await call(t.app, 'GET', `${geoApi.cities.path}?search=omaha`, { tenant: null }), 400);
   });
 });
 
@@ -142,7 +142,7 @@ describe('GET geo/cities-nearby/', () => {
     ['limit 51', '?latitude=0&longitude=0&limit=51'],
     ['limit 0', '?latitude=0&longitude=0&limit=0'],
   ])('%s → 400', async (_label, query) => {
-    expectProblem(await call(t.app, 'GET', `${paths.citiesNearby}${query}`), 400);
+    expectProblem(await call(t.app, 'GET', `${geoApi.citiesNearby.path}${query}`), 400);
   });
 });
 
@@ -199,7 +199,7 @@ describe('POST area/cities/', () => {
     ['box latitude 100', { latitude: 41, longitude: -96, zoom: 9, minLatitude: 0, maxLatitude: 100, minLongitude: 0, maxLongitude: 1 }],
     ['latitude as a string', { latitude: '41', longitude: -96, zoom: 9 }],
   ])('%s → 400', async (_label, body) => {
-    expectProblem(await call(t.app, 'POST', paths.areaCities, { body }), 400);
+    expectProblem(await call(t.app, 'POST', geoApi.areaCities.path, { body }), 400);
   });
 });
 
@@ -207,14 +207,14 @@ describe('tags', () => {
   let categories: Tag[];
   let music: Tag;
   beforeAll(async () => {
-    const res = await call(t.app, 'GET', paths.tagCategories);
+    const res = await call(t.app, 'GET', tagsApi.categories.path);
     expect(res.statusCode).toBe(200);
     categories = Tags.parse(res.json());
     music = categories.find((c) => c.name === 'Music')!;
   });
 
   async function tagSearch(body: Record<string, unknown>, tenant?: string): Promise<Tag[]> {
-    const res = await call(t.app, 'POST', paths.tagSearch, { body, tenant });
+    const res = await call(t.app, 'POST', tagsApi.search.path, { body, tenant });
     expect(res.statusCode, res.body).toBe(200);
     return Tags.parse(res.json());
   }
@@ -226,7 +226,7 @@ describe('tags', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(names).toEqual(expect.arrayContaining(['Music', 'Food & Drink', 'Outdoors', 'Technology', 'Charity & Causes']));
     // Each tenant has its own catalogue.
-    const other = Tags.parse((await call(t.app, 'GET', paths.tagCategories, { tenant: OTHER_TENANT })).json());
+    const other = Tags.parse((await call(t.app, 'GET', tagsApi.categories.path, { tenant: OTHER_TENANT })).json());
     expect(other.map((c) => c.name)).toEqual(names);
     expect(other.map((c) => c.id)).not.toContain(music.id);
   });
@@ -260,7 +260,7 @@ describe('tags', () => {
     ['searchText a number', { searchText: 5 }],
     ['body a string', 'music'],
   ])('tag/search: %s → 400', async (_label, body) => {
-    expectProblem(await call(t.app, 'POST', paths.tagSearch, { body }), 400);
+    expectProblem(await call(t.app, 'POST', tagsApi.search.path, { body }), 400);
   });
 
   describe('event/tag/', () => {
@@ -272,12 +272,12 @@ describe('tags', () => {
     const searchWord = word();
 
     async function read(): Promise<HubEvent> {
-      const res = await call(t.app, 'GET', paths.event(event.id));
+      const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }));
       expect(res.statusCode).toBe(200);
       return EventSchema.parse(res.json());
     }
     async function found(text: string): Promise<string[]> {
-      const res = await call(t.app, 'POST', paths.eventSearch, { body: { searchText: text, userId: host.id, startDate: at(T0 - DAY), days: 3 } });
+      const res = await call(t.app, 'POST', eventsApi.search.path, { body: { searchText: text, userId: host.id, startDate: at(T0 - DAY), days: 3 } });
       expect(res.statusCode, res.body).toBe(200);
       return EventSearchResultSchema.parse(res.json()).events.map((e) => e.id);
     }
@@ -288,7 +288,7 @@ describe('tags', () => {
       stranger = await signUp(t);
       [birds] = await tagSearch({ searchText: 'Birdwatching' });
       [kayak] = await tagSearch({ searchText: 'Kayaking' });
-      const res = await call(t.app, 'POST', paths.eventCreate, {
+      const res = await call(t.app, 'POST', eventsApi.create.path, {
         jwt: host.jwt,
         body: { name: `Lake Day ${searchWord}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: -35, longitude: -135 }, tagIds: [kayak.id] },
       });
@@ -298,19 +298,19 @@ describe('tags', () => {
 
     it('the owner adds a tag: the event shows it and search finds the event by the tag name', async () => {
       expect(await found('birdwatching')).toEqual([]);
-      const res = await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } });
+      const res = await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ ok: true });
       expect(await tagNames()).toEqual(['Birdwatching', 'Kayaking']);
       expect(await found('birdwatching')).toEqual([event.id]);
       // Adding it again changes nothing.
-      expect((await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } })).statusCode).toBe(200);
       expect(await tagNames()).toEqual(['Birdwatching', 'Kayaking']);
     });
 
     it('the owner removes a tag: it is gone and search no longer finds the event by it', async () => {
-      await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } });
-      const res = await call(t.app, 'DELETE', paths.eventTagDelete(event.id, birds.id), { jwt: host.jwt });
+      await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId: birds.id } });
+      const res = await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: birds.id }), { jwt: host.jwt });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ ok: true });
       expect(await tagNames()).toEqual(['Kayaking']);
@@ -320,25 +320,25 @@ describe('tags', () => {
     });
 
     it('a non-owner is 403 both ways and the tags stay', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { jwt: stranger.jwt, body: { eventId: event.id, tagId: birds.id } }), 403);
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, kayak.id), { jwt: stranger.jwt }), 403);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { jwt: stranger.jwt, body: { eventId: event.id, tagId: birds.id } }), 403);
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: kayak.id }), { jwt: stranger.jwt }), 403);
       expect(await tagNames()).toEqual(['Kayaking']);
       expect(await found('birdwatching')).toEqual([]);
     });
 
     it('without a token 401 both ways', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { body: { eventId: event.id, tagId: birds.id } }), 401);
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, kayak.id)), 401);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { body: { eventId: event.id, tagId: birds.id } }), 401);
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: kayak.id })), 401);
       expect(await tagNames()).toEqual(['Kayaking']);
     });
 
     it('an unknown tag is 404, an unknown event 404, and a tag of another tenant 404', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId: UNKNOWN_ID } }), 404);
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: UNKNOWN_ID, tagId: birds.id } }), 404);
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(UNKNOWN_ID, kayak.id), { jwt: host.jwt }), 404);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId: UNKNOWN_ID } }), 404);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: UNKNOWN_ID, tagId: birds.id } }), 404);
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: UNKNOWN_ID, tagId: kayak.id }), { jwt: host.jwt }), 404);
       const [otherBirds] = await tagSearch({ searchText: 'Birdwatching' }, OTHER_TENANT);
       expect(otherBirds.id).not.toBe(birds.id);
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId: otherBirds.id } }), 404);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId: otherBirds.id } }), 404);
       expect(await tagNames()).toEqual(['Kayaking']);
     });
 
@@ -348,13 +348,13 @@ describe('tags', () => {
       ['tagId missing', () => ({ eventId: event.id })],
       ['no body', () => undefined],
     ])('POST with %s → 400', async (_label, body) => {
-      expectProblem(await call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: body(), rawBody: body() === undefined ? '' : undefined }), 400);
+      expectProblem(await call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: body(), rawBody: body() === undefined ? '' : undefined }), 400);
       expect(await tagNames()).toEqual(['Kayaking']);
     });
 
     it('DELETE with malformed ids → 400', async () => {
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete('nope', kayak.id), { jwt: host.jwt }), 400);
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, 'nope'), { jwt: host.jwt }), 400);
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: 'nope', tagId: kayak.id }), { jwt: host.jwt }), 400);
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: 'nope' }), { jwt: host.jwt }), 400);
       expect(await tagNames()).toEqual(['Kayaking']);
     });
   });
@@ -393,7 +393,7 @@ describe('regressions', () => {
   // Repro: GET geo/cities-nearby/?latitude=&longitude= → 200 with the cities nearest to 0,0 (Takoradi, Ghana).
   it('cities-nearby with empty latitude/longitude (?latitude=&longitude=) is 400, not the point 0,0', async () => {
     for (const query of ['?latitude=&longitude=', '?latitude=&longitude=0', '?latitude=0&longitude=', '?latitude=%20&longitude=%20']) {
-      const res = await call(t.app, 'GET', `${paths.citiesNearby}${query}`);
+      const res = await call(t.app, 'GET', `${geoApi.citiesNearby.path}${query}`);
       expectProblem(res, 400);
     }
     // The real point 0,0 is still a valid question.
@@ -402,7 +402,7 @@ describe('regressions', () => {
   // apps/server/src/modules/geo/service.ts searchCities returns [] when the part before the comma is empty.
   it('geo/cities/?search=, (or "?search=, IL": no city name) is 400 like an empty search, not 200 []', async () => {
     for (const query of ['?search=,', '?search=%2C', '?search=%2C%20IL', '?search=%20%2C%20IL', '?search=,IL']) {
-      expectProblem(await call(t.app, 'GET', `${paths.cities}${query}`), 400);
+      expectProblem(await call(t.app, 'GET', `${geoApi.cities.path}${query}`), 400);
     }
     // A name with nothing after the comma is still a search by name.
     expect((await cities('?search=omaha,'))[0]).toMatchObject({ name: 'Omaha', state: 'NE' });
@@ -410,28 +410,28 @@ describe('regressions', () => {
   // apps/server/src/modules/geo/service.ts areaCities does not check the box; event search rejects the same input.
   it('area/cities/ with minLatitude above maxLatitude (50 > 40) is 400, not 200 []', async () => {
     const box = { latitude: 45, longitude: -96, zoom: 5, minLongitude: -100, maxLongitude: -90 };
-    expectProblem(await call(t.app, 'POST', paths.areaCities, { body: { ...box, minLatitude: 50, maxLatitude: 40 } }), 400);
+    expectProblem(await call(t.app, 'POST', geoApi.areaCities.path, { body: { ...box, minLatitude: 50, maxLatitude: 40 } }), 400);
     // Event search refuses the same box.
-    expectProblem(await call(t.app, 'POST', paths.eventSearch, { body: { minLatitude: 50, maxLatitude: 40, minLongitude: -100, maxLongitude: -90 } }), 400);
+    expectProblem(await call(t.app, 'POST', eventsApi.search.path, { body: { minLatitude: 50, maxLatitude: 40, minLongitude: -100, maxLongitude: -90 } }), 400);
     // The box the right way round has cities.
     expect((await areaCities({ ...box, minLatitude: 40, maxLatitude: 50 })).length).toBeGreaterThan(0);
   });
 
   describe('event/tag/', () => {
     async function tagsOf(eventId: string): Promise<string[]> {
-      const res = await call(t.app, 'GET', paths.event(eventId));
+      const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id: eventId }));
       expect(res.statusCode, res.body).toBe(200);
       return EventSchema.parse(res.json()).tags.map((tag) => tag.id).sort();
     }
     async function someTags(n: number): Promise<Tag[]> {
-      const res = await call(t.app, 'POST', paths.tagSearch, { body: {} });
+      const res = await call(t.app, 'POST', tagsApi.search.path, { body: {} });
       expect(res.statusCode, res.body).toBe(200);
       const all = Tags.parse(res.json());
       expect(all.length).toBeGreaterThanOrEqual(n);
       return all.slice(0, n);
     }
     async function createWith(host: TestUser, tagIds: string[]): Promise<HubEvent> {
-      const res = await call(t.app, 'POST', paths.eventCreate, {
+      const res = await call(t.app, 'POST', eventsApi.create.path, {
         jwt: host.jwt,
         body: { name: `Tag Fest ${word()}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: -35, longitude: -135 }, tagIds },
       });
@@ -447,11 +447,11 @@ describe('regressions', () => {
       const before = await tagsOf(event.id);
       expect(before).toHaveLength(2);
       for (const tagId of [UNKNOWN_ID, randomUUID()]) {
-        expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, tagId), { jwt: host.jwt }), 404);
+        expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId }), { jwt: host.jwt }), 404);
       }
       // A tag of another tenant is unknown here too.
-      const other = Tags.parse((await call(t.app, 'GET', paths.tagCategories, { tenant: OTHER_TENANT })).json());
-      expectProblem(await call(t.app, 'DELETE', paths.eventTagDelete(event.id, other[0].id), { jwt: host.jwt }), 404);
+      const other = Tags.parse((await call(t.app, 'GET', tagsApi.categories.path, { tenant: OTHER_TENANT })).json());
+      expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: other[0].id }), { jwt: host.jwt }), 404);
       expect(await tagsOf(event.id)).toEqual(before);
     });
 
@@ -462,7 +462,7 @@ describe('regressions', () => {
       const host = await signUp(t);
       const tags = await someTags(22);
       const event = await createWith(host, tags.slice(0, 19).map((tag) => tag.id));
-      const tag = (tagId: string) => call(t.app, 'POST', paths.eventTag, { jwt: host.jwt, body: { eventId: event.id, tagId } });
+      const tag = (tagId: string) => call(t.app, 'POST', eventsApi.tag.path, { jwt: host.jwt, body: { eventId: event.id, tagId } });
       // The 20th is fine.
       expect((await tag(tags[19].id)).statusCode).toBe(200);
       const twenty = tags.slice(0, 20).map((x) => x.id).sort();
@@ -475,14 +475,14 @@ describe('regressions', () => {
       expect((await tag(tags[0].id)).statusCode).toBe(200);
       expect(await tagsOf(event.id)).toEqual(twenty);
       // The host can save the event with its own tags.
-      const res = await call(t.app, 'POST', paths.eventUpdate, {
+      const res = await call(t.app, 'POST', eventsApi.update.path, {
         jwt: host.jwt,
         body: { id: event.id, name: event.name, startDate: event.startDate, endDate: event.endDate, area: event.area, tagIds: twenty },
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(EventSchema.parse(res.json()).tags.map((x) => x.id).sort()).toEqual(twenty);
       // After removing one, a different tag fits again.
-      expect((await call(t.app, 'DELETE', paths.eventTagDelete(event.id, tags[0].id), { jwt: host.jwt })).statusCode).toBe(200);
+      expect((await call(t.app, 'DELETE', pathOf(eventsApi.untag, { eventId: event.id, tagId: tags[0].id }), { jwt: host.jwt })).statusCode).toBe(200);
       expect((await tag(tags[20].id)).statusCode).toBe(200);
       expect(await tagsOf(event.id)).toEqual([...tags.slice(1, 21).map((x) => x.id)].sort());
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { HubConnectionState } from '@microsoft/signalr';
 import { sql } from 'drizzle-orm';
-import { EventStatus, flyerPaths, launchPaths, moderationPaths, paths, type HubEvent } from '@hubbub/contract';
+import { EventStatus, accountDataApi, moderationApi, pathOf, type HubEvent, eventsApi, flyersApi, launchesApi } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { TENANT, build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { PASSWORD, call, signUp, usePlan, type TestUser } from './support/api.js';
@@ -51,15 +51,15 @@ async function eventOf(t: TestApp, user: TestUser): Promise<HubEvent> {
     timeZone: 'UTC',
     area: { latitude: -40 + Math.random() * 10, longitude: -150 + Math.random() * 10 },
   };
-  return ok<HubEvent>(await post(t, user, paths.eventCreate, body));
+  return ok<HubEvent>(await post(t, user, eventsApi.create.path, body));
 }
 
 async function flyerOf(t: TestApp, host: TestUser, event: HubEvent): Promise<{ id: string }> {
-  return ok<{ id: string }>(await post(t, host, flyerPaths.flyerCreate, { eventId: event.id, name: `Doors ${randomUUID().slice(0, 6)}`, contentJson: FLYER }));
+  return ok<{ id: string }>(await post(t, host, flyersApi.create.path, { eventId: event.id, name: `Doors ${randomUUID().slice(0, 6)}`, contentJson: FLYER }));
 }
 
 const launchOf = (t: TestApp, host: TestUser, event: HubEvent, flyerId: string, fromNow: number) =>
-  post(t, host, launchPaths.launch, { eventId: event.id, flyerIds: [flyerId], startDate: at(Date.now() + fromNow), endDate: at(Date.now() + fromNow + HOUR) });
+  post(t, host, launchesApi.create.path, { eventId: event.id, flyerIds: [flyerId], startDate: at(Date.now() + fromNow), endDate: at(Date.now() + fromNow + HOUR) });
 
 const timelineStates = async (t: TestApp, eventId: string) =>
   (await queryRows<{ state: string }>(t.app.ctx.db, sql`select state from timelines where event_id = ${eventId} order by start_date`)).map((r) => r.state);
@@ -116,7 +116,7 @@ describe('issue 22 finding 3: hiding, suspending or deleting stops the live sess
     const [boss, host, watcher] = [await admin(t), await hostOn(t), await signUp(t)];
     const { event, flyer, hostHub, fan } = await live(host, watcher);
 
-    await ok(await post(t, boss, moderationPaths.hide(event.id), { reason: 'Broadcasting abuse' }));
+    await ok(await post(t, boss, pathOf(moderationApi.eventHide, { id: event.id }), { reason: 'Broadcasting abuse' }));
     await within(fan.next('FlyerStopped', (p) => p.id === flyer.id));
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toMatchObject({ state: 'Stopped', message: 'The moderators stopped this live session.' });
 
@@ -132,12 +132,12 @@ describe('issue 22 finding 3: hiding, suspending or deleting stops the live sess
     expect(fan.connection.state).toBe(HubConnectionState.Connected);
     expect(await fan.connection.invoke('JoinEventSession', event.id)).toBe(false);
     expect(await timelineStates(t, event.id)).toEqual(['Canceled', 'Canceled']);
-    expect((await ok<HubEvent>(await call(t.app, 'GET', paths.event(event.id), { jwt: host.jwt }))).status).toBe(EventStatus.Completed);
+    expect((await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: host.jwt }))).status).toBe(EventStatus.Completed);
 
     // Shown again, the host may run the session again.
-    await ok(await post(t, boss, moderationPaths.unhide(event.id), { reason: 'Appeal accepted' }));
+    await ok(await post(t, boss, pathOf(moderationApi.eventUnhide, { id: event.id }), { reason: 'Appeal accepted' }));
     await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started' });
-    expect((await ok<HubEvent>(await call(t.app, 'GET', paths.event(event.id)))).status).toBe(EventStatus.Started);
+    expect((await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id })))).status).toBe(EventStatus.Started);
   });
 
   it('hide of an event not live yet: its launches to come are canceled, its watchers told EventStopped, its status kept', async () => {
@@ -148,13 +148,13 @@ describe('issue 22 finding 3: hiding, suspending or deleting stops the live sess
     const fan = await connected(watcher);
     expect(await fan.connection.invoke('JoinEventSession', event.id)).toBe(true);
 
-    await ok(await post(t, boss, moderationPaths.hide(event.id), { reason: 'Misleading' }));
+    await ok(await post(t, boss, pathOf(moderationApi.eventHide, { id: event.id }), { reason: 'Misleading' }));
     await within(fan.next('EventStopped', (p) => p.eventId === event.id));
     await probe(t, event.id);
     await settle();
     expectNothingAfterStop(fan, event.id, { started: 0 });
     expect(await timelineStates(t, event.id)).toEqual(['Canceled']);
-    expect((await ok<HubEvent>(await call(t.app, 'GET', paths.event(event.id), { jwt: host.jwt }))).status).toBe(EventStatus.Created);
+    expect((await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: host.jwt }))).status).toBe(EventStatus.Created);
   });
 
   it('suspending the host: watchers of every one of the host\'s events leave their groups, launches to come are canceled', async () => {
@@ -164,7 +164,7 @@ describe('issue 22 finding 3: hiding, suspending or deleting stops the live sess
     await ok(await launchOf(t, host, quiet, (await flyerOf(t, host, quiet)).id, 2 * HOUR));
     expect(await fan.connection.invoke('JoinEventSession', quiet.id)).toBe(true);
 
-    await ok(await post(t, boss, moderationPaths.suspend(host.id), { reason: 'Repeated scams' }));
+    await ok(await post(t, boss, pathOf(moderationApi.personSuspend, { id: host.id }), { reason: 'Repeated scams' }));
     await within(fan.next('EventStopped', (p) => p.eventId === event.id));
     await within(fan.next('EventStopped', (p) => p.eventId === quiet.id));
     await probe(t, event.id);
@@ -179,7 +179,7 @@ describe('issue 22 finding 3: hiding, suspending or deleting stops the live sess
   it('deleting the host\'s account: watchers get EventStopped and leave the group', async () => {
     const [host, watcher] = [await hostOn(t), await signUp(t)];
     const { event, fan } = await live(host, watcher);
-    await ok(await post(t, host, moderationPaths.accountDelete, { password: PASSWORD }));
+    await ok(await post(t, host, accountDataApi.delete.path, { password: PASSWORD }));
     await within(fan.next('EventStopped', (p) => p.eventId === event.id));
     await probe(t, event.id);
     await settle();
@@ -221,7 +221,7 @@ describe.skipIf(!sharedDatabase || !REDIS_URL)(needsRedis('issue 22 finding 3: a
     expect(await fan.connection.invoke('JoinEventSession', event.id)).toBe(true);
     await within(fan.next('EventStarted', (p) => p.eventId === event.id));
 
-    await ok(await post(a, boss, moderationPaths.hide(event.id), { reason: 'Broadcasting abuse' }));
+    await ok(await post(a, boss, pathOf(moderationApi.eventHide, { id: event.id }), { reason: 'Broadcasting abuse' }));
     await within(fan.next('EventStopped', (p) => p.eventId === event.id));
     await expect(hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started', message: 'Back again' })).rejects.toThrow(/event_hidden/);
     await probe(a, event.id);

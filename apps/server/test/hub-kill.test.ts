@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HubConnectionState } from '@microsoft/signalr';
-import { paths } from '@hubbub/contract';
+import { eventsApi } from '@hubbub/contract';
 import { createHub } from './support/hub-client.js';
 import { freePort, jsonHeaders as headers, startServer, verifiedLogin } from './support/server-process.js';
 
@@ -16,7 +16,7 @@ describe('hub reconnect after the server process is killed', () => {
     try {
       const jwt = await verifiedLogin(port, dataDir, 'killed');
       const start = new Date(Date.now() + 3_600_000);
-      const created = await fetch(`http://127.0.0.1:${port}${paths.eventCreate}`, {
+      const created = await fetch(`http://127.0.0.1:${port}${eventsApi.create.path}`, {
         method: 'POST',
         headers: { ...headers, authorization: `Bearer ${jwt}` },
         body: JSON.stringify({

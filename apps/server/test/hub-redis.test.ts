@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Redis } from 'ioredis';
-import { EventSchema, hubEventGroup, paths, type HubEvent } from '@hubbub/contract';
+import { EventSchema, hubEventGroup, authApi, pathOf, usersApi, type HubEvent, eventsApi } from '@hubbub/contract';
 import { createRedisBackplane, type Backplane } from '../src/modules/hub/index.js';
 import { createRedisMemberCounts } from '../src/modules/hub/redis-member-counts.js';
 import { build, TENANT, type ListeningTestApp, type TestApp } from './support/build.js';
@@ -138,7 +138,7 @@ describe.skipIf(!REDIS_URL)(needsRedis('Redis group bus'), () => {
 });
 
 async function createEvent(t: TestApp, user: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: `Scale-out night ${randomUUID().slice(0, 6)}`,
@@ -276,13 +276,13 @@ describe.skipIf(!sharedDatabase || !REDIS_URL)(needsRedis('two app instances sha
     const leaving = await signUp(a);
     const onB = await started(portB, leaving);
     const closed = new Promise<Error | undefined>((resolve) => onB.connection.onclose(resolve));
-    expect((await call(a.app, 'GET', paths.logout, { jwt: leaving.jwt })).statusCode).toBe(200);
+    expect((await call(a.app, 'GET', authApi.logout.path, { jwt: leaving.jwt })).statusCode).toBe(200);
     expect((await closed)?.message).toMatch(/session has ended/);
 
     const blocked = await signUp(a);
     const watcher = await started(portB, blocked);
     expect(await watcher.connection.invoke('JoinEventSession', event.id)).toBe(true);
-    expect((await call(a.app, 'POST', paths.block(blocked.id, 1), { jwt: owner.jwt })).statusCode).toBe(200);
+    expect((await call(a.app, 'POST', pathOf(usersApi.block, { id: blocked.id, flag: 1 }), { jwt: owner.jwt })).statusCode).toBe(200);
     expect(await watcher.next('EventStopped', (p) => p.eventId === event.id)).toMatchObject({ state: 'Stopped' });
     expect(await watcher.connection.invoke('JoinEventSession', event.id)).toBe(false);
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HubConnectionState } from '@microsoft/signalr';
 import { sql } from 'drizzle-orm';
-import { paths, type HubEvent } from '@hubbub/contract';
+import { authApi, pathOf, usersApi, type HubEvent, eventsApi } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
 import { build, type ListeningTestApp } from './support/build.js';
@@ -27,7 +27,7 @@ afterEach(async () => {
 afterAll(() => t.close());
 
 async function createEvent(user: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: `Live ${randomUUID().slice(0, 8)}`,
@@ -58,32 +58,32 @@ describe('a session that ends closes its hub connections at once', () => {
     const event = await createEvent(host);
     const hub = await connected(host);
     expect(await hub.connection.invoke('JoinEventSession', event.id)).toBe(true);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: host.jwt })).statusCode).toBe(200);
     const error = await within(hub.closed);
     expect(error?.message).toMatch(/session has ended/);
     expect(hub.connection.state).toBe(HubConnectionState.Disconnected);
     // And the same token cannot open a new one.
     await expect(createHub({ port: t.port, jwt: host.jwt }).connection.start()).rejects.toThrow();
-    expect((await call(t.app, 'GET', paths.event(event.id))).json().status).toBe(0);
+    expect((await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }))).json().status).toBe(0);
   });
 
   it('a refresh token used twice ends its session family, and its connection', async () => {
     const person = await signUp(t);
     const hub = await connected(person);
-    expect((await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: person.refreshToken } })).statusCode).toBe(200);
     // Replayed after the grace window: within it, a reload's replay gets the same pair (issue 22).
     skew = REFRESH_REUSE_GRACE_MS;
-    const reuse = await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } }).finally(() => (skew = 0));
+    const reuse = await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: person.refreshToken } }).finally(() => (skew = 0));
     expect(reuse.statusCode).toBe(401);
     await within(hub.closed);
   });
 
   it('a password reset ends every session of the person, each connection with it', async () => {
     const person = await signUp(t);
-    const second = (await call(t.app, 'POST', paths.login, { body: { email: person.email, password: PASSWORD } })).json();
+    const second = (await call(t.app, 'POST', authApi.login.path, { body: { email: person.email, password: PASSWORD } })).json();
     const [one, two] = [await connected(person), await connected({ ...person, jwt: second.jwt })];
     const bystander = await connected(await signUp(t));
-    expect((await call(t.app, 'POST', paths.forgot, { body: { email: person.email } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: person.email } })).statusCode).toBe(200);
     const { code } = await within(
       (async () => {
         for (;;) {
@@ -95,7 +95,7 @@ describe('a session that ends closes its hub connections at once', () => {
         }
       })(),
     );
-    expect((await call(t.app, 'POST', paths.reset(code), { body: { password: 'a brand new password 9' } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', pathOf(authApi.resetPassword, { code }), { body: { password: 'a brand new password 9' } })).statusCode).toBe(200);
     await within(Promise.all([one.closed, two.closed]));
     expect(bystander.connection.state).toBe(HubConnectionState.Connected);
   });
@@ -107,7 +107,7 @@ describe('a session that ends closes its hub connections at once', () => {
     await queryRows(t.app.ctx.db, sql`update sessions set revoked_at = now(), revoked_reason = 'test' where user_id = ${host.id}`);
     await expect(hub.connection.invoke('UpdateEventSession', event.id, { state: 'Started' })).rejects.toThrow(/session has ended/);
     await expect(hub.connection.invoke('UpdateEventSessionSound', event.id, { level: 5 })).rejects.toThrow(/session has ended/);
-    expect((await call(t.app, 'GET', paths.event(event.id))).json().status).toBe(0);
+    expect((await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }))).json().status).toBe(0);
   });
 });
 
@@ -123,7 +123,7 @@ describe('a block takes effect in live sessions at once', () => {
     expect(await w.connection.invoke('JoinEventSession', otherEvent.id)).toBe(true);
     await h.next('EventWatcherUpdated', (p) => p.watchers === 2);
 
-    expect((await call(t.app, 'POST', paths.block(watcher.id, 1), { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', pathOf(usersApi.block, { id: watcher.id, flag: 1 }), { jwt: host.jwt })).statusCode).toBe(200);
     expect(await w.next('EventStopped', (p) => p.eventId === event.id)).toMatchObject({ eventId: event.id, state: 'Stopped' });
     await h.next('EventWatcherUpdated', (p) => p.watchers === 1);
 
@@ -148,7 +148,7 @@ describe('public profiles', () => {
     const later = new Date(Date.now() + 30 * 24 * HOUR).toISOString();
     await queryRows(t.app.ctx.db, sql`update events set publish_on = ${later} where id = ${draft.id}`);
     const viewer = await signUp(t);
-    const res = await call(t.app, 'GET', paths.publicUser(host.id), { jwt: viewer.jwt });
+    const res = await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: host.id }), { jwt: viewer.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().eventCount).toBe(2);
   });
@@ -161,7 +161,7 @@ describe('joining a live session', () => {
     const hub = createHub({ port: quiet.port, jwt: (await signUp(quiet)).jwt });
     try {
       const host = await signUp(quiet);
-      const created = await call(quiet.app, 'POST', paths.eventCreate, {
+      const created = await call(quiet.app, 'POST', eventsApi.create.path, {
         jwt: host.jwt,
         body: { name: 'Counted', startDate: new Date(start).toISOString(), endDate: new Date(start + HOUR).toISOString(), area: { latitude: -33, longitude: -145 } },
       });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignJWT, decodeJwt } from 'jose';
 import { HubConnectionState } from '@microsoft/signalr';
-import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
+import { EventSchema, pathOf, usersApi, type HubEvent, eventsApi } from '@hubbub/contract';
 import { JWT_SECRET, OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { RS, createHub, openRaw, upgradeStatus, type TestHub } from './support/hub-client.js';
@@ -12,7 +12,7 @@ const T0 = Math.ceil(Date.now() / HOUR) * HOUR + 5 * 86_400_000;
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-0000000000e1';
 
 async function createEvent(t: TestApp, user: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: `Buzz night ${Math.random().toString(36).slice(2, 8)}`,
@@ -62,7 +62,7 @@ describe('hub on default timings', () => {
     stranger = await signUp(t, { tenant: OTHER_TENANT });
     event = await createEvent(t, host);
     blockedEvent = await createEvent(t, blocker);
-    const block = await call(t.app, 'POST', paths.block(watcher.id, 1), { jwt: blocker.jwt });
+    const block = await call(t.app, 'POST', pathOf(usersApi.block, { id: watcher.id, flag: 1 }), { jwt: blocker.jwt });
     expect(block.statusCode, block.body).toBeLessThan(300);
   });
   afterAll(async () => {
@@ -187,11 +187,11 @@ describe('hub on default timings', () => {
     const late = await started(watcher);
     expect(await late.connection.invoke('JoinEventSession', event.id)).toBe(true);
     expect(await late.next('EventStarted')).toMatchObject({ eventId: event.id, state: 'Started' });
-    const live = await call(t.app, 'GET', paths.event(event.id), { jwt: watcher.jwt });
+    const live = await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: watcher.jwt });
     expect(live.json().status).toBe(1);
     await owner.connection.invoke('UpdateEventSession', event.id, { state: 'Stopped' });
     expect(await late.next('EventStopped')).toMatchObject({ eventId: event.id, state: 'Stopped' });
-    expect((await call(t.app, 'GET', paths.event(event.id), { jwt: watcher.jwt })).json().status).toBe(2);
+    expect((await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: watcher.jwt })).json().status).toBe(2);
     // A session that is over is not announced to newcomers.
     const after = await started(other);
     expect(await after.connection.invoke('JoinEventSession', event.id)).toBe(true);

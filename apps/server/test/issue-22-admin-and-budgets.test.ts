@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminPersonSchema, CLAIM_ROLE, moderationPaths, paths } from '@hubbub/contract';
+import { AdminPersonSchema, CLAIM_ROLE, authApi, pathOf, accountApi, accountDataApi, moderationApi } from '@hubbub/contract';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { AUTH_LIMITS } from '../src/modules/auth/limits.js';
@@ -47,7 +47,7 @@ describe('issue 22 finding 1: ADMIN_EMAIL is Admin only for its proven owner, on
     const [row] = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from users where tenant_id = ${tenantId(tenant)} and email = ${ADMIN}`);
     return row.n;
   };
-  const people = (jwt: string, tenant?: string) => call(t.app, 'GET', moderationPaths.people, { jwt, tenant });
+  const people = (jwt: string, tenant?: string) => call(t.app, 'GET', moderationApi.people.path, { jwt, tenant });
 
   const unvouched: [string, 'google' | 'microsoft', () => FakeIdentity][] = [
     ['a Microsoft token without xms_edov', 'microsoft', () => ({ sub: `pairwise-${randomUUID()}`, tid: FAKE_MS_TENANT, oid: randomUUID(), email: ADMIN, name: 'Mallory' })],
@@ -67,16 +67,16 @@ describe('issue 22 finding 1: ADMIN_EMAIL is Admin only for its proven owner, on
   );
 
   it('an account that signed up with the admin address is not Admin while unverified, nor once verified in a tenant ADMIN_TENANT does not name', async () => {
-    const reg = await call(t.app, 'POST', paths.register, { body: { email: ADMIN, name: 'Rival Squatter', password: PASSWORD }, tenant: RIVAL });
+    const reg = await call(t.app, 'POST', authApi.register.path, { body: { email: ADMIN, name: 'Rival Squatter', password: PASSWORD }, tenant: RIVAL });
     expect(reg.statusCode, reg.body).toBe(201);
     expect(rolesOf(t.app.ctx, (await findUserByEmail(t.app.ctx.db, tenantId(RIVAL), ADMIN))!)).toEqual([]);
     const { code } = await readMail(t, ADMIN, 'verify');
-    expect((await call(t.app, 'POST', paths.verify(code), { tenant: RIVAL })).statusCode).toBe(200);
-    const login = await call(t.app, 'POST', paths.login, { body: { email: ADMIN, password: PASSWORD }, tenant: RIVAL });
+    expect((await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: code }), { tenant: RIVAL })).statusCode).toBe(200);
+    const login = await call(t.app, 'POST', authApi.login.path, { body: { email: ADMIN, password: PASSWORD }, tenant: RIVAL });
     expect(login.statusCode, login.body).toBe(200);
     const { jwt } = login.json() as TestUser;
     expect(roleClaim(jwt)).toBeUndefined();
-    expect((await call(t.app, 'GET', paths.account, { jwt, tenant: RIVAL })).json()).toMatchObject({ email: ADMIN, emailVerified: true, roles: [] });
+    expect((await call(t.app, 'GET', accountApi.get.path, { jwt, tenant: RIVAL })).json()).toMatchObject({ email: ADMIN, emailVerified: true, roles: [] });
     expectProblem(await people(jwt, RIVAL), 403, { code: 'admin_required' });
   });
 
@@ -95,21 +95,21 @@ describe('issue 22 finding 1: ADMIN_EMAIL is Admin only for its proven owner, on
     expect(signedIn.statusCode, signedIn.body).toBe(200);
     const mallory = signedIn.json().jwt as string;
     expect(roleClaim(mallory)).toBeUndefined();
-    expect((await call(t.app, 'GET', paths.authUser, { jwt: mallory })).json()).toMatchObject({ email: ADMIN, roles: [] });
+    expect((await call(t.app, 'GET', authApi.user.path, { jwt: mallory })).json()).toMatchObject({ email: ADMIN, roles: [] });
     expectProblem(await people(mallory), 403, { code: 'admin_required' });
 
     // The owner of the mailbox proves it with a reset code: now the address speaks for the operator.
-    expect((await call(t.app, 'POST', paths.forgot, { body: { email: ADMIN } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: ADMIN } })).statusCode).toBe(200);
     let mail: Awaited<ReturnType<typeof readMail>> | undefined;
     for (let i = 0; i < 100 && !mail; i++) mail = await readMail(t, ADMIN, 'reset').catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 20)));
-    expect((await call(t.app, 'POST', paths.reset(mail!.code), { body: { password: 'the owner password 1' } })).statusCode).toBe(200);
-    const login = await call(t.app, 'POST', paths.login, { body: { email: ADMIN, password: 'the owner password 1' } });
+    expect((await call(t.app, 'POST', pathOf(authApi.resetPassword, { code: mail!.code }), { body: { password: 'the owner password 1' } })).statusCode).toBe(200);
+    const login = await call(t.app, 'POST', authApi.login.path, { body: { email: ADMIN, password: 'the owner password 1' } });
     expect(login.statusCode, login.body).toBe(200);
     const boss = login.json().jwt as string;
     expect(roleClaim(boss)).toBe('Admin');
     const page = await people(boss);
     expect(page.statusCode, page.body).toBe(200);
-    const person = AdminPersonSchema.parse((await call(t.app, 'GET', moderationPaths.person(squatter.id), { jwt: boss })).json());
+    const person = AdminPersonSchema.parse((await call(t.app, 'GET', pathOf(moderationApi.person, { id: squatter.id }), { jwt: boss })).json());
     expect(person).toMatchObject({ email: ADMIN, roles: ['Admin'], adminFromConfig: true });
     // The session the squatter's identity opened was ended by the reset; it signs in no more.
     expectProblem(await people(mallory), 401);
@@ -139,8 +139,8 @@ describe('issue 22 finding 7: every password check has a failure budget (account
   /** A fresh address per test; the server trusts the loopback "proxy" to name it. */
   const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
   const deleteAccount = (t: TestApp, user: TestUser, password: string, ip: string) =>
-    call(t.app, 'POST', moderationPaths.accountDelete, { jwt: user.jwt, body: { password }, headers: { 'x-forwarded-for': ip } });
-  const stillThere = async (t: TestApp, user: TestUser) => (await call(t.app, 'GET', paths.account, { jwt: user.jwt })).statusCode === 200;
+    call(t.app, 'POST', accountDataApi.delete.path, { jwt: user.jwt, body: { password }, headers: { 'x-forwarded-for': ip } });
+  const stillThere = async (t: TestApp, user: TestUser) => (await call(t.app, 'GET', accountApi.get.path, { jwt: user.jwt })).statusCode === 200;
 
   describe('with the budgets as deployed', () => {
     let t: TestApp;
@@ -160,7 +160,7 @@ describe('issue 22 finding 7: every password check has a failure budget (account
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
       // Per account, whatever the address; and the sign-in form shares the budget, so switching calls gains nothing.
       expectProblem(await deleteAccount(t, user, PASSWORD, randomIp()), 429, { code: 'rate_limited' });
-      const login = await call(t.app, 'POST', paths.login, { body: { email: user.email, password: PASSWORD }, headers: { 'x-forwarded-for': randomIp() } });
+      const login = await call(t.app, 'POST', authApi.login.path, { body: { email: user.email, password: PASSWORD }, headers: { 'x-forwarded-for': randomIp() } });
       expectProblem(login, 429, { code: 'rate_limited' });
       expect(await stillThere(t, user)).toBe(true);
     });

@@ -5,13 +5,13 @@ import {
   EventSchema,
   FlyerSchema,
   TimelineSchema,
-  flyerPaths,
-  launchPaths,
-  paths,
   toCamelCaseKeys,
   type Flyer,
   type HubEvent,
   type Timeline,
+  eventsApi,
+  flyersApi,
+  launchesApi,
 } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { build, type TestApp } from './support/build.js';
@@ -115,7 +115,7 @@ describe.skipIf(!databaseUrl || !REDIS_URL)(needsRedis('launches across two inst
     return w;
   };
   const launch = async (through: Instance, body: { startDate: string; endDate: string }): Promise<Timeline> => {
-    const res = await call(through.app, 'POST', launchPaths.launch, { jwt: owner.jwt, body: { eventId: event.id, flyerIds: flyers.map((f) => f.id), ...body } });
+    const res = await call(through.app, 'POST', launchesApi.create.path, { jwt: owner.jwt, body: { eventId: event.id, flyerIds: flyers.map((f) => f.id), ...body } });
     expect(res.statusCode, res.body).toBe(200);
     const timeline = TimelineSchema.parse(res.json());
     timelineIds.push(timeline.id);
@@ -142,7 +142,7 @@ describe.skipIf(!databaseUrl || !REDIS_URL)(needsRedis('launches across two inst
     b = await started('B');
     [owner, viewer1, viewer2] = await Promise.all([signUp(a), signUp(a), signUp(a)]);
     await usePlan(a, owner, 'Pro');
-    const res = await call(a.app, 'POST', paths.eventCreate, {
+    const res = await call(a.app, 'POST', eventsApi.create.path, {
       jwt: owner.jwt,
       body: { name: `Relay night ${RUN}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: 21, longitude: -157 } },
     });
@@ -150,7 +150,7 @@ describe.skipIf(!databaseUrl || !REDIS_URL)(needsRedis('launches across two inst
     event = EventSchema.parse(res.json());
     flyers = [];
     for (const name of ['Doors', 'Encore']) {
-      const created = await call(a.app, 'POST', flyerPaths.flyerCreate, { jwt: owner.jwt, body: { eventId: event.id, name: `${name} ${RUN}`, contentJson: CONTENT } });
+      const created = await call(a.app, 'POST', flyersApi.create.path, { jwt: owner.jwt, body: { eventId: event.id, name: `${name} ${RUN}`, contentJson: CONTENT } });
       expect(created.statusCode, created.body).toBe(200);
       flyers.push(FlyerSchema.parse(created.json()));
     }

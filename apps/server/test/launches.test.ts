@@ -8,12 +8,13 @@ import {
   ProblemSchema,
   TimelineListSchema,
   TimelineSchema,
-  flyerPaths,
-  launchPaths,
-  paths,
   type Flyer,
   type HubEvent,
   type Timeline,
+  eventsApi,
+  flyersApi,
+  launchesApi,
+  pathOf,
 } from '@hubbub/contract';
 import { openDatabase, queryRows, type Db } from '../src/db/client.js';
 import { launchLoop } from '../src/modules/launches/service.js';
@@ -39,7 +40,7 @@ function expectProblem(res: LightMyRequestResponse, status: number) {
 const setPlan = (app: TestApp, user: TestUser, plan: string) => usePlan(app, user, plan);
 
 async function createEvent(t: TestApp, user: TestUser, over: Record<string, unknown> = {}, tenant?: string): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     tenant,
     body: { name: `Launch Night ${randomUUID().slice(0, 8)}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: 40, longitude: -100 }, ...over },
@@ -49,19 +50,19 @@ async function createEvent(t: TestApp, user: TestUser, over: Record<string, unkn
 }
 
 async function createFlyer(t: TestApp, user: TestUser, eventId: string, tenant?: string): Promise<Flyer> {
-  const res = await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: user.jwt, tenant, body: { eventId, name: `Flyer ${randomUUID().slice(0, 6)}`, contentJson: CONTENT } });
+  const res = await call(t.app, 'POST', flyersApi.create.path, { jwt: user.jwt, tenant, body: { eventId, name: `Flyer ${randomUUID().slice(0, 6)}`, contentJson: CONTENT } });
   expect(res.statusCode, res.body).toBe(200);
   return FlyerSchema.parse(res.json());
 }
 
 async function launch(t: TestApp, user: TestUser, body: Record<string, unknown>, tenant?: string): Promise<Timeline> {
-  const res = await call(t.app, 'POST', launchPaths.launch, { jwt: user.jwt, tenant, body });
+  const res = await call(t.app, 'POST', launchesApi.create.path, { jwt: user.jwt, tenant, body });
   expect(res.statusCode, res.body).toBe(200);
   return TimelineSchema.strict().parse(res.json());
 }
 
 async function getEvent(t: TestApp, id: string, user?: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'GET', paths.event(id), { jwt: user?.jwt });
+  const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id }), { jwt: user?.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return EventSchema.parse(res.json());
 }
@@ -97,7 +98,7 @@ describe('launch endpoints', () => {
     const given = await launch(t, host, { eventId: event.id, flyerIds: [flyer.id], launchDate: '2026-01-02T03:04:05Z', ...future() });
     expect(given.launchDate).toBe('2026-01-02T03:04:05.000Z');
 
-    const list = await call(t.app, 'GET', launchPaths.eventTimelines(event.id));
+    const list = await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: event.id }));
     expect(list.statusCode).toBe(200);
     expect(TimelineListSchema.parse(list.json()).map((x) => x.id).sort()).toEqual([timeline.id, given.id].sort());
     const shown = await getEvent(t, event.id);
@@ -124,7 +125,7 @@ describe('launch endpoints', () => {
       [{ eventId }, 400, host],
     ];
     for (const [body, status, user] of cases) {
-      const res = await call(t.app, 'POST', launchPaths.launch, { jwt: user?.jwt, body });
+      const res = await call(t.app, 'POST', launchesApi.create.path, { jwt: user?.jwt, body });
       expect(res.statusCode, `${JSON.stringify(body).slice(0, 120)} → ${res.body}`).toBe(status);
       ProblemSchema.parse(res.json());
     }
@@ -137,31 +138,31 @@ describe('launch endpoints', () => {
     const foreignFlyer = await createFlyer(t, foreignHost, foreign.id, OTHER_TENANT);
     const body = { eventId: foreign.id, flyerIds: [foreignFlyer.id], ...future() };
     // The same user's token does not reach across tenants; the event is unknown here.
-    expectProblem(await call(t.app, 'POST', launchPaths.launch, { jwt: host.jwt, body }), 404);
-    expectProblem(await call(t.app, 'GET', launchPaths.eventTimelines(foreign.id)), 404);
+    expectProblem(await call(t.app, 'POST', launchesApi.create.path, { jwt: host.jwt, body }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: foreign.id })), 404);
     const timeline = await launch(t, foreignHost, body, OTHER_TENANT);
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id), { jwt: host.jwt }), 404);
-    expect(TimelineListSchema.parse((await call(t.app, 'GET', launchPaths.eventTimelines(foreign.id), { tenant: OTHER_TENANT })).json())).toHaveLength(1);
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id }), { jwt: host.jwt }), 404);
+    expect(TimelineListSchema.parse((await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: foreign.id }), { tenant: OTHER_TENANT })).json())).toHaveLength(1);
   });
 
   it('lists timelines only to those who may see the event', async () => {
     const draft = await createEvent(t, host, { publishOnDate: at(T0 - HOUR) });
-    expectProblem(await call(t.app, 'GET', launchPaths.eventTimelines(draft.id), { jwt: stranger.jwt }), 404);
-    expect((await call(t.app, 'GET', launchPaths.eventTimelines(draft.id), { jwt: host.jwt })).json()).toEqual([]);
-    expectProblem(await call(t.app, 'GET', launchPaths.eventTimelines(UNKNOWN_ID)), 404);
-    expectProblem(await call(t.app, 'GET', launchPaths.eventTimelines('nope')), 400);
+    expectProblem(await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: draft.id }), { jwt: stranger.jwt }), 404);
+    expect((await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: draft.id }), { jwt: host.jwt })).json()).toEqual([]);
+    expectProblem(await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: UNKNOWN_ID })), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(launchesApi.ofEvent, { eventId: 'nope' })), 400);
   });
 
   it('cancels a scheduled launch for the owner only, once', async () => {
     const timeline = await launch(t, host, { eventId: event.id, flyerIds: [flyer.id], ...future() });
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id)), 401);
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id), { jwt: stranger.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch(UNKNOWN_ID), { jwt: host.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch('nope'), { jwt: host.jwt }), 400);
-    const res = await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id), { jwt: host.jwt });
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id })), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id }), { jwt: stranger.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: UNKNOWN_ID }), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: 'nope' }), { jwt: host.jwt }), 400);
+    const res = await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id }), { jwt: host.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(TimelineSchema.parse(res.json())).toMatchObject({ id: timeline.id, state: 'Canceled' });
-    expectProblem(await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id), { jwt: host.jwt }), 409);
+    expectProblem(await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id }), { jwt: host.jwt }), 409);
     const open = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from launch_transitions where timeline_id = ${timeline.id} and done_at is null`);
     expect(open[0].n).toBe(0);
   });
@@ -232,7 +233,7 @@ describe('the launch scheduler', () => {
     expect(live.flyers[0].isActivated).toBe(true);
     expect((live.timelines as Timeline[]).find((x) => x.id === timeline.id)?.state).toBe('Active');
 
-    const edit = await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: { id: flyer.id, name: 'Now showing', contentJson: CONTENT } });
+    const edit = await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: { id: flyer.id, name: 'Now showing', contentJson: CONTENT } });
     expect(edit.statusCode, edit.body).toBe(200);
     expect(await hub.next('FlyerUpdated', (p) => p.id === flyer.id)).toMatchObject({ name: 'Now showing', isActivated: true });
 
@@ -244,7 +245,7 @@ describe('the launch scheduler', () => {
     expect([count(hub, 'FlyerStarted', flyer.id), count(hub, 'FlyerUpdated', flyer.id), count(hub, 'FlyerStopped', flyer.id)]).toEqual([1, 1, 1]);
 
     // An edit of a flyer that is not showing reaches nobody.
-    await call(t.app, 'POST', flyerPaths.flyerUpdate, { jwt: host.jwt, body: { id: flyer.id, name: 'Off air', contentJson: CONTENT } });
+    await call(t.app, 'POST', flyersApi.update.path, { jwt: host.jwt, body: { id: flyer.id, name: 'Off air', contentJson: CONTENT } });
     await sleep(200);
     expect(count(hub, 'FlyerUpdated', flyer.id)).toBe(1);
   });
@@ -258,7 +259,7 @@ describe('the launch scheduler', () => {
     await hub.next('FlyerStarted', (p) => p.id === flyer.id, 2000);
     // Woken by the launch, not a poll later.
     expect(Date.now() - sent).toBeLessThan(1000);
-    const res = await call(t.app, 'DELETE', launchPaths.cancelLaunch(timeline.id), { jwt: host.jwt });
+    const res = await call(t.app, 'DELETE', pathOf(launchesApi.cancel, { id: timeline.id }), { jwt: host.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(await hub.next('FlyerStopped', (p) => p.id === flyer.id, 2000)).toMatchObject({ isActivated: false });
     expect((await getEvent(t, event.id)).flyers[0].isActivated).toBe(false);

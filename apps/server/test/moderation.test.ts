@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { OVERVIEW_DAYS, moderationPaths, paths, type AdminOverview, type AuditLog, type HubEvent, type ReportQueue } from '@hubbub/contract';
+import { OVERVIEW_DAYS, moderationApi, pathOf, type AdminOverview, type AuditLog, type HubEvent, type ReportQueue, eventsApi } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -23,12 +23,12 @@ async function admin(tenant?: string): Promise<TestUser> {
 
 async function eventOf(user: TestUser, name = 'Night market'): Promise<HubEvent> {
   const start = Date.now() + 5 * HOUR;
-  const res = await call(t.app, 'POST', paths.eventCreate, { jwt: user.jwt, body: { name, startDate: at(start), endDate: at(start + HOUR), timeZone: 'UTC', area: { latitude: 10, longitude: 10 } } });
+  const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: user.jwt, body: { name, startDate: at(start), endDate: at(start + HOUR), timeZone: 'UTC', area: { latitude: 10, longitude: 10 } } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as HubEvent;
 }
 
-const report = (user: TestUser, body: Record<string, unknown>) => call(t.app, 'POST', moderationPaths.report, { jwt: user.jwt, body });
+const report = (user: TestUser, body: Record<string, unknown>) => call(t.app, 'POST', moderationApi.report.path, { jwt: user.jwt, body });
 const auditCount = async () => (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from audit_log`))[0].n;
 
 describe('reports', () => {
@@ -54,7 +54,7 @@ describe('reports', () => {
     expectProblem(await report(fan, { targetType: 'user', targetId: fan.id, reason: 'spam' }), 400, { code: 'validation' });
     expectProblem(await report(fan, { targetType: 'user', targetId: stranger.id, reason: 'spam' }), 404, { code: 'not_found' });
     expectProblem(await report(fan, { targetType: 'flyer', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' }), 404, { code: 'not_found' });
-    expectProblem(await call(t.app, 'POST', moderationPaths.report, { body: { targetType: 'user', targetId: fan.id, reason: 'spam' } }), 401);
+    expectProblem(await call(t.app, 'POST', moderationApi.report.path, { body: { targetType: 'user', targetId: fan.id, reason: 'spam' } }), 401);
     const after = (await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from reports`))[0].n;
     expect(after).toBe(before);
   });
@@ -71,10 +71,10 @@ describe('reports', () => {
 
 describe('the admin API', () => {
   const ADMIN_CALLS = [
-    ['GET', moderationPaths.adminReports, undefined],
-    ['POST', moderationPaths.dismiss('user', '00000000-0000-4000-8000-000000000000'), { reason: 'Looked at it' }],
-    ['GET', moderationPaths.audit, undefined],
-    ['GET', moderationPaths.overview, undefined],
+    ['GET', moderationApi.reports.path, undefined],
+    ['POST', pathOf(moderationApi.reportDismiss, { targetType: 'user', targetId: '00000000-0000-4000-8000-000000000000' }), { reason: 'Looked at it' }],
+    ['GET', moderationApi.audit.path, undefined],
+    ['GET', moderationApi.overview.path, undefined],
   ] as const;
 
   it.each(ADMIN_CALLS)('%s %s: anonymous 401, a non-admin 403, an admin of another tenant sees nothing of this one', async (method, url, body) => {
@@ -91,9 +91,9 @@ describe('the admin API', () => {
   it('checks the role in the database, not the token: a removed admin is refused at once', async () => {
     const boss = await admin();
     // The token was issued before the role was granted, and the role is removed again: both follow the database.
-    expect((await call(t.app, 'GET', moderationPaths.adminReports, { jwt: boss.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', moderationApi.reports.path, { jwt: boss.jwt })).statusCode).toBe(200);
     await queryRows(t.app.ctx.db, sql`update users set roles = '{}' where id = ${boss.id}`);
-    expectProblem(await call(t.app, 'GET', moderationPaths.adminReports, { jwt: boss.jwt }), 403, { code: 'admin_required' });
+    expectProblem(await call(t.app, 'GET', moderationApi.reports.path, { jwt: boss.jwt }), 403, { code: 'admin_required' });
   });
 
   it('groups open reports by target; dismissing closes them and is in the audit log, which has no way to change it', async () => {
@@ -103,20 +103,20 @@ describe('the admin API', () => {
     const [a, b] = [await signUp(t), await signUp(t)];
     await report(a, { targetType: 'event', targetId: event.id, reason: 'scam', note: 'Fake prizes' });
     await report(b, { targetType: 'event', targetId: event.id, reason: 'scam' });
-    const queue = (await call(t.app, 'GET', moderationPaths.adminReports, { jwt: boss.jwt })).json() as ReportQueue;
+    const queue = (await call(t.app, 'GET', moderationApi.reports.path, { jwt: boss.jwt })).json() as ReportQueue;
     const group = queue.groups.find((g) => g.targetId === event.id)!;
     expect(group).toMatchObject({ targetType: 'event', targetName: event.name, eventId: event.id, reporters: 2, reasons: [{ reason: 'scam', count: 2 }], notes: ['Fake prizes'] });
 
     const audits = await auditCount();
-    expectProblem(await call(t.app, 'POST', moderationPaths.dismiss('event', event.id), { jwt: boss.jwt, body: { reason: '' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', pathOf(moderationApi.reportDismiss, { targetType: 'event', targetId: event.id }), { jwt: boss.jwt, body: { reason: '' } }), 400, { code: 'validation' });
     expect(await auditCount()).toBe(audits);
-    const dismissed = await call(t.app, 'POST', moderationPaths.dismiss('event', event.id), { jwt: boss.jwt, body: { reason: 'A real raffle, checked with the host' } });
+    const dismissed = await call(t.app, 'POST', pathOf(moderationApi.reportDismiss, { targetType: 'event', targetId: event.id }), { jwt: boss.jwt, body: { reason: 'A real raffle, checked with the host' } });
     expect(dismissed.statusCode, dismissed.body).toBe(200);
-    expectProblem(await call(t.app, 'POST', moderationPaths.dismiss('event', event.id), { jwt: boss.jwt, body: { reason: 'Again' } }), 404);
-    const after = (await call(t.app, 'GET', moderationPaths.adminReports, { jwt: boss.jwt })).json() as ReportQueue;
+    expectProblem(await call(t.app, 'POST', pathOf(moderationApi.reportDismiss, { targetType: 'event', targetId: event.id }), { jwt: boss.jwt, body: { reason: 'Again' } }), 404);
+    const after = (await call(t.app, 'GET', moderationApi.reports.path, { jwt: boss.jwt })).json() as ReportQueue;
     expect(after.groups.find((g) => g.targetId === event.id)).toBeUndefined();
 
-    const log = (await call(t.app, 'GET', `${moderationPaths.audit}?targetId=${event.id}`, { jwt: boss.jwt })).json() as AuditLog;
+    const log = (await call(t.app, 'GET', `${moderationApi.audit.path}?targetId=${event.id}`, { jwt: boss.jwt })).json() as AuditLog;
     expect(log.entries).toEqual([
       expect.objectContaining({ actorId: boss.id, actorName: boss.name, action: 'reports.dismiss', targetType: 'event', targetId: event.id, reason: 'A real raffle, checked with the host', before: { openReports: 2 }, after: { openReports: 0 } }),
     ]);
@@ -132,7 +132,7 @@ describe('the admin API', () => {
     const boss = await admin();
     const host = await signUp(t);
     await eventOf(host, 'Counted fair');
-    const res = await call(t.app, 'GET', moderationPaths.overview, { jwt: boss.jwt });
+    const res = await call(t.app, 'GET', moderationApi.overview.path, { jwt: boss.jwt });
     expect(res.statusCode, res.body).toBe(200);
     const o = res.json() as AdminOverview;
     const [people] = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from users where tenant_id = ${t.app.ctx.tenants.get('hubbub')!}`);

@@ -9,7 +9,7 @@ import ece from 'http_ece';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { calendarPaths, paths, type Calendar, type HubEvent, type NotificationSettings } from '@hubbub/contract';
+import { calendarsApi, notificationsApi, pathOf, type Calendar, type HubEvent, type NotificationSettings, eventsApi, eventLinksApi } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
@@ -52,7 +52,7 @@ async function mails(t: TestApp, purpose: string, to: string): Promise<Mail[]> {
 
 async function eventOf(t: TestApp, user: TestUser, over: Record<string, unknown> = {}): Promise<HubEvent> {
   const start = clock + 5 * DAY;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: `Notified ${randomUUID().slice(0, 8)}`,
@@ -68,7 +68,7 @@ async function eventOf(t: TestApp, user: TestUser, over: Record<string, unknown>
 }
 
 async function calendarOf(t: TestApp, user: TestUser, body: Record<string, unknown>): Promise<Calendar> {
-  const res = await call(t.app, 'POST', calendarPaths.calendars, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', calendarsApi.create.path, { jwt: user.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Calendar;
 }
@@ -86,13 +86,13 @@ describe('alerts and reminders', () => {
     const me = await signUp(t);
     const calendar = await calendarOf(t, me, { name: 'Following', kind: 'following', alert: 'weekly' });
     expect(calendar.alert).toBe('weekly');
-    const settings = (await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings;
+    const settings = (await call(t.app, 'GET', notificationsApi.settings.path, { jwt: me.jwt })).json() as NotificationSettings;
     expect(settings).toEqual({ reminder: 'off', calendars: [{ id: calendar.id, name: 'Following', alert: 'weekly' }], pushDevices: 0 });
-    const changed = await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1d' } });
+    const changed = await call(t.app, 'POST', notificationsApi.updateSettings.path, { jwt: me.jwt, body: { reminder: '1d' } });
     expect((changed.json() as NotificationSettings).reminder).toBe('1d');
-    expectProblem(await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '2h' } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'POST', calendarPaths.update, { jwt: me.jwt, body: { id: calendar.id, alert: 'hourly' } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'GET', calendarPaths.notificationSettings), 401);
+    expectProblem(await call(t.app, 'POST', notificationsApi.updateSettings.path, { jwt: me.jwt, body: { reminder: '2h' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', calendarsApi.update.path, { jwt: me.jwt, body: { id: calendar.id, alert: 'hourly' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'GET', notificationsApi.settings.path), 401);
   });
 
   it('a daily digest lists the events new in the calendar, once: not those from before, not twice', async () => {
@@ -138,7 +138,7 @@ describe('alerts and reminders', () => {
     const oneClick = await t.app.inject({ method: 'POST', url: new URL(digests[1].unsubscribe).pathname, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
     expect(oneClick.json().message).toContain('Klezmer');
-    const settings = (await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings;
+    const settings = (await call(t.app, 'GET', notificationsApi.settings.path, { jwt: me.jwt })).json() as NotificationSettings;
     expect(settings.calendars.find((c) => c.id === calendar.id)?.alert).toBe('off');
     await eventOf(t, host, { name: `After ${word}` });
     clock += DAY;
@@ -153,11 +153,11 @@ describe('alerts and reminders', () => {
     const soon = await eventOf(t, host, { startDate: new Date(clock + 12 * HOUR).toISOString(), endDate: new Date(clock + 14 * HOUR).toISOString() });
     const far = await eventOf(t, host, { startDate: new Date(clock + 3 * DAY).toISOString(), endDate: new Date(clock + 3 * DAY + HOUR).toISOString() });
     const doomed = await eventOf(t, host);
-    for (const event of [soon, far, doomed]) expect((await call(t.app, 'POST', paths.eventLink, { jwt: me.jwt, body: { eventId: event.id, type: 'Follow' } })).statusCode).toBe(200);
+    for (const event of [soon, far, doomed]) expect((await call(t.app, 'POST', eventLinksApi.create.path, { jwt: me.jwt, body: { eventId: event.id, type: 'Follow' } })).statusCode).toBe(200);
     await run(t);
     expect(await mails(t, 'reminder', me.email)).toHaveLength(0);
 
-    await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1d' } });
+    await call(t.app, 'POST', notificationsApi.updateSettings.path, { jwt: me.jwt, body: { reminder: '1d' } });
     await run(t);
     await run(t);
     const reminders = await mails(t, 'reminder', me.email);
@@ -165,7 +165,7 @@ describe('alerts and reminders', () => {
     expect(reminders[0].text).toContain(soon.name);
     expect(reminders[0].subject).toContain('tomorrow');
 
-    const cancel = await call(t.app, 'POST', paths.eventUpdate, {
+    const cancel = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: host.jwt,
       body: { id: doomed.id, name: doomed.name, startDate: doomed.startDate, endDate: doomed.endDate, timeZone: doomed.timeZone, area: doomed.area, status: 3 },
     });
@@ -179,10 +179,10 @@ describe('alerts and reminders', () => {
     // The page's unsubscribe (the same signed link) turns reminders off; a tampered or malformed link is refused.
     const token = new URL(reminders[0].unsubscribe).pathname.split('/').pop()!;
     const [body, mac] = token.split('.');
-    expectProblem(await t.app.inject({ method: 'POST', url: calendarPaths.unsubscribe(`${body}.${mac.slice(0, -2)}AA`) }), 400, { code: 'code_invalid' });
-    expectProblem(await t.app.inject({ method: 'POST', url: calendarPaths.unsubscribe('nonsense') }), 400, { code: 'validation' });
-    expect((await t.app.inject({ method: 'POST', url: calendarPaths.unsubscribe(token) })).statusCode).toBe(200);
-    expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).reminder).toBe('off');
+    expectProblem(await t.app.inject({ method: 'POST', url: pathOf(notificationsApi.unsubscribe, { token: `${body}.${mac.slice(0, -2)}AA` }) }), 400, { code: 'code_invalid' });
+    expectProblem(await t.app.inject({ method: 'POST', url: pathOf(notificationsApi.unsubscribe, { token: 'nonsense' }) }), 400, { code: 'validation' });
+    expect((await t.app.inject({ method: 'POST', url: pathOf(notificationsApi.unsubscribe, { token }) })).statusCode).toBe(200);
+    expect(((await call(t.app, 'GET', notificationsApi.settings.path, { jwt: me.jwt })).json() as NotificationSettings).reminder).toBe('off');
     clock += 2 * DAY;
     await run(t);
     expect(await mails(t, 'reminder', me.email)).toHaveLength(1);
@@ -235,21 +235,21 @@ describe('web push', () => {
     const host = await signUp(t);
     await usePlan(t, host, 'Pro');
     const me = await signUp(t);
-    const key = (await call(t.app, 'GET', calendarPaths.pushKey)).json().publicKey as string;
+    const key = (await call(t.app, 'GET', notificationsApi.pushKey.path)).json().publicKey as string;
     expect(key).toMatch(/^[A-Za-z0-9_-]{80,}$/);
     const browser = browserSubscription(`me-${randomUUID()}`);
     const stale = browserSubscription(`stale-${randomUUID()}`);
     gone.add(new URL(stale.json.endpoint).pathname);
-    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { ...browser.json, endpoint: 'https://evil.example/push/1' } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { ...browser.json, endpoint: browser.json.endpoint.replace('https:', 'http:') } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { endpoint: browser.json.endpoint, keys: { p256dh: 'short', auth: 'x' } } }), 400, { code: 'validation' });
-    expectProblem(await call(t.app, 'POST', calendarPaths.pushSubscriptions, { body: browser.json }), 401);
-    for (const sub of [browser, stale]) expect((await call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: sub.json })).statusCode).toBe(200);
-    expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(2);
+    expectProblem(await call(t.app, 'POST', notificationsApi.pushSubscribe.path, { jwt: me.jwt, body: { ...browser.json, endpoint: 'https://evil.example/push/1' } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', notificationsApi.pushSubscribe.path, { jwt: me.jwt, body: { ...browser.json, endpoint: browser.json.endpoint.replace('https:', 'http:') } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', notificationsApi.pushSubscribe.path, { jwt: me.jwt, body: { endpoint: browser.json.endpoint, keys: { p256dh: 'short', auth: 'x' } } }), 400, { code: 'validation' });
+    expectProblem(await call(t.app, 'POST', notificationsApi.pushSubscribe.path, { body: browser.json }), 401);
+    for (const sub of [browser, stale]) expect((await call(t.app, 'POST', notificationsApi.pushSubscribe.path, { jwt: me.jwt, body: sub.json })).statusCode).toBe(200);
+    expect(((await call(t.app, 'GET', notificationsApi.settings.path, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(2);
 
-    await call(t.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1h' } });
+    await call(t.app, 'POST', notificationsApi.updateSettings.path, { jwt: me.jwt, body: { reminder: '1h' } });
     const event = await eventOf(t, host, { startDate: new Date(clock + 30 * 60_000).toISOString(), endDate: new Date(clock + 90 * 60_000).toISOString() });
-    await call(t.app, 'POST', paths.eventLink, { jwt: me.jwt, body: { eventId: event.id, type: 'Attendee' } });
+    await call(t.app, 'POST', eventLinksApi.create.path, { jwt: me.jwt, body: { eventId: event.id, type: 'Attendee' } });
     await run(t);
 
     const push = received.find((r) => r.path === new URL(browser.json.endpoint).pathname)!;
@@ -259,16 +259,16 @@ describe('web push', () => {
     const payload = JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString('utf8'));
     expect(payload).toMatchObject({ title: `Starting within the hour: ${event.name}`, url: expect.stringContaining(`/event/${event.id}`) });
     // The push service forgot the stale one (410): it is gone, the other stays.
-    expect(((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(1);
-    expect((await call(t.app, 'DELETE', calendarPaths.pushSubscriptions, { jwt: me.jwt, body: { endpoint: browser.json.endpoint } })).json().pushDevices).toBe(0);
+    expect(((await call(t.app, 'GET', notificationsApi.settings.path, { jwt: me.jwt })).json() as NotificationSettings).pushDevices).toBe(1);
+    expect((await call(t.app, 'DELETE', notificationsApi.pushUnsubscribe.path, { jwt: me.jwt, body: { endpoint: browser.json.endpoint } })).json().pushDevices).toBe(0);
   });
 
   it('issue 22 finding 8: a push endpoint stays with whoever registered it; only the same browser (the same keys) moves it', async () => {
     const [me, intruder, outsider, next] = [await signUp(t), await signUp(t), await signUp(t, { tenant: OTHER_TENANT }), await signUp(t)];
     const tenantOf = (user: TestUser) => (user === outsider ? OTHER_TENANT : undefined);
-    const subscribe = (user: TestUser, body: unknown) => call(t.app, 'POST', calendarPaths.pushSubscriptions, { jwt: user.jwt, tenant: tenantOf(user), body });
+    const subscribe = (user: TestUser, body: unknown) => call(t.app, 'POST', notificationsApi.pushSubscribe.path, { jwt: user.jwt, tenant: tenantOf(user), body });
     const devices = async (user: TestUser) =>
-      ((await call(t.app, 'GET', calendarPaths.notificationSettings, { jwt: user.jwt, tenant: tenantOf(user) })).json() as NotificationSettings).pushDevices;
+      ((await call(t.app, 'GET', notificationsApi.settings.path, { jwt: user.jwt, tenant: tenantOf(user) })).json() as NotificationSettings).pushDevices;
     const holder = async (endpoint: string) => (await queryRows<{ userId: string; p256dh: string }>(t.app.ctx.db, sql`select user_id as "userId", p256dh from push_subscriptions where endpoint = ${endpoint}`))[0];
     const browser = browserSubscription(`mine-${randomUUID()}`);
     expect((await subscribe(me, browser.json)).statusCode).toBe(200);
@@ -300,9 +300,9 @@ describe('sent exactly once across a restart', () => {
       const host = await signUp(first);
       const me = await signUp(first);
       await usePlan(first, host, 'Pro');
-      await call(first.app, 'POST', calendarPaths.notificationSettings, { jwt: me.jwt, body: { reminder: '1d' } });
+      await call(first.app, 'POST', notificationsApi.updateSettings.path, { jwt: me.jwt, body: { reminder: '1d' } });
       const events = await Promise.all([1, 2, 3].map(() => eventOf(first, host, { startDate: new Date(clock + 6 * HOUR).toISOString(), endDate: new Date(clock + 8 * HOUR).toISOString() })));
-      for (const event of events) await call(first.app, 'POST', paths.eventLink, { jwt: me.jwt, body: { eventId: event.id, type: 'Attendee' } });
+      for (const event of events) await call(first.app, 'POST', eventLinksApi.create.path, { jwt: me.jwt, body: { eventId: event.id, type: 'Attendee' } });
       await run(first);
       const sentFirst = await mails(first, 'reminder', me.email);
       expect(sentFirst).toHaveLength(3);
@@ -331,8 +331,8 @@ describe('sent exactly once across a restart', () => {
         const people = await Promise.all([1, 2, 3, 4].map(() => signUp(a)));
         const events = await Promise.all([1, 2, 3].map(() => eventOf(a, host, { startDate: new Date(clock + 2 * HOUR).toISOString(), endDate: new Date(clock + 3 * HOUR).toISOString() })));
         for (const person of people) {
-          await call(a.app, 'POST', calendarPaths.notificationSettings, { jwt: person.jwt, body: { reminder: '1d' } });
-          for (const event of events) await call(a.app, 'POST', paths.eventLink, { jwt: person.jwt, body: { eventId: event.id, type: 'Follow' } });
+          await call(a.app, 'POST', notificationsApi.updateSettings.path, { jwt: person.jwt, body: { reminder: '1d' } });
+          for (const event of events) await call(a.app, 'POST', eventLinksApi.create.path, { jwt: person.jwt, body: { eventId: event.id, type: 'Follow' } });
         }
         await Promise.all([run(a), run(b), run(a), run(b)]);
         for (const person of people) {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyServerOptions } from 'fastify';
-import { ContainerDataSchema, UserSearchResultSchema, paths } from '@hubbub/contract';
+import { ContainerDataSchema, UserSearchResultSchema, authApi, pathOf, usersApi, accountApi } from '@hubbub/contract';
 import { loggerOptions } from '../src/logger.js';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
-import { PASSWORD, call, readMail, signUp, uniqueEmail } from './support/api.js';
+import { PASSWORD, call, followPath, readMail, signUp, uniqueEmail } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
 let t: TestApp;
@@ -59,24 +59,24 @@ describe('unknown routes', () => {
   });
 
   it.each([
-    ['GET', paths.login],
-    ['GET', paths.register],
-    ['PUT', paths.profile],
-    ['DELETE', paths.profile],
-    ['PATCH', paths.profile],
-    ['GET', paths.userSearch],
-    ['POST', paths.userSummary],
-    ['POST', paths.logout],
-    ['POST', paths.usage],
-    ['DELETE', paths.manifest],
+    ['GET', authApi.login.path],
+    ['GET', authApi.register.path],
+    ['PUT', usersApi.profile.path],
+    ['DELETE', usersApi.profile.path],
+    ['PATCH', usersApi.profile.path],
+    ['GET', usersApi.search.path],
+    ['POST', usersApi.summary.path],
+    ['POST', authApi.logout.path],
+    ['POST', accountApi.usage.path],
+    ['DELETE', accountApi.manifest.path],
   ] as const)('answer a wrong method (%s %s) with a 404 Problem', async (method, url) => {
     expectProblem(await call(t.app, method, url, method === 'GET' || method === 'DELETE' ? {} : { body: {} }), 404);
   });
 
   it('does not change anything on a wrong-method call', async () => {
     const user = await signUp(t, { name: 'Stays Put' });
-    expectProblem(await call(t.app, 'PUT', paths.profile, { jwt: user.jwt, body: { name: 'Changed' } }), 404);
-    expect((await call(t.app, 'GET', paths.profile, { jwt: user.jwt })).json().name).toBe('Stays Put');
+    expectProblem(await call(t.app, 'PUT', usersApi.profile.path, { jwt: user.jwt, body: { name: 'Changed' } }), 404);
+    expect((await call(t.app, 'GET', usersApi.profile.path, { jwt: user.jwt })).json().name).toBe('Stays Put');
   });
 });
 
@@ -311,20 +311,20 @@ describe('OpenAPI document', () => {
 describe('tenant isolation', () => {
   it('a user of one tenant cannot log in on another, and the same email registers there separately', async () => {
     const a = await signUp(t);
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: a.email, password: PASSWORD }, tenant: OTHER_TENANT }), 401);
-    const reg = await call(t.app, 'POST', paths.register, { body: { email: a.email, name: 'Other Me', password: 'another password 1' }, tenant: OTHER_TENANT });
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: a.email, password: PASSWORD }, tenant: OTHER_TENANT }), 401);
+    const reg = await call(t.app, 'POST', authApi.register.path, { body: { email: a.email, name: 'Other Me', password: 'another password 1' }, tenant: OTHER_TENANT });
     expect(reg.statusCode, reg.body).toBe(201);
     expect(reg.json().id).not.toBe(a.id);
     // The other tenant's verification code does not work on the first tenant.
     const { code } = await readMail(t, a.email, 'verify');
-    expectProblem(await call(t.app, 'POST', paths.verify(code)), 400);
-    expect((await call(t.app, 'POST', paths.verify(code), { tenant: OTHER_TENANT })).statusCode).toBe(200);
-    const otherLogin = await call(t.app, 'POST', paths.login, { body: { email: a.email, password: 'another password 1' }, tenant: OTHER_TENANT });
+    expectProblem(await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: code })), 400);
+    expect((await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: code }), { tenant: OTHER_TENANT })).statusCode).toBe(200);
+    const otherLogin = await call(t.app, 'POST', authApi.login.path, { body: { email: a.email, password: 'another password 1' }, tenant: OTHER_TENANT });
     expect(otherLogin.statusCode).toBe(200);
     // Each tenant keeps its own password and name.
-    expectProblem(await call(t.app, 'POST', paths.login, { body: { email: a.email, password: 'another password 1' } }), 401);
-    expect((await call(t.app, 'GET', paths.profile, { jwt: a.jwt })).json()).toMatchObject({ id: a.id, name: a.name });
-    expect((await call(t.app, 'GET', paths.profile, { jwt: otherLogin.json().jwt, tenant: OTHER_TENANT })).json()).toMatchObject({
+    expectProblem(await call(t.app, 'POST', authApi.login.path, { body: { email: a.email, password: 'another password 1' } }), 401);
+    expect((await call(t.app, 'GET', usersApi.profile.path, { jwt: a.jwt })).json()).toMatchObject({ id: a.id, name: a.name });
+    expect((await call(t.app, 'GET', usersApi.profile.path, { jwt: otherLogin.json().jwt, tenant: OTHER_TENANT })).json()).toMatchObject({
       id: reg.json().id,
       name: 'Other Me',
     });
@@ -332,44 +332,44 @@ describe('tenant isolation', () => {
 
   it('a person of one tenant is 404 from another', async () => {
     const [a, b] = await Promise.all([signUp(t), signUp(t, { tenant: OTHER_TENANT })]);
-    expectProblem(await call(t.app, 'GET', paths.publicUser(a.id), { tenant: OTHER_TENANT }), 404);
-    expectProblem(await call(t.app, 'GET', paths.publicUser(a.id), { tenant: OTHER_TENANT, jwt: b.jwt }), 404);
-    expectProblem(await call(t.app, 'GET', paths.user(a.id), { tenant: OTHER_TENANT, jwt: b.jwt }), 404);
-    expect((await call(t.app, 'GET', paths.publicUser(a.id))).statusCode).toBe(200);
-    expect((await call(t.app, 'GET', paths.publicUser(b.id), { tenant: OTHER_TENANT })).statusCode).toBe(200);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: a.id }), { tenant: OTHER_TENANT }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: a.id }), { tenant: OTHER_TENANT, jwt: b.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.get, { id: a.id }), { tenant: OTHER_TENANT, jwt: b.jwt }), 404);
+    expect((await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: a.id }))).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: b.id }), { tenant: OTHER_TENANT })).statusCode).toBe(200);
   });
 
   it('a jwt of one tenant is refused on another (401)', async () => {
     const a = await signUp(t);
     for (const [method, url] of [
-      ['GET', paths.authUser],
-      ['GET', paths.profile],
-      ['GET', paths.userSummary],
-      ['GET', paths.account],
-      ['GET', paths.usage],
-      ['GET', paths.user(a.id)],
+      ['GET', authApi.user.path],
+      ['GET', usersApi.profile.path],
+      ['GET', usersApi.summary.path],
+      ['GET', accountApi.get.path],
+      ['GET', accountApi.usage.path],
+      ['GET', pathOf(usersApi.get, { id: a.id })],
     ] as const) {
       expectProblem(await call(t.app, method, url, { jwt: a.jwt, tenant: OTHER_TENANT }), 401);
     }
-    expectProblem(await call(t.app, 'POST', paths.profile, { jwt: a.jwt, tenant: OTHER_TENANT, body: { name: 'Hijacked' } }), 401);
-    expect((await call(t.app, 'GET', paths.profile, { jwt: a.jwt })).json().name).toBe(a.name);
+    expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: a.jwt, tenant: OTHER_TENANT, body: { name: 'Hijacked' } }), 401);
+    expect((await call(t.app, 'GET', usersApi.profile.path, { jwt: a.jwt })).json().name).toBe(a.name);
   });
 
   it('following, unfollowing and blocking across tenants is 404 and stores nothing', async () => {
     const [a, b] = await Promise.all([signUp(t), signUp(t, { tenant: OTHER_TENANT })]);
-    expectProblem(await call(t.app, 'POST', paths.follow(a.id), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
-    expectProblem(await call(t.app, 'POST', paths.follow(b.id), { jwt: a.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', paths.unfollow(a.id), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
-    expectProblem(await call(t.app, 'POST', paths.block(a.id, 1), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
-    expect((await call(t.app, 'GET', paths.userSummary, { jwt: a.jwt })).json()).toEqual({ eventCount: 0, followerCount: 0, followingCount: 0 });
-    expect((await call(t.app, 'GET', paths.userSummary, { jwt: b.jwt, tenant: OTHER_TENANT })).json()).toEqual({
+    expectProblem(await call(t.app, 'POST', followPath(a.id), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
+    expectProblem(await call(t.app, 'POST', followPath(b.id), { jwt: a.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(usersApi.unfollow, { id: a.id }), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
+    expectProblem(await call(t.app, 'POST', pathOf(usersApi.block, { id: a.id, flag: 1 }), { jwt: b.jwt, tenant: OTHER_TENANT }), 404);
+    expect((await call(t.app, 'GET', usersApi.summary.path, { jwt: a.jwt })).json()).toEqual({ eventCount: 0, followerCount: 0, followingCount: 0 });
+    expect((await call(t.app, 'GET', usersApi.summary.path, { jwt: b.jwt, tenant: OTHER_TENANT })).json()).toEqual({
       eventCount: 0,
       followerCount: 0,
       followingCount: 0,
     });
     // a can still follow within its tenant: no block was stored.
     const a2 = await signUp(t);
-    expect((await call(t.app, 'POST', paths.follow(a.id), { jwt: a2.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', followPath(a.id), { jwt: a2.jwt })).statusCode).toBe(200);
   });
 
   it("user search on one tenant does not list another tenant's users", async () => {
@@ -380,21 +380,21 @@ describe('tenant isolation', () => {
       signUp(t, { name: `${word} Beta`, tenant: OTHER_TENANT }),
       signUp(t, { tenant: OTHER_TENANT }),
     ]);
-    const onA = UserSearchResultSchema.parse((await call(t.app, 'POST', paths.userSearch, { jwt: aViewer.jwt, body: { searchText: word } })).json());
+    const onA = UserSearchResultSchema.parse((await call(t.app, 'POST', usersApi.search.path, { jwt: aViewer.jwt, body: { searchText: word } })).json());
     expect(onA.users.map((u) => u.id)).toEqual([a.id]);
     expect(onA.totalCount).toBe(1);
     const onB = UserSearchResultSchema.parse(
-      (await call(t.app, 'POST', paths.userSearch, { jwt: bViewer.jwt, body: { searchText: word }, tenant: OTHER_TENANT })).json(),
+      (await call(t.app, 'POST', usersApi.search.path, { jwt: bViewer.jwt, body: { searchText: word }, tenant: OTHER_TENANT })).json(),
     );
     expect(onB.users.map((u) => u.id)).toEqual([b.id]);
     expect(onB.totalCount).toBe(1);
   });
 
   it.each([
-    ['GET', paths.manifest],
-    ['GET', paths.publicUser(UNKNOWN_ID)],
-    ['POST', paths.login],
-    ['POST', paths.userSearch],
+    ['GET', accountApi.manifest.path],
+    ['GET', pathOf(usersApi.getPublic, { id: UNKNOWN_ID })],
+    ['POST', authApi.login.path],
+    ['POST', usersApi.search.path],
   ] as const)('%s %s needs the X-Tenant header: missing 400, unknown 400', async (method, url) => {
     const body = method === 'POST' ? { body: {} } : {};
     expect(expectProblem(await call(t.app, method, url, { ...body, tenant: null }), 400).title).toBe('Missing tenant');
@@ -404,7 +404,7 @@ describe('tenant isolation', () => {
 
   it('reads the tenant key case-insensitively', async () => {
     const a = await signUp(t);
-    const res = await call(t.app, 'GET', paths.profile, { jwt: a.jwt, tenant: ' HubBub ' });
+    const res = await call(t.app, 'GET', usersApi.profile.path, { jwt: a.jwt, tenant: ' HubBub ' });
     expect(res.statusCode).toBe(200);
     expect(res.json().id).toBe(a.id);
   });
@@ -441,27 +441,27 @@ describe('logs', () => {
     const start = lines.length;
     const email = uniqueEmail('logs');
     const newPassword = 'a fresh log-test password';
-    expect((await call(logged.app, 'POST', paths.register, { body: { email, name: 'Log Person', password: PASSWORD } })).statusCode).toBe(201);
+    expect((await call(logged.app, 'POST', authApi.register.path, { body: { email, name: 'Log Person', password: PASSWORD } })).statusCode).toBe(201);
     // Log in before verifying: 403 and a second email.
-    expect((await call(logged.app, 'POST', paths.login, { body: { email, password: PASSWORD } })).statusCode).toBe(403);
+    expect((await call(logged.app, 'POST', authApi.login.path, { body: { email, password: PASSWORD } })).statusCode).toBe(403);
     const verifyMail = await readMail(logged, email, 'verify');
     // The verification secret in the path, as the emailed link sends it, and a wrong one.
-    expect((await call(logged.app, 'POST', paths.verify(verifyMail.token))).statusCode).toBe(200);
-    expect((await call(logged.app, 'POST', paths.verify(verifyMail.code))).statusCode).toBe(400);
-    expect((await call(logged.app, 'POST', paths.login, { body: { email, password: 'a wrong password!' } })).statusCode).toBe(401);
-    const login = await call(logged.app, 'POST', paths.login, { body: { email, password: PASSWORD } });
+    expect((await call(logged.app, 'POST', pathOf(authApi.verify, { tokenOrCode: verifyMail.token }))).statusCode).toBe(200);
+    expect((await call(logged.app, 'POST', pathOf(authApi.verify, { tokenOrCode: verifyMail.code }))).statusCode).toBe(400);
+    expect((await call(logged.app, 'POST', authApi.login.path, { body: { email, password: 'a wrong password!' } })).statusCode).toBe(401);
+    const login = await call(logged.app, 'POST', authApi.login.path, { body: { email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);
     const { jwt, refreshToken } = login.json();
-    expect((await call(logged.app, 'GET', paths.authUser, { jwt })).statusCode).toBe(200);
-    expect((await call(logged.app, 'GET', paths.authUser, { jwt: `${jwt}x` })).statusCode).toBe(401);
-    const refreshed = await call(logged.app, 'POST', paths.refresh, { body: { refreshToken } });
+    expect((await call(logged.app, 'GET', authApi.user.path, { jwt })).statusCode).toBe(200);
+    expect((await call(logged.app, 'GET', authApi.user.path, { jwt: `${jwt}x` })).statusCode).toBe(401);
+    const refreshed = await call(logged.app, 'POST', authApi.refresh.path, { body: { refreshToken } });
     expect(refreshed.statusCode).toBe(200);
     // Hub-style tokens in the query are scrubbed too.
     await call(logged.app, 'GET', `/presence/api/v1/nope?access_token=${refreshed.json().jwt}`);
-    expect((await call(logged.app, 'POST', paths.forgot, { body: { email } })).statusCode).toBe(200);
+    expect((await call(logged.app, 'POST', authApi.forgotPassword.path, { body: { email } })).statusCode).toBe(200);
     const resetMail = await waitForMail(email, 'reset');
-    expect((await call(logged.app, 'POST', paths.reset(resetMail.code), { body: { password: newPassword } })).statusCode).toBe(200);
-    expect((await call(logged.app, 'POST', paths.login, { body: { email, password: newPassword } })).statusCode).toBe(200);
+    expect((await call(logged.app, 'POST', pathOf(authApi.resetPassword, { code: resetMail.code }), { body: { password: newPassword } })).statusCode).toBe(200);
+    expect((await call(logged.app, 'POST', authApi.login.path, { body: { email, password: newPassword } })).statusCode).toBe(200);
     const secrets = {
       password: PASSWORD,
       wrongPassword: 'a wrong password!',
@@ -498,7 +498,7 @@ describe('logs', () => {
   describe('hardening', () => {
     it('never logs a password hash when a query fails', async () => {
       const start = lines.length;
-      const res = await call(logged.app, 'POST', paths.register, { body: { email: uniqueEmail('nul'), name: 'a\u0000b', password: PASSWORD } });
+      const res = await call(logged.app, 'POST', authApi.register.path, { body: { email: uniqueEmail('nul'), name: 'a\u0000b', password: PASSWORD } });
       expectProblem(res, 400);
       expect(lines.slice(start).join('')).not.toContain('$argon2');
     });

@@ -1,9 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_CODES, documentPaths, flyerPaths, launchPaths, moderationPaths, paths, type ProblemCode } from '@hubbub/contract';
+import {
+  PROBLEM_CODES,
+  authApi,
+  externalAuthApi,
+  pathOf,
+  usersApi,
+  accountApi,
+  subscriptionApi,
+  moderationApi,
+  projectDocumentApi,
+  type ProblemCode,
+  eventsApi,
+  flyersApi,
+  launchesApi,
+} from '@hubbub/contract';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
 import { build, type TestApp } from './support/build.js';
-import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
+import { PASSWORD, call, followPath, signUp, uniqueEmail, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 import { multipart } from './support/multipart.js';
 import { FakeIdp, type FakeIdentity } from './support/fake-idp.js';
@@ -38,7 +52,7 @@ beforeAll(async () => {
   google = await FakeIdp.start('google');
   t = await build({ rateLimits: { forgotIp: 1 }, env: fakeEnv(google), now: () => new Date(Date.now() + skew) });
   [host, other] = await Promise.all([signUp(t), signUp(t)]);
-  const created = await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() });
+  const created = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() });
   expect(created.statusCode, created.body).toBe(200);
   eventId = created.json().id;
 });
@@ -55,28 +69,28 @@ const expectCode = (res: Parameters<typeof expectProblem>[0], status: number, co
 
 describe('every Problem code, where it belongs', () => {
   it('validation: a body that breaks its schema', async () => {
-    const body = expectCode(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: { ...eventBody(), name: '' } }), 400, 'validation');
+    const body = expectCode(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: { ...eventBody(), name: '' } }), 400, 'validation');
     expect(body.errors).toHaveProperty('name');
   });
 
   it('malformed_request: JSON that does not parse', async () => {
-    expectCode(await call(t.app, 'POST', paths.login, { rawBody: '{"email": ' }), 400, 'malformed_request');
+    expectCode(await call(t.app, 'POST', authApi.login.path, { rawBody: '{"email": ' }), 400, 'malformed_request');
   });
 
   it('tenant_missing and tenant_unknown', async () => {
-    expectCode(await call(t.app, 'GET', paths.manifest, { tenant: null }), 400, 'tenant_missing');
-    expectCode(await call(t.app, 'GET', paths.manifest, { tenant: 'nowhere' }), 400, 'tenant_unknown');
+    expectCode(await call(t.app, 'GET', accountApi.manifest.path, { tenant: null }), 400, 'tenant_missing');
+    expectCode(await call(t.app, 'GET', accountApi.manifest.path, { tenant: 'nowhere' }), 400, 'tenant_unknown');
   });
 
   it('code_invalid: a verification code nobody was sent', async () => {
-    expectCode(await call(t.app, 'POST', paths.verify('ZZZZZZ')), 400, 'code_invalid');
+    expectCode(await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: 'ZZZZZZ' })), 400, 'code_invalid');
   });
 
   it('image_invalid: a thumbnail that is not an image', async () => {
     const form = multipart([{ name: 'file', data: 'not an image at all', filename: 'x.png', contentType: 'image/png' }]);
     const res = await t.app.inject({
       method: 'POST',
-      url: paths.eventThumbnail(eventId),
+      url: pathOf(eventsApi.setThumbnail, { id: eventId }),
       headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${host.jwt}`, 'content-type': form.contentType },
       payload: form.payload,
     });
@@ -84,104 +98,104 @@ describe('every Problem code, where it belongs', () => {
   });
 
   it('unauthenticated: no bearer token where one is needed', async () => {
-    expectCode(await call(t.app, 'GET', paths.eventMine), 401, 'unauthenticated');
+    expectCode(await call(t.app, 'GET', eventsApi.mine.path), 401, 'unauthenticated');
   });
 
   it('session_ended: a token of a session that logged out', async () => {
     const person = await signUp(t);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: person.jwt })).statusCode).toBe(200);
-    expectCode(await call(t.app, 'GET', paths.eventMine, { jwt: person.jwt }), 401, 'session_ended');
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: person.jwt })).statusCode).toBe(200);
+    expectCode(await call(t.app, 'GET', eventsApi.mine.path, { jwt: person.jwt }), 401, 'session_ended');
   });
 
   it('invalid_credentials: a wrong password', async () => {
-    expectCode(await call(t.app, 'POST', paths.login, { body: { email: host.email, password: 'not the password' } }), 401, 'invalid_credentials');
+    expectCode(await call(t.app, 'POST', authApi.login.path, { body: { email: host.email, password: 'not the password' } }), 401, 'invalid_credentials');
   });
 
   it('refresh_invalid and token_reused', async () => {
-    expectCode(await call(t.app, 'POST', paths.refresh, { body: { refreshToken: 'made-up' } }), 401, 'refresh_invalid');
+    expectCode(await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: 'made-up' } }), 401, 'refresh_invalid');
     const person = await signUp(t);
-    expect((await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: person.refreshToken } })).statusCode).toBe(200);
     // Replayed after the grace window: within it, a reload's replay gets the same pair (issue 22).
     skew = REFRESH_REUSE_GRACE_MS;
-    const reuse = await call(t.app, 'POST', paths.refresh, { body: { refreshToken: person.refreshToken } }).finally(() => (skew = 0));
+    const reuse = await call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken: person.refreshToken } }).finally(() => (skew = 0));
     expectCode(reuse, 401, 'token_reused');
   });
 
   it('email_unverified: signing in before verifying', async () => {
     const email = uniqueEmail('unverified');
-    expect((await call(t.app, 'POST', paths.register, { body: { email, name: 'Not Yet', password: PASSWORD } })).statusCode).toBe(201);
-    expectCode(await call(t.app, 'POST', paths.login, { body: { email, password: PASSWORD } }), 403, 'email_unverified');
+    expect((await call(t.app, 'POST', authApi.register.path, { body: { email, name: 'Not Yet', password: PASSWORD } })).statusCode).toBe(201);
+    expectCode(await call(t.app, 'POST', authApi.login.path, { body: { email, password: PASSWORD } }), 403, 'email_unverified');
   });
 
   it('not_owner: changing someone else\'s event', async () => {
-    expectCode(await call(t.app, 'DELETE', paths.event(eventId), { jwt: other.jwt }), 403, 'not_owner');
+    expectCode(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: eventId }), { jwt: other.jwt }), 403, 'not_owner');
   });
 
   it('plan_limit: a second event on the Free plan', async () => {
-    const body = expectCode(await call(t.app, 'POST', paths.eventCreate, { jwt: host.jwt, body: eventBody() }), 403, 'plan_limit');
+    const body = expectCode(await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() }), 403, 'plan_limit');
     expect(body.detail).toMatch(/Free plan allows 1 event/);
   });
 
   it('add_on_required: downloading an event as HTML without the add-on', async () => {
-    const body = expectCode(await call(t.app, 'GET', paths.eventExport(eventId), { jwt: other.jwt }), 403, 'add_on_required');
+    const body = expectCode(await call(t.app, 'GET', pathOf(eventsApi.export, { id: eventId }), { jwt: other.jwt }), 403, 'add_on_required');
     expect(body.detail).toContain('Download.HTML');
   });
 
   it('admin_required: the report queue for someone without the Admin role', async () => {
-    expectCode(await call(t.app, 'GET', moderationPaths.adminReports, { jwt: other.jwt }), 403, 'admin_required');
+    expectCode(await call(t.app, 'GET', moderationApi.reports.path, { jwt: other.jwt }), 403, 'admin_required');
   });
 
   it('account_suspended: signing in to a suspended account with the right password', async () => {
     const person = await signUp(t);
     await setSuspension(t.app.ctx.db, person.id, { at: new Date(), reason: 'Spam' });
-    expectCode(await call(t.app, 'POST', paths.login, { body: { email: person.email, password: PASSWORD } }), 403, 'account_suspended');
+    expectCode(await call(t.app, 'POST', authApi.login.path, { body: { email: person.email, password: PASSWORD } }), 403, 'account_suspended');
   });
 
   it('event_hidden: launching flyers of an event the moderators hid (issue 22)', async () => {
     const [boss, person] = [await signUp(t), await signUp(t)];
     await setRoles(t.app.ctx.db, boss.id, ['Admin'], new Date());
-    const event = (await call(t.app, 'POST', paths.eventCreate, { jwt: person.jwt, body: eventBody() })).json() as { id: string };
+    const event = (await call(t.app, 'POST', eventsApi.create.path, { jwt: person.jwt, body: eventBody() })).json() as { id: string };
     const content = JSON.stringify({ version: 1, background: { kind: 'solid', color: '#112233' }, blocks: [], imagePath: null });
-    const flyer = (await call(t.app, 'POST', flyerPaths.flyerCreate, { jwt: person.jwt, body: { eventId: event.id, name: 'Doors', contentJson: content } })).json() as { id: string };
-    expect((await call(t.app, 'POST', moderationPaths.hide(event.id), { jwt: boss.jwt, body: { reason: 'Misleading' } })).statusCode).toBe(200);
+    const flyer = (await call(t.app, 'POST', flyersApi.create.path, { jwt: person.jwt, body: { eventId: event.id, name: 'Doors', contentJson: content } })).json() as { id: string };
+    expect((await call(t.app, 'POST', pathOf(moderationApi.eventHide, { id: event.id }), { jwt: boss.jwt, body: { reason: 'Misleading' } })).statusCode).toBe(200);
     const launch = { eventId: event.id, flyerIds: [flyer.id], startDate: new Date().toISOString(), endDate: new Date(Date.now() + HOUR).toISOString() };
-    expectCode(await call(t.app, 'POST', launchPaths.launch, { jwt: person.jwt, body: launch }), 403, 'event_hidden');
+    expectCode(await call(t.app, 'POST', launchesApi.create.path, { jwt: person.jwt, body: launch }), 403, 'event_hidden');
   });
 
   it('last_admin: an admin removing their own Admin role', async () => {
     const boss = await signUp(t);
     await setRoles(t.app.ctx.db, boss.id, ['Admin'], new Date());
-    expectCode(await call(t.app, 'POST', moderationPaths.role(boss.id), { jwt: boss.jwt, body: { admin: false, reason: 'Stepping down' } }), 409, 'last_admin');
+    expectCode(await call(t.app, 'POST', pathOf(moderationApi.personRole, { id: boss.id }), { jwt: boss.jwt, body: { admin: false, reason: 'Stepping down' } }), 409, 'last_admin');
   });
 
   it('version_conflict: saving a document over a version another tab replaced', async () => {
-    const made = await call(t.app, 'POST', documentPaths.create, { jwt: other.jwt, body: { title: 'Two tabs' } });
+    const made = await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: other.jwt, body: { title: 'Two tabs' } });
     const id = made.json().id as string;
-    expect((await call(t.app, 'POST', documentPaths.update, { jwt: other.jwt, body: { id, version: 1, title: 'Tab A' } })).statusCode).toBe(200);
-    const body = expectCode(await call(t.app, 'POST', documentPaths.update, { jwt: other.jwt, body: { id, version: 1, title: 'Tab B' } }), 409, 'version_conflict');
+    expect((await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: other.jwt, body: { id, version: 1, title: 'Tab A' } })).statusCode).toBe(200);
+    const body = expectCode(await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: other.jwt, body: { id, version: 1, title: 'Tab B' } }), 409, 'version_conflict');
     expect(body.currentVersion).toBe(2);
   });
 
   it('blocked and conflict: following across a block', async () => {
     const [a, b] = await Promise.all([signUp(t), signUp(t)]);
-    expect((await call(t.app, 'POST', paths.block(b.id, 1), { jwt: a.jwt })).statusCode).toBe(200);
-    expectCode(await call(t.app, 'POST', paths.follow(a.id), { jwt: b.jwt }), 403, 'blocked');
-    expectCode(await call(t.app, 'POST', paths.follow(b.id), { jwt: a.jwt }), 409, 'conflict');
+    expect((await call(t.app, 'POST', pathOf(usersApi.block, { id: b.id, flag: 1 }), { jwt: a.jwt })).statusCode).toBe(200);
+    expectCode(await call(t.app, 'POST', followPath(a.id), { jwt: b.jwt }), 403, 'blocked');
+    expectCode(await call(t.app, 'POST', followPath(b.id), { jwt: a.jwt }), 409, 'conflict');
   });
 
   it('not_found: an event that does not exist, and an unknown address', async () => {
-    expectCode(await call(t.app, 'GET', paths.event(randomUUID())), 404, 'not_found');
+    expectCode(await call(t.app, 'GET', pathOf(eventsApi.get, { id: randomUUID() })), 404, 'not_found');
     expectCode(await call(t.app, 'GET', '/engine/api/v1/no-such-call'), 404, 'not_found');
   });
 
   it('email_taken: registering an address twice', async () => {
-    expectCode(await call(t.app, 'POST', paths.register, { body: { email: host.email, name: 'Again', password: PASSWORD } }), 409, 'email_taken');
+    expectCode(await call(t.app, 'POST', authApi.register.path, { body: { email: host.email, name: 'Again', password: PASSWORD } }), 409, 'email_taken');
   });
 
   it('payload_too_large and unsupported_media_type', async () => {
-    expectCode(await call(t.app, 'POST', paths.login, { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }) }), 413, 'payload_too_large');
+    expectCode(await call(t.app, 'POST', authApi.login.path, { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }) }), 413, 'payload_too_large');
     expectCode(
-      await call(t.app, 'POST', paths.eventThumbnail(eventId), { jwt: host.jwt, body: { file: 'x' } }),
+      await call(t.app, 'POST', pathOf(eventsApi.setThumbnail, { id: eventId }), { jwt: host.jwt, body: { file: 'x' } }),
       415,
       'unsupported_media_type',
     );
@@ -189,7 +203,7 @@ describe('every Problem code, where it belongs', () => {
 
   it('rate_limited: past the limit, with Retry-After', async () => {
     const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
-    const ask = () => call(t.app, 'POST', paths.forgot, { body: { email: host.email }, headers: ip });
+    const ask = () => call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: host.email }, headers: ip });
     expect((await ask()).statusCode).toBe(200);
     const res = await ask();
     expectCode(res, 429, 'rate_limited');
@@ -203,11 +217,11 @@ describe('every Problem code, where it belongs', () => {
     };
 
     it('external_provider_unconfigured: signing in with Microsoft', async () => {
-      expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Windows', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_provider_unconfigured');
+      expectCode(await call(t.app, 'POST', externalAuthApi.login.path, { body: { provider: 'Windows', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_provider_unconfigured');
     });
 
     it('external_state_invalid: an answer nobody started', async () => {
-      expectCode(await call(t.app, 'POST', paths.external, { body: { provider: 'Google', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_state_invalid');
+      expectCode(await call(t.app, 'POST', externalAuthApi.login.path, { body: { provider: 'Google', code: 'c', state: 'a-state-of-sixteen-chars' } }), 400, 'external_state_invalid');
     });
 
     it('external_code_invalid: a code used twice', async () => {
@@ -244,7 +258,7 @@ describe('every Problem code, where it belongs', () => {
       const who = person();
       google.signInAs(who);
       const jwt = (await signInWith(t.app, google)).json().jwt;
-      expectCode(await call(t.app, 'DELETE', paths.connectedAccount('google'), { jwt }), 409, 'last_sign_in_method');
+      expectCode(await call(t.app, 'DELETE', pathOf(externalAuthApi.disconnect, { provider: 'google' }), { jwt }), 409, 'last_sign_in_method');
       expectCode(await finishLink(t.app, await startLinkAtProvider(t.app, google, other.jwt), other.jwt), 409, 'external_identity_taken');
     });
 
@@ -258,7 +272,7 @@ describe('every Problem code, where it belongs', () => {
 
   describe('billing', () => {
     it('billing_unavailable: buying a plan on a server without Stripe', async () => {
-      expectCode(await call(t.app, 'POST', paths.subscriptionCheckout, { jwt: host.jwt, body: { plan: 'Pro' } }), 409, 'billing_unavailable');
+      expectCode(await call(t.app, 'POST', subscriptionApi.checkout.path, { jwt: host.jwt, body: { plan: 'Pro' } }), 409, 'billing_unavailable');
     });
 
     it('product_unavailable, webhook_signature_invalid and billing_failed, with Stripe (the fake)', async () => {
@@ -267,11 +281,11 @@ describe('every Problem code, where it belongs', () => {
       try {
         for (const [name, interval, price] of FakeStripe.priceAssignments()) await setStripePrice(billed.app.ctx.db, name, interval, price);
         const buyer = await signUp(billed);
-        expectCode(await call(billed.app, 'POST', paths.subscriptionCheckout, { jwt: buyer.jwt, body: { addOns: ['Download.Nothing'] } }), 400, 'product_unavailable');
+        expectCode(await call(billed.app, 'POST', subscriptionApi.checkout.path, { jwt: buyer.jwt, body: { addOns: ['Download.Nothing'] } }), 400, 'product_unavailable');
         const { payload, headers } = fake.signed(fake.event('invoice.paid', { id: 'in_1' }), 'whsec_not_this_server');
-        expectCode(await billed.app.inject({ method: 'POST', url: paths.stripeWebhook, headers, payload }), 400, 'webhook_signature_invalid');
+        expectCode(await billed.app.inject({ method: 'POST', url: subscriptionApi.stripeWebhook.path, headers, payload }), 400, 'webhook_signature_invalid');
         fake.failNext = { status: 400, message: 'No such price.' };
-        expectCode(await call(billed.app, 'POST', paths.subscriptionCheckout, { jwt: buyer.jwt, body: { plan: 'Pro' } }), 502, 'billing_failed');
+        expectCode(await call(billed.app, 'POST', subscriptionApi.checkout.path, { jwt: buyer.jwt, body: { plan: 'Pro' } }), 502, 'billing_failed');
       } finally {
         await billed.close();
         await fake.stop();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_TYPE, DOCUMENT_LINK_REL, documentPaths, paths, type HubEvent, type ProjectDocument } from '@hubbub/contract';
+import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_TYPE, DOCUMENT_LINK_REL, projectDocumentApi, pathOf, type HubEvent, type ProjectDocument, eventsApi } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
-import { setPlanByOperator } from '../src/modules/billing/service.js';
+import { setPlanByOperator } from '../src/modules/subscription/service.js';
 import { updateDocument } from '../src/modules/project-documents/service.js';
 import { checkStoredDocuments } from '../src/modules/project-documents/stored-content.js';
 import { TENANT, build, type TestApp } from './support/build.js';
@@ -41,7 +41,7 @@ async function host(app: TestApp = t): Promise<TestUser> {
 
 async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Promise<HubEvent> {
   const start = Date.now() + 5 * HOUR;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: { name: 'Harvest fair', startDate: at(start), endDate: at(start + HOUR), timeZone: 'UTC', area: { latitude: 10, longitude: 10 }, ...over },
   });
@@ -50,7 +50,7 @@ async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Prom
 }
 
 async function create(user: TestUser, input: Record<string, unknown>, app: TestApp = t): Promise<ProjectDocument> {
-  const res = await call(app.app, 'POST', documentPaths.create, { jwt: user.jwt, body: input });
+  const res = await call(app.app, 'POST', projectDocumentApi.create.path, { jwt: user.jwt, body: input });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ProjectDocument;
 }
@@ -71,8 +71,8 @@ describe('issue 22 finding 4: a document body is stored as its parsed, strict fo
       ['a class through a code language', body({ type: 'codeBlock', attrs: { language: 'js mantine-Overlay-root' }, content: [text('x')] })],
     ];
     for (const [label, contentJson] of cases) {
-      expect(expectProblem(await call(t.app, 'POST', documentPaths.create, { jwt: me.jwt, body: { title: label, contentJson } }), 400).errors, label).toHaveProperty('contentJson');
-      expect(expectProblem(await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: label, contentJson } }), 400).errors, label).toHaveProperty('contentJson');
+      expect(expectProblem(await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: me.jwt, body: { title: label, contentJson } }), 400).errors, label).toHaveProperty('contentJson');
+      expect(expectProblem(await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: label, contentJson } }), 400).errors, label).toHaveProperty('contentJson');
     }
     expect(await stored(t, made.id)).toEqual({ contentJson: '{"type":"doc","content":[{"type":"paragraph"}]}', contentRules: 1 });
   });
@@ -88,10 +88,10 @@ describe('issue 22 finding 4: a document body is stored as its parsed, strict fo
     expect(made.contentJson).toBe(strict);
     expect((await stored(t, made.id)).contentJson).toBe(strict);
     // As the public event page reads it, signed in or not.
-    expect(((await call(t.app, 'GET', documentPaths.document(made.id))).json() as ProjectDocument).contentJson).toBe(strict);
-    expect(((await call(t.app, 'GET', documentPaths.eventDocuments(event.id))).json() as ProjectDocument[]).map((d) => d.contentJson)).toEqual([strict]);
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }))).json() as ProjectDocument).contentJson).toBe(strict);
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.ofEvent, { eventId: event.id }))).json() as ProjectDocument[]).map((d) => d.contentJson)).toEqual([strict]);
 
-    const saved = await call(t.app, 'POST', documentPaths.update, {
+    const saved = await call(t.app, 'POST', projectDocumentApi.update.path, {
       jwt: me.jwt,
       body: { id: made.id, version: 1, title: 'Programme', eventId: event.id, visibility: 'public', contentJson: body(para(linked('Map', { href: 'https://example.org/m', rel: 'opener' }))) },
     });
@@ -105,7 +105,7 @@ describe("issue 22 finding 5: a document's pictures come only from this server's
   const upload = async (user: TestUser, id: string) => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
     const { payload, contentType } = multipart([{ name: 'file', data: png, filename: 'p.png', contentType: 'image/png' }]);
-    const res = await t.app.inject({ method: 'POST', url: documentPaths.images(id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
+    const res = await t.app.inject({ method: 'POST', url: pathOf(projectDocumentApi.uploadImage, { id }), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { path: string }).path;
   };
@@ -123,12 +123,12 @@ describe("issue 22 finding 5: a document's pictures come only from this server's
       '/uploads/documents/../../presence/api/v1/auth/user',
       '/uploads/documents/a/b.webp',
     ]) {
-      const res = await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: body({ type: 'image', attrs: { src: foreign, alt: 'x' } }) } });
+      const res = await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: body({ type: 'image', attrs: { src: foreign, alt: 'x' } }) } });
       expect(expectProblem(res, 400).errors, foreign).toHaveProperty('contentJson');
     }
     expect((await stored(t, made.id)).contentJson).not.toContain('tracker');
     const ours = body({ type: 'image', attrs: { src, alt: 'Stage' } });
-    expect((await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: ours } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: ours } })).statusCode).toBe(200);
     expect((await stored(t, made.id)).contentJson).toBe(ours);
   });
 
@@ -156,22 +156,22 @@ describe('issue 22 finding 9: a document someone may not see answers exactly lik
     await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: stranger.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
     const draft = await eventOf(me, { publishOnDate: at(Date.now() + 3 * HOUR) });
     const early = await create(me, { title: 'Early', eventId: draft.id, visibility: 'public', contentJson: body(para(text('soon'))) });
-    expect((await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: early.id, version: 1, title: 'Early', eventId: draft.id, visibility: 'public', contentJson: body(para(text('sooner'))) } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: early.id, version: 1, title: 'Early', eventId: draft.id, visibility: 'public', contentJson: body(para(text('sooner'))) } })).statusCode).toBe(200);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
     const image = multipart([{ name: 'file', data: png, filename: 'p.png', contentType: 'image/png' }]);
 
     const calls: [string, (id: string) => Promise<Awaited<ReturnType<typeof call>>>][] = [
-      ['get', (id) => call(t.app, 'GET', documentPaths.document(id), { jwt: stranger.jwt })],
-      ['revisions', (id) => call(t.app, 'GET', documentPaths.revisions(id), { jwt: stranger.jwt })],
-      ['revision', (id) => call(t.app, 'GET', documentPaths.revision(id, 1), { jwt: stranger.jwt })],
-      ['restore', (id) => call(t.app, 'POST', documentPaths.restore(id, 1), { jwt: stranger.jwt })],
-      ['update', (id) => call(t.app, 'POST', documentPaths.update, { jwt: stranger.jwt, body: { id, version: 2, title: 'mine' } })],
-      ['delete', (id) => call(t.app, 'DELETE', documentPaths.document(id), { jwt: stranger.jwt })],
-      ['export', (id) => call(t.app, 'GET', documentPaths.export(id), { jwt: stranger.jwt })],
+      ['get', (id) => call(t.app, 'GET', pathOf(projectDocumentApi.get, { id }), { jwt: stranger.jwt })],
+      ['revisions', (id) => call(t.app, 'GET', pathOf(projectDocumentApi.revisions, { id }), { jwt: stranger.jwt })],
+      ['revision', (id) => call(t.app, 'GET', pathOf(projectDocumentApi.revision, { id, version: 1 }), { jwt: stranger.jwt })],
+      ['restore', (id) => call(t.app, 'POST', pathOf(projectDocumentApi.restore, { id, version: 1 }), { jwt: stranger.jwt })],
+      ['update', (id) => call(t.app, 'POST', projectDocumentApi.update.path, { jwt: stranger.jwt, body: { id, version: 2, title: 'mine' } })],
+      ['delete', (id) => call(t.app, 'DELETE', pathOf(projectDocumentApi.delete, { id }), { jwt: stranger.jwt })],
+      ['export', (id) => call(t.app, 'GET', pathOf(projectDocumentApi.export, { id }), { jwt: stranger.jwt })],
       [
         'picture',
         (id) =>
-          t.app.inject({ method: 'POST', url: documentPaths.images(id), headers: { 'x-tenant': TENANT, 'content-type': image.contentType, authorization: `Bearer ${stranger.jwt}` }, payload: image.payload }),
+          t.app.inject({ method: 'POST', url: pathOf(projectDocumentApi.uploadImage, { id }), headers: { 'x-tenant': TENANT, 'content-type': image.contentType, authorization: `Bearer ${stranger.jwt}` }, payload: image.payload }),
       ],
     ];
     for (const [label, send] of calls) {
@@ -180,7 +180,7 @@ describe('issue 22 finding 9: a document someone may not see answers exactly lik
       expect(hidden, label).toEqual(missing);
     }
     // Untouched, for its author.
-    expect(((await call(t.app, 'GET', documentPaths.document(early.id), { jwt: me.jwt })).json() as ProjectDocument).version).toBe(2);
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: early.id }), { jwt: me.jwt })).json() as ProjectDocument).version).toBe(2);
   });
 
   it("creating a document tells no difference between an event that does not exist and someone else's draft or event", async () => {
@@ -189,7 +189,7 @@ describe('issue 22 finding 9: a document someone may not see answers exactly lik
     const draft = await eventOf(other, { publishOnDate: at(Date.now() + 3 * HOUR) });
     const published = await eventOf(other);
     const answer = async (eventId: string) => {
-      const problem = expectProblem(await call(t.app, 'POST', documentPaths.create, { jwt: me.jwt, body: { title: 'x', eventId } }), 400);
+      const problem = expectProblem(await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: me.jwt, body: { title: 'x', eventId } }), 400);
       return problem;
     };
     const missing = await answer(NO_ID);
@@ -211,7 +211,7 @@ describe('issue 22 acceptance 2: documents stored before the strict rules are br
       try {
         me = await host(first);
         made = await create(me, { title: 'Run sheet', contentJson: body(para(text('first'))) }, first);
-        const saved = await call(first.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Run sheet', contentJson: body(para(text('second'))) } });
+        const saved = await call(first.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Run sheet', contentJson: body(para(text('second'))) } });
         expect(saved.statusCode, saved.body).toBe(200);
         // As the earlier server stored them: whatever its looser check let through, under no rules (content_rules 0).
         const legacy = body(
@@ -233,7 +233,7 @@ describe('issue 22 acceptance 2: documents stored before the strict rules are br
       const second = await build({ database: scratch, env: S3 });
       try {
         expect((await second.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } })).json()).toMatchObject({ uploadsUrl: S3.S3_PUBLIC_URL });
-        const doc = (await call(second.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt })).json() as ProjectDocument;
+        const doc = (await call(second.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt })).json() as ProjectDocument;
         expect(doc.version).toBe(2);
         expect(JSON.parse(doc.contentJson)).toEqual({
           type: 'doc',
@@ -249,7 +249,7 @@ describe('issue 22 acceptance 2: documents stored before the strict rules are br
             { type: 'codeBlock', content: [{ type: 'text', text: 'npm start' }] },
           ],
         });
-        const revision = (await call(second.app, 'GET', documentPaths.revision(made.id, 1), { jwt: me.jwt })).json() as { contentJson: string };
+        const revision = (await call(second.app, 'GET', pathOf(projectDocumentApi.revision, { id: made.id, version: 1 }), { jwt: me.jwt })).json() as { contentJson: string };
         expect(JSON.parse(revision.contentJson)).toEqual({
           type: 'doc',
           content: [
@@ -258,7 +258,7 @@ describe('issue 22 acceptance 2: documents stored before the strict rules are br
           ],
         });
         // The search text is made again from what is kept.
-        const found = await call(second.app, 'POST', documentPaths.search, { jwt: me.jwt, body: { searchText: 'Stage plan' } });
+        const found = await call(second.app, 'POST', projectDocumentApi.search.path, { jwt: me.jwt, body: { searchText: 'Stage plan' } });
         expect((found.json() as { documents: { id: string }[] }).documents.map((d) => d.id)).toEqual([made.id]);
         const rules = await queryRows<{ n: number }>(
           second.app.ctx.db,

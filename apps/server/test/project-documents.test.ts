@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_JSON_MAX, DOCUMENT_LINK_REL, documentPaths, paths, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult } from '@hubbub/contract';
+import { ADD_ON_DOWNLOAD_HTML, DOCUMENT_CONTENT_JSON_MAX, DOCUMENT_LINK_REL, projectDocumentApi, pathOf, type HubEvent, type ProjectDocument, type ProjectDocumentSearchResult, eventsApi } from '@hubbub/contract';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { OTHER_TENANT, TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
-import { setPlanByOperator } from '../src/modules/billing/service.js';
+import { setPlanByOperator } from '../src/modules/subscription/service.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
@@ -28,7 +28,7 @@ async function host(): Promise<TestUser> {
 
 async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Promise<HubEvent> {
   const start = Date.now() + 5 * HOUR;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: { name: 'Harvest fair', startDate: at(start), endDate: at(start + HOUR), timeZone: 'UTC', area: { latitude: 10, longitude: 10 }, ...over },
   });
@@ -37,13 +37,13 @@ async function eventOf(user: TestUser, over: Record<string, unknown> = {}): Prom
 }
 
 async function create(user: TestUser, body: Record<string, unknown>): Promise<ProjectDocument> {
-  const res = await call(t.app, 'POST', documentPaths.create, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: user.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ProjectDocument;
 }
 
 async function search(user: TestUser, body: Record<string, unknown>): Promise<ProjectDocumentSearchResult> {
-  const res = await call(t.app, 'POST', documentPaths.search, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', projectDocumentApi.search.path, { jwt: user.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ProjectDocumentSearchResult;
 }
@@ -53,38 +53,38 @@ describe('the five spec calls', () => {
     const me = await host();
     const made = await create(me, { title: 'Run sheet', contentJson: doc([text('Doors at 6')]) });
     expect(made).toMatchObject({ title: 'Run sheet', version: 1, visibility: 'private', eventId: null, userId: me.id });
-    expect((await call(t.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt })).json()).toEqual(made);
+    expect((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt })).json()).toEqual(made);
 
-    const saved = await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Run sheet v2', contentJson: doc([text('Doors at 7')]) } });
+    const saved = await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Run sheet v2', contentJson: doc([text('Doors at 7')]) } });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ version: 2, title: 'Run sheet v2' });
 
-    expect((await call(t.app, 'DELETE', documentPaths.document(made.id), { jwt: me.jwt })).json()).toEqual({ ok: true });
-    expectProblem(await call(t.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt }), 404);
+    expect((await call(t.app, 'DELETE', pathOf(projectDocumentApi.delete, { id: made.id }), { jwt: me.jwt })).json()).toEqual({ ok: true });
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt }), 404);
   });
 
   it('a stale version is 409 version_conflict with the version stored, and changes nothing', async () => {
     const me = await host();
     const made = await create(me, { title: 'FAQ', contentJson: doc([text('Q1')]) });
-    const first = await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'FAQ', contentJson: doc([text('from tab A')]) } });
+    const first = await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'FAQ', contentJson: doc([text('from tab A')]) } });
     expect(first.statusCode).toBe(200);
-    const second = expectProblem(await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'FAQ', contentJson: doc([text('from tab B')]) } }), 409, { code: 'version_conflict' });
+    const second = expectProblem(await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'FAQ', contentJson: doc([text('from tab B')]) } }), 409, { code: 'version_conflict' });
     expect(second.currentVersion).toBe(2);
-    expect(((await call(t.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt })).json() as ProjectDocument).contentJson).toContain('from tab A');
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt })).json() as ProjectDocument).contentJson).toContain('from tab A');
   });
 
   it('others: a private document is 404 to strangers and anonymous, changes are refused, other tenants see nothing', async () => {
     const me = await host();
     const stranger = await host();
     const made = await create(me, { title: 'Private notes', contentJson: doc([text('secret')]) });
-    expectProblem(await call(t.app, 'GET', documentPaths.document(made.id), { jwt: stranger.jwt }), 404);
-    expectProblem(await call(t.app, 'GET', documentPaths.document(made.id)), 404);
-    expectProblem(await call(t.app, 'POST', documentPaths.update, { jwt: stranger.jwt, body: { id: made.id, version: 1, title: 'Mine now', contentJson: doc([text('x')]) } }), 404);
-    expectProblem(await call(t.app, 'DELETE', documentPaths.document(made.id), { jwt: stranger.jwt }), 404);
-    expectProblem(await call(t.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt, tenant: OTHER_TENANT }), 401);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: stranger.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id })), 404);
+    expectProblem(await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: stranger.jwt, body: { id: made.id, version: 1, title: 'Mine now', contentJson: doc([text('x')]) } }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(projectDocumentApi.delete, { id: made.id }), { jwt: stranger.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt, tenant: OTHER_TENANT }), 401);
     const outsider = await signUp(t, { tenant: OTHER_TENANT });
-    expectProblem(await call(t.app, 'GET', documentPaths.document(made.id), { jwt: outsider.jwt, tenant: OTHER_TENANT }), 404);
-    expect(((await call(t.app, 'GET', documentPaths.document(made.id), { jwt: me.jwt })).json() as ProjectDocument).title).toBe('Private notes');
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: outsider.jwt, tenant: OTHER_TENANT }), 404);
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: made.id }), { jwt: me.jwt })).json() as ProjectDocument).title).toBe('Private notes');
   });
 
   it('bad input is a 400 naming the field, and stores nothing', async () => {
@@ -107,11 +107,11 @@ describe('the five spec calls', () => {
       ['oversized', { title: 'x', contentJson: doc([text('a'.repeat(DOCUMENT_CONTENT_JSON_MAX))]) }, 'contentJson'],
     ];
     for (const [label, body, field] of cases) {
-      const problem = expectProblem(await call(t.app, 'POST', documentPaths.create, { jwt: me.jwt, body }), 400);
+      const problem = expectProblem(await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: me.jwt, body }), 400);
       expect(problem.errors, label).toHaveProperty(field);
     }
     expect((await search(me, {})).totalCount).toBe(0);
-    expectProblem(await call(t.app, 'POST', documentPaths.create, { body: { title: 'x' } }), 401);
+    expectProblem(await call(t.app, 'POST', projectDocumentApi.create.path, { body: { title: 'x' } }), 401);
   });
 
   it('HTML in text is kept as text; safe links are kept', async () => {
@@ -132,16 +132,16 @@ describe('public documents', () => {
     const event = await eventOf(me);
     const published = await create(me, { title: 'Programme', eventId: event.id, visibility: 'public', contentJson: doc([text('Stage A at 7')]) });
     await create(me, { title: 'Budget', eventId: event.id, contentJson: doc([text('private')]) });
-    const list = await call(t.app, 'GET', documentPaths.eventDocuments(event.id));
+    const list = await call(t.app, 'GET', pathOf(projectDocumentApi.ofEvent, { eventId: event.id }));
     expect(list.statusCode).toBe(200);
     expect((list.json() as ProjectDocument[]).map((d) => d.title)).toEqual(['Programme']);
-    expect((await call(t.app, 'GET', documentPaths.document(published.id))).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: published.id }))).statusCode).toBe(200);
 
     const draft = await eventOf(me, { publishOnDate: at(Date.now() + 3 * HOUR) });
     const early = await create(me, { title: 'Early', eventId: draft.id, visibility: 'public', contentJson: doc([text('soon')]) });
-    expectProblem(await call(t.app, 'GET', documentPaths.eventDocuments(draft.id)), 404);
-    expectProblem(await call(t.app, 'GET', documentPaths.document(early.id)), 404);
-    expect((await call(t.app, 'GET', documentPaths.document(early.id), { jwt: me.jwt })).statusCode).toBe(200);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.ofEvent, { eventId: draft.id })), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: early.id })), 404);
+    expect((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: early.id }), { jwt: me.jwt })).statusCode).toBe(200);
   });
 
   it('a public document is still only its author\'s to change', async () => {
@@ -149,8 +149,8 @@ describe('public documents', () => {
     const other = await host();
     const event = await eventOf(me);
     const made = await create(me, { title: 'FAQ', eventId: event.id, visibility: 'public', contentJson: doc([text('q')]) });
-    expectProblem(await call(t.app, 'POST', documentPaths.update, { jwt: other.jwt, body: { id: made.id, version: 1, title: 'hijack' } }), 403, { code: 'not_owner' });
-    expectProblem(await call(t.app, 'DELETE', documentPaths.document(made.id), { jwt: other.jwt }), 403, { code: 'not_owner' });
+    expectProblem(await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: other.jwt, body: { id: made.id, version: 1, title: 'hijack' } }), 403, { code: 'not_owner' });
+    expectProblem(await call(t.app, 'DELETE', pathOf(projectDocumentApi.delete, { id: made.id }), { jwt: other.jwt }), 403, { code: 'not_owner' });
   });
 });
 
@@ -206,26 +206,26 @@ describe('revisions', () => {
     const me = await host();
     const made = await create(me, { title: 'Press kit', contentJson: doc([text('first')]) });
     for (const [version, words] of [[1, 'second'], [2, 'third']] as const) {
-      expect((await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version, title: 'Press kit', contentJson: doc([text(words)]) } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version, title: 'Press kit', contentJson: doc([text(words)]) } })).statusCode).toBe(200);
     }
-    const list = (await call(t.app, 'GET', documentPaths.revisions(made.id), { jwt: me.jwt })).json() as { version: number }[];
+    const list = (await call(t.app, 'GET', pathOf(projectDocumentApi.revisions, { id: made.id }), { jwt: me.jwt })).json() as { version: number }[];
     expect(list.map((r) => r.version)).toEqual([2, 1]);
-    expect(((await call(t.app, 'GET', documentPaths.revision(made.id, 1), { jwt: me.jwt })).json() as { contentJson: string }).contentJson).toContain('first');
-    const restored = (await call(t.app, 'POST', documentPaths.restore(made.id, 1), { jwt: me.jwt })).json() as ProjectDocument;
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.revision, { id: made.id, version: 1 }), { jwt: me.jwt })).json() as { contentJson: string }).contentJson).toContain('first');
+    const restored = (await call(t.app, 'POST', pathOf(projectDocumentApi.restore, { id: made.id, version: 1 }), { jwt: me.jwt })).json() as ProjectDocument;
     expect(restored.version).toBe(4);
     expect(restored.contentJson).toContain('first');
     // The restore can be undone: the version it replaced is kept.
-    expect(((await call(t.app, 'GET', documentPaths.revisions(made.id), { jwt: me.jwt })).json() as { version: number }[]).map((r) => r.version)).toEqual([3, 2, 1]);
-    expectProblem(await call(t.app, 'GET', documentPaths.revision(made.id, 9), { jwt: me.jwt }), 404);
-    expectProblem(await call(t.app, 'GET', documentPaths.revisions(made.id), { jwt: (await host()).jwt }), 404);
-    expectProblem(await call(t.app, 'GET', `${documentPaths.revisions(made.id)}/abc`, { jwt: me.jwt }), 400);
+    expect(((await call(t.app, 'GET', pathOf(projectDocumentApi.revisions, { id: made.id }), { jwt: me.jwt })).json() as { version: number }[]).map((r) => r.version)).toEqual([3, 2, 1]);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.revision, { id: made.id, version: 9 }), { jwt: me.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.revisions, { id: made.id }), { jwt: (await host()).jwt }), 404);
+    expectProblem(await call(t.app, 'GET', `${pathOf(projectDocumentApi.revisions, { id: made.id })}/abc`, { jwt: me.jwt }), 400);
   });
 });
 
 describe('pictures', () => {
   const upload = (user: TestUser, id: string, data: Buffer, tenant = TENANT) => {
     const { payload, contentType } = multipart([{ name: 'file', data, filename: 'photo.png', contentType: 'image/png' }]);
-    return t.app.inject({ method: 'POST', url: documentPaths.images(id), headers: { 'x-tenant': tenant, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
+    return t.app.inject({ method: 'POST', url: pathOf(projectDocumentApi.uploadImage, { id }), headers: { 'x-tenant': tenant, 'content-type': contentType, authorization: `Bearer ${user.jwt}` }, payload });
   };
   const fileOf = (publicPath: string) => path.join(t.dataDir, 'uploads', publicPath.slice('/uploads/'.length));
 
@@ -246,10 +246,10 @@ describe('pictures', () => {
     expect(meta.exif).toBeUndefined();
 
     const body = JSON.stringify({ type: 'doc', content: [{ type: 'image', attrs: { src, alt: 'Stage plan' } }] });
-    const saved = await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: body } });
+    const saved = await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press kit', contentJson: body } });
     expect(saved.statusCode, saved.body).toBe(200);
 
-    expect((await call(t.app, 'DELETE', documentPaths.document(made.id), { jwt: me.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(projectDocumentApi.delete, { id: made.id }), { jwt: me.jwt })).statusCode).toBe(200);
     expect(fs.existsSync(fileOf(src))).toBe(false);
   });
 
@@ -274,7 +274,7 @@ describe('HTML download', () => {
     const made = await create(me, { title: 'Press <kit>' });
     const png = await sharp({ create: { width: 40, height: 20, channels: 3, background: '#ff0000' } }).png().toBuffer();
     const { payload, contentType } = multipart([{ name: 'file', data: png, filename: 'p.png', contentType: 'image/png' }]);
-    const up = await t.app.inject({ method: 'POST', url: documentPaths.images(made.id), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${me.jwt}` }, payload });
+    const up = await t.app.inject({ method: 'POST', url: pathOf(projectDocumentApi.uploadImage, { id: made.id }), headers: { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${me.jwt}` }, payload });
     const src = (up.json() as { path: string }).path;
     const body = JSON.stringify({
       type: 'doc',
@@ -283,13 +283,13 @@ describe('HTML download', () => {
         { type: 'image', attrs: { src, alt: 'Stage' } },
       ],
     });
-    expect((await call(t.app, 'POST', documentPaths.update, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press <kit>', contentJson: body } })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', projectDocumentApi.update.path, { jwt: me.jwt, body: { id: made.id, version: 1, title: 'Press <kit>', contentJson: body } })).statusCode).toBe(200);
 
-    const refused = await call(t.app, 'GET', documentPaths.export(made.id), { jwt: me.jwt });
+    const refused = await call(t.app, 'GET', pathOf(projectDocumentApi.export, { id: made.id }), { jwt: me.jwt });
     expectProblem(refused, 403, { code: 'add_on_required' });
 
     await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: me.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
-    const res = await call(t.app, 'GET', documentPaths.export(made.id), { jwt: me.jwt });
+    const res = await call(t.app, 'GET', pathOf(projectDocumentApi.export, { id: made.id }), { jwt: me.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-disposition']).toContain('Press _kit_.html');
@@ -301,7 +301,7 @@ describe('HTML download', () => {
     // Someone else's private document is not found, with or without the add-on.
     const stranger = await host();
     await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: stranger.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
-    expectProblem(await call(t.app, 'GET', documentPaths.export(made.id), { jwt: stranger.jwt }), 404);
-    expectProblem(await call(t.app, 'GET', documentPaths.export(made.id)), 401);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.export, { id: made.id }), { jwt: stranger.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(projectDocumentApi.export, { id: made.id })), 401);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paths } from '@hubbub/contract';
+import { authApi, pathOf } from '@hubbub/contract';
 import { AUTH_LIMITS } from '../src/modules/auth/limits.js';
 import { build, type TestApp } from './support/build.js';
 import { PASSWORD, call, readMail, uniqueEmail } from './support/api.js';
@@ -14,16 +14,16 @@ const randomIp = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.
 
 async function signUpFrom(t: TestApp, ip: string, email = uniqueEmail('crowd')) {
   const headers = { 'x-forwarded-for': ip };
-  const reg = await call(t.app, 'POST', paths.register, { body: { email, name: 'Crowd Member', password: PASSWORD }, headers });
+  const reg = await call(t.app, 'POST', authApi.register.path, { body: { email, name: 'Crowd Member', password: PASSWORD }, headers });
   expect(reg.statusCode, reg.body).toBe(201);
   const { code } = await readMail(t, email, 'verify');
-  const ver = await call(t.app, 'POST', paths.verify(code), { headers });
+  const ver = await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: code }), { headers });
   expect(ver.statusCode, ver.body).toBe(200);
   return email;
 }
 
 const login = (t: TestApp, ip: string, email: string, password: string) =>
-  call(t.app, 'POST', paths.login, { body: { email, password }, headers: { 'x-forwarded-for': ip } });
+  call(t.app, 'POST', authApi.login.path, { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
 describe('account budgets as deployed', () => {
   let t: TestApp;
@@ -82,9 +82,9 @@ describe('account budgets as deployed', () => {
   it('limits reset emails per address so nobody can flood an inbox', async () => {
     const email = await signUpFrom(t, randomIp());
     for (let i = 0; i < AUTH_LIMITS.forgotEmail.points; i++) {
-      expect((await call(t.app, 'POST', paths.forgot, { body: { email }, headers: { 'x-forwarded-for': randomIp() } })).statusCode).toBe(200);
+      expect((await call(t.app, 'POST', authApi.forgotPassword.path, { body: { email }, headers: { 'x-forwarded-for': randomIp() } })).statusCode).toBe(200);
     }
-    const res = await call(t.app, 'POST', paths.forgot, { body: { email }, headers: { 'x-forwarded-for': randomIp() } });
+    const res = await call(t.app, 'POST', authApi.forgotPassword.path, { body: { email }, headers: { 'x-forwarded-for': randomIp() } });
     expectProblem(res, 429, { code: 'rate_limited' });
   });
 });

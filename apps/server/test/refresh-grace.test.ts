@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { paths, type LoginResult } from '@hubbub/contract';
+import { authApi, type LoginResult } from '@hubbub/contract';
 import { queryRows } from '../src/db/client.js';
 import { hashSecret } from '../src/lib/secrets.js';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const refresh = (refreshToken: string) => call(t.app, 'POST', paths.refresh, { body: { refreshToken } });
+const refresh = (refreshToken: string) => call(t.app, 'POST', authApi.refresh.path, { body: { refreshToken } });
 
 async function rotated(refreshToken: string): Promise<LoginResult> {
   const res = await refresh(refreshToken);
@@ -27,7 +27,7 @@ async function rotated(refreshToken: string): Promise<LoginResult> {
   return res.json();
 }
 
-const userWorks = async (jwt: string) => (await call(t.app, 'GET', paths.authUser, { jwt })).statusCode === 200;
+const userWorks = async (jwt: string) => (await call(t.app, 'GET', authApi.user.path, { jwt })).statusCode === 200;
 
 async function sealedSuccessorOf(refreshToken: string): Promise<string | null> {
   const [row] = await queryRows<{ successor_sealed: string | null }>(
@@ -97,7 +97,7 @@ describe('issue 22 finding 13: refresh token grace window', () => {
   it('answers a replay within the window with refresh_invalid once the session has ended', async () => {
     const owner = await signUp(t);
     const first = await rotated(owner.refreshToken);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: first.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: first.jwt })).statusCode).toBe(200);
     expectProblem(await refresh(owner.refreshToken), 401, { code: 'refresh_invalid' });
   });
 });

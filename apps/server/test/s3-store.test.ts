@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { paths } from '@hubbub/contract';
+import { eventsApi, pathOf } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp } from './support/api.js';
 import { multipart } from './support/multipart.js';
@@ -36,7 +36,7 @@ describe('S3-compatible storage', () => {
   it('keeps thumbnails in the bucket when S3_* is set, and removes replaced ones', async () => {
     const user = await signUp(t);
     const start = new Date(Date.now() + 86_400_000);
-    const created = await call(t.app, 'POST', paths.eventCreate, {
+    const created = await call(t.app, 'POST', eventsApi.create.path, {
       jwt: user.jwt,
       body: { name: 'Bucket party', startDate: start.toISOString(), endDate: new Date(start.getTime() + 3_600_000).toISOString(), area },
     });
@@ -45,7 +45,7 @@ describe('S3-compatible storage', () => {
     const upload = async () => {
       const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#36c' } }).png().toBuffer();
       const { payload, contentType } = multipart([{ name: 'file', data: image, filename: 'cover.png', contentType: 'application/octet-stream' }]);
-      return t.app.inject({ method: 'POST', url: paths.eventThumbnail(id), payload, headers: { 'content-type': contentType, 'x-tenant': 'hubbub', authorization: `Bearer ${user.jwt}` } });
+      return t.app.inject({ method: 'POST', url: pathOf(eventsApi.setThumbnail, { id }), payload, headers: { 'content-type': contentType, 'x-tenant': 'hubbub', authorization: `Bearer ${user.jwt}` } });
     };
     const first = await upload();
     expect(first.statusCode).toBe(200);

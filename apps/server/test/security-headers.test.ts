@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { ADD_ON_DOWNLOAD_HTML, calendarPaths, paths, type Calendar, type HubEvent } from '@hubbub/contract';
-import { setPlanByOperator } from '../src/modules/billing/service.js';
+import { ADD_ON_DOWNLOAD_HTML, authApi, calendarsApi, type Calendar, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
+import { setPlanByOperator } from '../src/modules/subscription/service.js';
 import { loadConfig } from '../src/config.js';
 import { contentSecurityDirectives, securityHeaderSettings } from '../src/plugins/security-headers.js';
 import { TENANT, build, type TestApp } from './support/build.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await build();
   user = await signUp(t);
   const start = Date.now() + 86_400_000;
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: {
       name: 'Headers Fair',
@@ -82,13 +82,13 @@ describe('issue 22 finding 6: security headers on every kind of answer', () => {
   });
 
   it('API answers, successes and Problems', async () => {
-    const ok = await call(t.app, 'GET', paths.authUser, { jwt: user.jwt });
+    const ok = await call(t.app, 'GET', authApi.user.path, { jwt: user.jwt });
     expect(ok.statusCode).toBe(200);
     expectSecurityHeaders(ok);
-    const denied = await call(t.app, 'GET', paths.authUser);
+    const denied = await call(t.app, 'GET', authApi.user.path);
     expect(denied.statusCode).toBe(401);
     expectSecurityHeaders(denied);
-    const noTenant = await call(t.app, 'GET', paths.authUser, { tenant: 'nope' });
+    const noTenant = await call(t.app, 'GET', authApi.user.path, { tenant: 'nope' });
     expect(noTenant.statusCode).toBeGreaterThanOrEqual(400);
     expectSecurityHeaders(noTenant);
   });
@@ -117,7 +117,7 @@ describe('issue 22 finding 6: security headers on every kind of answer', () => {
   });
 
   it('a calendar feed keeps its own Referrer-Policy over the default', async () => {
-    const made = await call(t.app, 'POST', calendarPaths.calendars, { jwt: user.jwt, body: { name: 'Mine', kind: 'mine' } });
+    const made = await call(t.app, 'POST', calendarsApi.create.path, { jwt: user.jwt, body: { name: 'Mine', kind: 'mine' } });
     expect(made.statusCode, made.body).toBe(200);
     const res = await t.app.inject({ method: 'GET', url: new URL((made.json() as Calendar).feedUrl).pathname });
     expect(res.statusCode).toBe(200);
@@ -130,7 +130,7 @@ describe('issue 22 finding 6: security headers on every kind of answer', () => {
   it('the downloadable HTML keeps its own offline policy inside the file, and the answer carries the headers', async () => {
     const result = await setPlanByOperator(t.app.ctx.db, { tenantId: t.app.ctx.tenants.get(TENANT)!, email: user.email, plan: 'Pro', addOns: [ADD_ON_DOWNLOAD_HTML], at: new Date() });
     expect(result).toBe('done');
-    const res = await call(t.app, 'GET', paths.eventExport(event.id), { jwt: user.jwt });
+    const res = await call(t.app, 'GET', pathOf(eventsApi.export, { id: event.id }), { jwt: user.jwt });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.body).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'">`);
     expectSecurityHeaders(res);

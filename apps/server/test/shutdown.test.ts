@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { flyerPaths, launchPaths, paths, type HubEvent, type Timeline } from '@hubbub/contract';
+import { authApi, type HubEvent, type Timeline, eventsApi, flyersApi, launchesApi, pathOf } from '@hubbub/contract';
 import { createHub } from './support/hub-client.js';
 import { multipart } from './support/multipart.js';
 import { exited, freePort, jsonHeaders, startServer, verifiedLogin } from './support/server-process.js';
@@ -30,13 +30,13 @@ describe('bounded shutdown on SIGTERM', () => {
         return (await res.json()) as T;
       };
       const start = new Date(Date.now() + 3_600_000);
-      const event = await post<HubEvent>(paths.eventCreate, {
+      const event = await post<HubEvent>(eventsApi.create.path, {
         name: 'Closing time',
         startDate: start.toISOString(),
         endDate: new Date(start.getTime() + 3_600_000).toISOString(),
         area: { name: 'Omaha, NE', type: 4, latitude: 41.25, longitude: -95.94, zoom: 12 },
       });
-      const flyer = await post<{ id: string }>(flyerPaths.flyerCreate, {
+      const flyer = await post<{ id: string }>(flyersApi.create.path, {
         eventId: event.id,
         name: 'Last call',
         contentType: 'application/vnd.hubbub.flyer+json; version=1',
@@ -49,7 +49,7 @@ describe('bounded shutdown on SIGTERM', () => {
       const toldToReconnect = new Promise<void>((resolve) => hub.connection.onreconnecting(() => resolve()));
 
       // A launch that falls due while the server shuts down.
-      await post<Timeline>(launchPaths.launch, {
+      await post<Timeline>(launchesApi.create.path, {
         eventId: event.id,
         flyerIds: [flyer.id],
         startDate: new Date(Date.now() + 800).toISOString(),
@@ -60,7 +60,7 @@ describe('bounded shutdown on SIGTERM', () => {
       const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#c60' } }).png().toBuffer();
       const form = multipart([{ name: 'file', data: png, filename: 'poster.png', contentType: 'image/png' }]);
       const uploaded = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const request = http.request(`${base}${paths.eventThumbnail(event.id)}`, {
+        const request = http.request(`${base}${pathOf(eventsApi.setThumbnail, { id: event.id })}`, {
           method: 'POST',
           headers: { 'x-tenant': 'hubbub', authorization: `Bearer ${jwt}`, 'content-type': form.contentType, 'content-length': form.payload.length },
         });
@@ -90,17 +90,17 @@ describe('bounded shutdown on SIGTERM', () => {
       // Nothing lost: after a restart the upload is there and the launch started exactly once.
       server = await startServer(port, dataDir, env);
       await hub.connection.stop();
-      const after = (await (await fetch(`${base}${paths.event(event.id)}`, { headers: auth })).json()) as HubEvent;
+      const after = (await (await fetch(`${base}${pathOf(eventsApi.get, { id: event.id })}`, { headers: auth })).json()) as HubEvent;
       expect(after.thumbnailPath).toMatch(/\.webp$/);
       const deadline = Date.now() + 10_000;
       let timelines: Timeline[] = [];
       while (Date.now() < deadline) {
-        timelines = (await (await fetch(`${base}${launchPaths.eventTimelines(event.id)}`, { headers: auth })).json()) as Timeline[];
+        timelines = (await (await fetch(`${base}${pathOf(launchesApi.ofEvent, { eventId: event.id })}`, { headers: auth })).json()) as Timeline[];
         if (timelines[0]?.state === 'Active') break;
         await new Promise((r) => setTimeout(r, 200));
       }
       expect(timelines.map((t) => t.state)).toEqual(['Active']);
-      const flyers = (await (await fetch(`${base}${flyerPaths.eventFlyers(event.id)}`, { headers: auth })).json()) as { isActivated: boolean }[];
+      const flyers = (await (await fetch(`${base}${pathOf(flyersApi.ofEvent, { eventId: event.id })}`, { headers: auth })).json()) as { isActivated: boolean }[];
       expect(flyers.map((f) => f.isActivated)).toEqual([true]);
     } finally {
       server?.kill('SIGKILL');
@@ -113,7 +113,7 @@ describe('bounded shutdown on SIGTERM', () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-shutdown-'));
     const port = await freePort();
     const server = await startServer(port, dataDir, { SHUTDOWN_TIMEOUT_MS: '60000' });
-    const stalled = http.request(`http://127.0.0.1:${port}${paths.login}`, {
+    const stalled = http.request(`http://127.0.0.1:${port}${authApi.login.path}`, {
       method: 'POST',
       headers: { ...jsonHeaders, 'content-length': 1000 },
     });

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
+import { EventSchema, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
@@ -31,7 +31,7 @@ function upload(user: TestUser | undefined, eventId: string, parts: Part[]): Pro
   const { payload, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
-    url: paths.eventThumbnail(eventId),
+    url: pathOf(eventsApi.setThumbnail, { id: eventId }),
     headers: { 'x-tenant': TENANT, 'content-type': contentType, ...(user ? { authorization: `Bearer ${user.jwt}` } : {}) },
     payload,
   });
@@ -46,7 +46,7 @@ async function uploadOk(user: TestUser, eventId: string, parts: Part[]): Promise
 }
 
 async function create(user: TestUser): Promise<HubEvent> {
-  const res = await call(t.app, 'POST', paths.eventCreate, {
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
     jwt: user.jwt,
     body: { name: `Poster Show ${randomUUID().slice(0, 8)}`, startDate: at(T0), endDate: at(T0 + HOUR), area: { latitude: -33, longitude: -140 } },
   });
@@ -55,7 +55,7 @@ async function create(user: TestUser): Promise<HubEvent> {
 }
 
 async function read(id: string): Promise<HubEvent> {
-  const res = await call(t.app, 'GET', paths.event(id));
+  const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id }));
   expect(res.statusCode, res.body).toBe(200);
   return EventSchema.parse(res.json());
 }
@@ -168,8 +168,8 @@ describe('POST event/thumbnail/{id}', () => {
     });
 
     it('a JSON body is 415, no body at all 415', async () => {
-      expectProblem(await call(t.app, 'POST', paths.eventThumbnail(event.id), { jwt: host.jwt, body: { file: 'data:image/png;base64,AAAA' } }), 415);
-      expectProblem(await call(t.app, 'POST', paths.eventThumbnail(event.id), { jwt: host.jwt }), 415);
+      expectProblem(await call(t.app, 'POST', pathOf(eventsApi.setThumbnail, { id: event.id }), { jwt: host.jwt, body: { file: 'data:image/png;base64,AAAA' } }), 415);
+      expectProblem(await call(t.app, 'POST', pathOf(eventsApi.setThumbnail, { id: event.id }), { jwt: host.jwt }), 415);
       await unchanged();
     });
 
@@ -195,32 +195,32 @@ describe('DELETE event/thumbnail/{id}', () => {
     const stranger = await signUp(t);
     const event = await create(host);
     const thumb = (await uploadOk(host, event.id, file(bigJpeg))).thumbnailPath!;
-    expectProblem(await call(t.app, 'DELETE', paths.eventThumbnail(event.id), { jwt: stranger.jwt }), 403);
-    expectProblem(await call(t.app, 'DELETE', paths.eventThumbnail(event.id)), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: event.id }), { jwt: stranger.jwt }), 403);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: event.id })), 401);
     expect((await read(event.id)).thumbnailPath).toBe(thumb);
     expect((await served(thumb)).statusCode).toBe(200);
 
-    const res = await call(t.app, 'DELETE', paths.eventThumbnail(event.id), { jwt: host.jwt });
+    const res = await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: event.id }), { jwt: host.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(EventSchema.strict().parse(res.json()).thumbnailPath).toBeNull();
     expect((await read(event.id)).thumbnailPath).toBeNull();
     expect((await served(thumb)).statusCode).toBe(404);
     expect(await filesOf(event.id)).toEqual([]);
     // Clearing an empty thumbnail is harmless.
-    expect((await call(t.app, 'DELETE', paths.eventThumbnail(event.id), { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
   });
 
   it('an unknown event is 404, a malformed id 400', async () => {
     const host = await signUp(t);
-    expectProblem(await call(t.app, 'DELETE', paths.eventThumbnail(UNKNOWN_ID), { jwt: host.jwt }), 404);
-    expectProblem(await call(t.app, 'DELETE', paths.eventThumbnail('nope'), { jwt: host.jwt }), 400);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: UNKNOWN_ID }), { jwt: host.jwt }), 404);
+    expectProblem(await call(t.app, 'DELETE', pathOf(eventsApi.removeThumbnail, { id: 'nope' }), { jwt: host.jwt }), 400);
   });
 
   it('deleting the event removes its thumbnail file', async () => {
     const host = await signUp(t);
     const event = await create(host);
     const thumb = (await uploadOk(host, event.id, file(bigJpeg))).thumbnailPath!;
-    expect((await call(t.app, 'DELETE', paths.event(event.id), { jwt: host.jwt })).statusCode).toBe(200);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
     expect((await served(thumb)).statusCode).toBe(404);
     expect(await filesOf(event.id)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { paths } from '@hubbub/contract';
+import { authApi } from '@hubbub/contract';
 import { AUTH_LIMITS } from '../src/modules/auth/limits.js';
 import { build, type TestApp } from './support/build.js';
 import { call, uniqueEmail } from './support/api.js';
@@ -9,7 +9,7 @@ import { expectProblem } from './support/problem.js';
 // address in X-Forwarded-For. Only proxies named by TRUST_PROXY may say who the client is.
 
 const forgotFrom = (t: TestApp, forwardedFor: string) =>
-  call(t.app, 'POST', paths.forgot, { body: { email: uniqueEmail('nobody') }, headers: { 'x-forwarded-for': forwardedFor } });
+  call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: uniqueEmail('nobody') }, headers: { 'x-forwarded-for': forwardedFor } });
 
 /** Forty requests, each naming a different made-up address. */
 async function fortyMadeUpAddresses(t: TestApp, prefix = '') {

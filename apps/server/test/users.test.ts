@@ -7,14 +7,16 @@ import {
   USER_SEARCH_PAGE_SIZE,
   UserSearchResultSchema,
   UserSummarySchema,
-  paths,
+  authApi,
+  pathOf,
+  usersApi,
   type Person,
   type Profile,
   type UserSearchResult,
   type UserSummary,
 } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
-import { PASSWORD, call, signUp, uniqueEmail, type TestUser } from './support/api.js';
+import { PASSWORD, call, followPath, signUp, uniqueEmail, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 
 let t: TestApp;
@@ -29,32 +31,32 @@ afterAll(() => t.close());
 const tag = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 
 async function profileOf(user: TestUser): Promise<Profile> {
-  const res = await call(t.app, 'GET', paths.profile, { jwt: user.jwt });
+  const res = await call(t.app, 'GET', usersApi.profile.path, { jwt: user.jwt });
   expect(res.statusCode).toBe(200);
   return ProfileSchema.parse(res.json());
 }
 
 async function personAs(id: string, viewer?: TestUser): Promise<Person> {
-  const res = await call(t.app, 'GET', paths.publicUser(id), { jwt: viewer?.jwt });
+  const res = await call(t.app, 'GET', pathOf(usersApi.getPublic, { id }), { jwt: viewer?.jwt });
   expect(res.statusCode, res.body).toBe(200);
   return PersonSchema.parse(res.json());
 }
 
 async function summaryOf(user: TestUser): Promise<UserSummary> {
-  const res = await call(t.app, 'GET', paths.userSummary, { jwt: user.jwt });
+  const res = await call(t.app, 'GET', usersApi.summary.path, { jwt: user.jwt });
   expect(res.statusCode).toBe(200);
   return UserSummarySchema.strict().parse(res.json());
 }
 
 async function search(user: TestUser, body: unknown): Promise<UserSearchResult> {
-  const res = await call(t.app, 'POST', paths.userSearch, { jwt: user.jwt, body });
+  const res = await call(t.app, 'POST', usersApi.search.path, { jwt: user.jwt, body });
   expect(res.statusCode, res.body).toBe(200);
   return UserSearchResultSchema.parse(res.json());
 }
 
-const follow = (who: TestUser, id: string) => call(t.app, 'POST', paths.follow(id), { jwt: who.jwt });
-const unfollow = (who: TestUser, id: string) => call(t.app, 'DELETE', paths.unfollow(id), { jwt: who.jwt });
-const block = (who: TestUser, id: string, flag: 0 | 1) => call(t.app, 'POST', paths.block(id, flag), { jwt: who.jwt });
+const follow = (who: TestUser, id: string) => call(t.app, 'POST', followPath(id), { jwt: who.jwt });
+const unfollow = (who: TestUser, id: string) => call(t.app, 'DELETE', pathOf(usersApi.unfollow, { id }), { jwt: who.jwt });
+const block = (who: TestUser, id: string, flag: 0 | 1) => call(t.app, 'POST', pathOf(usersApi.block, { id, flag }), { jwt: who.jwt });
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-000000000001';
 
@@ -76,7 +78,7 @@ describe('profile', () => {
 
   it('POST saves a trimmed profile (200 means success), ignoring unknown fields', async () => {
     const user = await signUp(t);
-    const res = await call(t.app, 'POST', paths.profile, {
+    const res = await call(t.app, 'POST', usersApi.updateProfile.path, {
       jwt: user.jwt,
       body: {
         name: '  Robin Q  ',
@@ -100,15 +102,15 @@ describe('profile', () => {
       location: 'Leeds',
       website: 'https://robin.example/music',
     });
-    const account = await call(t.app, 'GET', paths.authUser, { jwt: user.jwt });
+    const account = await call(t.app, 'GET', authApi.user.path, { jwt: user.jwt });
     expect(account.json()).toMatchObject({ id: user.id, roles: [], plan: 'Free', name: 'Robin Q' });
   });
 
   it('accepts http:// websites and clears optional fields sent empty or null', async () => {
     const user = await signUp(t);
-    await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body: { name: 'A', bio: 'b', location: 'c', website: 'http://a.example' } });
+    await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: 'A', bio: 'b', location: 'c', website: 'http://a.example' } });
     expect((await profileOf(user)).website).toBe('http://a.example');
-    const res = await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body: { name: 'A', bio: '', location: '   ', website: null } });
+    const res = await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: 'A', bio: '', location: '   ', website: null } });
     expect(res.statusCode).toBe(200);
     expect(await profileOf(user)).toMatchObject({ name: 'A', bio: null, location: null, website: null });
   });
@@ -116,7 +118,7 @@ describe('profile', () => {
   it('accepts the longest allowed values', async () => {
     const user = await signUp(t);
     const body = { name: 'n'.repeat(100), bio: 'b'.repeat(1000), location: 'l'.repeat(120), website: `https://${'w'.repeat(290)}` };
-    expect((await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body })).statusCode).toBe(200);
+    expect((await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body })).statusCode).toBe(200);
     expect(await profileOf(user)).toMatchObject(body);
   });
 
@@ -135,9 +137,9 @@ describe('profile', () => {
     ['a location over 120 characters', { name: 'Ok', location: 'l'.repeat(121) }, 'location'],
   ])('refuses %s with 400 and changes nothing', async (_label, body, field) => {
     const user = await signUp(t);
-    await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body: { name: 'Before', bio: 'Old bio', location: 'Old', website: 'https://old.example' } });
+    await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: 'Before', bio: 'Old bio', location: 'Old', website: 'https://old.example' } });
     const before = await profileOf(user);
-    const res = await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body });
+    const res = await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body });
     const problem = expectProblem(res, 400);
     expect(problem.errors?.[field]).toEqual([expect.any(String)]);
     expect(await profileOf(user)).toEqual(before);
@@ -151,24 +153,24 @@ describe('profile', () => {
   ])('refuses %s with 400 and changes nothing', async (_label, opts) => {
     const user = await signUp(t);
     const before = await profileOf(user);
-    expectProblem(await call(t.app, 'POST', paths.profile, { jwt: user.jwt, ...opts }), 400);
+    expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, ...opts }), 400);
     expect(await profileOf(user)).toEqual(before);
   });
 
   it('needs a bearer token (401) for GET and POST', async () => {
     const user = await signUp(t);
     const before = await profileOf(user);
-    expectProblem(await call(t.app, 'GET', paths.profile), 401);
-    expectProblem(await call(t.app, 'POST', paths.profile, { body: { name: 'Nobody' } }), 401);
-    expectProblem(await call(t.app, 'POST', paths.profile, { body: { name: 'Nobody' }, jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', usersApi.profile.path), 401);
+    expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { body: { name: 'Nobody' } }), 401);
+    expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { body: { name: 'Nobody' }, jwt: 'not-a-jwt' }), 401);
     expect(await profileOf(user)).toEqual(before);
   });
 
   it('refuses the token of a logged-out session', async () => {
     const user = await signUp(t);
-    expect((await call(t.app, 'GET', paths.logout, { jwt: user.jwt })).statusCode).toBe(200);
-    expectProblem(await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body: { name: 'After logout' } }), 401);
-    const again = await call(t.app, 'POST', paths.login, { body: { email: user.email, password: PASSWORD } });
+    expect((await call(t.app, 'GET', authApi.logout.path, { jwt: user.jwt })).statusCode).toBe(200);
+    expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: 'After logout' } }), 401);
+    const again = await call(t.app, 'POST', authApi.login.path, { body: { email: user.email, password: PASSWORD } });
     expect((await profileOf({ ...user, jwt: again.json().jwt })).name).toBe(user.name);
   });
 });
@@ -179,7 +181,7 @@ describe('people', () => {
   let c: TestUser;
   beforeAll(async () => {
     [a, b, c] = await Promise.all([signUp(t, { name: 'Alma' }), signUp(t, { name: 'Bert' }), signUp(t, { name: 'Cleo' })]);
-    await call(t.app, 'POST', paths.profile, { jwt: a.jwt, body: { name: 'Alma', bio: 'Bio of Alma', location: 'Oslo', website: 'https://alma.example' } });
+    await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: a.jwt, body: { name: 'Alma', bio: 'Bio of Alma', location: 'Oslo', website: 'https://alma.example' } });
     // b and c follow a; a follows b.
     for (const [who, id] of [[b, a.id], [c, a.id], [a, b.id]] as const) expect((await follow(who, id)).statusCode).toBe(200);
   });
@@ -212,33 +214,33 @@ describe('people', () => {
   });
 
   it('public/{id} refuses a bad token rather than ignoring it', async () => {
-    expectProblem(await call(t.app, 'GET', paths.publicUser(a.id), { jwt: 'not-a-jwt' }), 401);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: a.id }), { jwt: 'not-a-jwt' }), 401);
   });
 
   it('user/{id} needs a token and answers the same person with relation flags', async () => {
-    expectProblem(await call(t.app, 'GET', paths.user(a.id)), 401);
-    const res = await call(t.app, 'GET', paths.user(a.id), { jwt: b.jwt });
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.get, { id: a.id })), 401);
+    const res = await call(t.app, 'GET', pathOf(usersApi.get, { id: a.id }), { jwt: b.jwt });
     expect(res.statusCode).toBe(200);
     expect(PersonSchema.parse(res.json())).toEqual(await personAs(a.id, b));
   });
 
   it.each(['nope', '123', `${randomUUID()}x`, ' '])('refuses the bad id %j with 400', async (id) => {
-    expectProblem(await call(t.app, 'GET', paths.publicUser(id)), 400);
-    expectProblem(await call(t.app, 'GET', paths.publicUser(id), { jwt: a.jwt }), 400);
-    const problem = expectProblem(await call(t.app, 'GET', paths.user(id), { jwt: a.jwt }), 400);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id })), 400);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id }), { jwt: a.jwt }), 400);
+    const problem = expectProblem(await call(t.app, 'GET', pathOf(usersApi.get, { id }), { jwt: a.jwt }), 400);
     expect(problem.errors?.id).toEqual([expect.any(String)]);
   });
 
   it('answers an unknown uuid with 404', async () => {
-    expectProblem(await call(t.app, 'GET', paths.publicUser(UNKNOWN_ID)), 404);
-    expectProblem(await call(t.app, 'GET', paths.user(UNKNOWN_ID), { jwt: a.jwt }), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.getPublic, { id: UNKNOWN_ID })), 404);
+    expectProblem(await call(t.app, 'GET', pathOf(usersApi.get, { id: UNKNOWN_ID }), { jwt: a.jwt }), 404);
   });
 });
 
 describe('follow and unfollow', () => {
   it('follows with an empty body and no content-type; counts update on both people', async () => {
     const [fan, star] = await Promise.all([signUp(t), signUp(t)]);
-    const res = await call(t.app, 'POST', paths.follow(star.id), { jwt: fan.jwt });
+    const res = await call(t.app, 'POST', followPath(star.id), { jwt: fan.jwt });
     expect(res.statusCode, res.body).toBe(200);
     expect(RelationSchema.strict().parse(res.json())).toEqual({ userId: star.id, isFollowing: true, isBlocked: false });
     expect(await summaryOf(fan)).toEqual({ eventCount: 0, followerCount: 0, followingCount: 1 });
@@ -251,7 +253,7 @@ describe('follow and unfollow', () => {
 
   it('follows with content-type application/json and an empty body', async () => {
     const [fan, star] = await Promise.all([signUp(t), signUp(t)]);
-    const res = await call(t.app, 'POST', paths.follow(star.id), { jwt: fan.jwt, rawBody: '' });
+    const res = await call(t.app, 'POST', followPath(star.id), { jwt: fan.jwt, rawBody: '' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ userId: star.id, isFollowing: true, isBlocked: false });
     expect(await summaryOf(star)).toMatchObject({ followerCount: 1 });
@@ -275,10 +277,10 @@ describe('follow and unfollow', () => {
   });
 
   it.each([
-    ['no userId', `${paths.follow('').split('?')[0]}`],
-    ['an empty userId', paths.follow('')],
-    ['a non-uuid userId', paths.follow('nope')],
-    ['a numeric userId', paths.follow('123')],
+    ['no userId', `${followPath('').split('?')[0]}`],
+    ['an empty userId', followPath('')],
+    ['a non-uuid userId', followPath('nope')],
+    ['a numeric userId', followPath('123')],
   ])('refuses %s with 400', async (_label, url) => {
     const me = await signUp(t);
     const problem = expectProblem(await call(t.app, 'POST', url, { jwt: me.jwt }), 400);
@@ -294,8 +296,8 @@ describe('follow and unfollow', () => {
 
   it('needs a token (401)', async () => {
     const star = await signUp(t);
-    expectProblem(await call(t.app, 'POST', paths.follow(star.id)), 401);
-    expectProblem(await call(t.app, 'DELETE', paths.unfollow(star.id)), 401);
+    expectProblem(await call(t.app, 'POST', followPath(star.id)), 401);
+    expectProblem(await call(t.app, 'DELETE', pathOf(usersApi.unfollow, { id: star.id })), 401);
     expect(await summaryOf(star)).toMatchObject({ followerCount: 0 });
   });
 
@@ -389,10 +391,10 @@ describe('block', () => {
   });
 
   it.each([
-    ['flag 2', (id: string) => `${paths.block(id, 1).slice(0, -1)}2`],
-    ['flag x', (id: string) => `${paths.block(id, 1).slice(0, -1)}x`],
-    ['flag -1', (id: string) => `${paths.block(id, 1).slice(0, -1)}-1`],
-    ['a bad id', () => paths.block('nope', 1)],
+    ['flag 2', (id: string) => `${pathOf(usersApi.block, { id, flag: 1 }).slice(0, -1)}2`],
+    ['flag x', (id: string) => `${pathOf(usersApi.block, { id, flag: 1 }).slice(0, -1)}x`],
+    ['flag -1', (id: string) => `${pathOf(usersApi.block, { id, flag: 1 }).slice(0, -1)}-1`],
+    ['a bad id', () => pathOf(usersApi.block, { id: 'nope', flag: 1 })],
   ])('refuses %s with 400 and changes nothing', async (_label, url) => {
     const [x, y] = await Promise.all([signUp(t), signUp(t)]);
     await follow(x, y.id);
@@ -405,7 +407,7 @@ describe('block', () => {
     await follow(y, x.id);
     expectProblem(await block(x, x.id, 1), 400);
     expectProblem(await block(x, UNKNOWN_ID, 1), 404);
-    expectProblem(await call(t.app, 'POST', paths.block(y.id, 1)), 401);
+    expectProblem(await call(t.app, 'POST', pathOf(usersApi.block, { id: y.id, flag: 1 })), 401);
     expect(await personAs(y.id, x)).toMatchObject({ isBlocked: false, isFollower: true });
     expect(await personAs(x.id, x)).toMatchObject({ isBlocked: false, followerCount: 1 });
   });
@@ -452,7 +454,7 @@ describe('search', () => {
   it('does not list unverified people', async () => {
     const email = uniqueEmail();
     const name = `${word} Unverified`;
-    const reg = await call(t.app, 'POST', paths.register, { body: { email, name, password: PASSWORD } });
+    const reg = await call(t.app, 'POST', authApi.register.path, { body: { email, name, password: PASSWORD } });
     expect(reg.statusCode).toBe(201);
     expect((await search(viewer, { searchText: name })).users).toEqual([]);
   });
@@ -479,7 +481,7 @@ describe('search', () => {
   it('also matches the location', async () => {
     const w = tag();
     const host = await signUp(t, { name: 'Located Person' });
-    await call(t.app, 'POST', paths.profile, { jwt: host.jwt, body: { name: 'Located Person', location: `Town ${w}` } });
+    await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: host.jwt, body: { name: 'Located Person', location: `Town ${w}` } });
     expect((await search(viewer, { searchText: w })).users).toEqual([{ id: host.id, name: 'Located Person', location: `Town ${w}`, isFollowing: false }]);
   });
 
@@ -499,13 +501,13 @@ describe('search', () => {
     ['a searchText over 100 characters', { searchText: 's'.repeat(101) }, 'searchText'],
     ['a searchText of the wrong type', { searchText: 42 }, 'searchText'],
   ])('refuses %s with 400', async (_label, body, field) => {
-    const problem = expectProblem(await call(t.app, 'POST', paths.userSearch, { jwt: viewer.jwt, body }), 400);
+    const problem = expectProblem(await call(t.app, 'POST', usersApi.search.path, { jwt: viewer.jwt, body }), 400);
     expect(problem.errors?.[field]).toEqual([expect.any(String)]);
   });
 
   it('refuses malformed JSON (400) and a missing token (401)', async () => {
-    expectProblem(await call(t.app, 'POST', paths.userSearch, { jwt: viewer.jwt, rawBody: '{' }), 400);
-    expectProblem(await call(t.app, 'POST', paths.userSearch, { body: { searchText: word } }), 401);
+    expectProblem(await call(t.app, 'POST', usersApi.search.path, { jwt: viewer.jwt, rawBody: '{' }), 400);
+    expectProblem(await call(t.app, 'POST', usersApi.search.path, { body: { searchText: word } }), 401);
   });
 });
 
@@ -522,7 +524,7 @@ describe('summary', () => {
   });
 
   it('needs a token (401)', async () => {
-    expectProblem(await call(t.app, 'GET', paths.userSummary), 401);
+    expectProblem(await call(t.app, 'GET', usersApi.summary.path), 401);
   });
 });
 
@@ -552,9 +554,9 @@ describe('hardening', () => {
     const user = await signUp(t);
     const before = await profileOf(user);
     for (const body of [{ name: 'a\u0000b' }, { name: 'Ok', bio: 'a\u0000b' }, { name: 'Ok', location: '\u0000' }]) {
-      expectProblem(await call(t.app, 'POST', paths.profile, { jwt: user.jwt, body }), 400);
+      expectProblem(await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body }), 400);
     }
     expect(await profileOf(user)).toEqual(before);
-    expectProblem(await call(t.app, 'POST', paths.userSearch, { jwt: user.jwt, body: { searchText: 'a\u0000b' } }), 400);
+    expectProblem(await call(t.app, 'POST', usersApi.search.path, { jwt: user.jwt, body: { searchText: 'a\u0000b' } }), 400);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT, ENGINE } from './api-prefixes.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 import { ExternalProviderSchema } from './external-auth.js';
 
 export const AccountUsageSchema = z
@@ -53,3 +55,9 @@ export const ContainerDataSchema = z
   })
   .meta({ id: 'ContainerData' });
 export type ContainerData = z.infer<typeof ContainerDataSchema>;
+
+export const accountApi = defineEndpoints('account', {
+  get: endpoint('GET', `${ACCOUNT}/account/`, { summary: 'The signed-in account with plan and usage', auth: 'bearer', answer: AccountSchema }),
+  manifest: endpoint('GET', `${ACCOUNT}/manifest/`, { summary: 'Settings; Products is a JSON-encoded list of the plans, then the add-ons', answer: ManifestSchema }),
+  usage: endpoint('GET', `${ENGINE}/manifest/usage`, { summary: "The signed-in user's capacities and counts", auth: 'bearer', answer: AccountUsageSchema }),
+});

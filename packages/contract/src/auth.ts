@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PRESENCE } from './api-prefixes.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;
@@ -74,3 +76,50 @@ export const AuthUserSchema = z
   })
   .meta({ id: 'AuthUser' });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
+
+/** GET auth/logout: the session is over; `endSessionUrl` is the provider's sign-out page to send the browser through (Microsoft), or null. */
+export const LogoutResultSchema = z
+  .object({ ok: z.literal(true), endSessionUrl: z.string().nullable() })
+  .meta({ id: 'LogoutResult' });
+export type LogoutResult = z.infer<typeof LogoutResultSchema>;
+
+/** The statuses every account call may answer besides its success (429: the budgets of modules/auth/limits.ts). */
+const accountProblems = [400, 401, 403, 404, 409, 429] as const;
+
+// The logout call is served by modules/external-auth, which ends the provider's session too.
+export const authApi = defineEndpoints('auth', {
+  login: endpoint('POST', `${PRESENCE}/auth/login`, { summary: 'Log in with email and password', body: CredentialsSchema, answer: LoginResultSchema, problems: accountProblems }),
+  logout: endpoint('GET', `${PRESENCE}/auth/logout`, {
+    summary: "End the session of the bearer token, and the provider's session it came from",
+    auth: 'bearer',
+    answer: LogoutResultSchema,
+  }),
+  user: endpoint('GET', `${PRESENCE}/auth/user`, { summary: 'The signed-in user', auth: 'bearer', answer: AuthUserSchema }),
+  refresh: endpoint('POST', `${PRESENCE}/auth/refresh`, { summary: 'Rotate the refresh token', body: RefreshRequestSchema, answer: LoginResultSchema, problems: accountProblems }),
+  register: endpoint('POST', `${PRESENCE}/auth/register`, {
+    summary: 'Create an account; a verification email follows',
+    body: RegistrationSchema,
+    answer: RegistrationResultSchema,
+    status: 201,
+    problems: accountProblems,
+  }),
+  verify: endpoint('POST', `${PRESENCE}/auth/verify/:tokenOrCode`, {
+    summary: 'Verify an email with the link token or the typed code',
+    params: SecretParamsSchema,
+    answer: VerifyResultSchema,
+    problems: accountProblems,
+  }),
+  forgotPassword: endpoint('POST', `${PRESENCE}/auth/password/forgot`, {
+    summary: 'Email a password reset code (same answer for unknown emails)',
+    body: ForgotPasswordSchema,
+    answer: MessageSchema,
+    problems: accountProblems,
+  }),
+  resetPassword: endpoint('POST', `${PRESENCE}/auth/password/reset/:code`, {
+    summary: 'Set a new password with the emailed code',
+    params: ResetParamsSchema,
+    body: ResetPasswordSchema,
+    answer: MessageSchema,
+    problems: accountProblems,
+  }),
+});

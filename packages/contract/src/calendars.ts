@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { ENGINE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 import { latitude, longitude } from './geo.js';
 import { CalendarAlertSchema } from './notifications.js';
 
@@ -117,4 +119,54 @@ export type CalendarList = z.infer<typeof CalendarListSchema>;
 
 export const CalendarFeedParamsSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { message: 'Not a calendar address.' }),
+});
+
+export const calendarsApi = defineEndpoints('calendars', {
+  list: endpoint('GET', `${ENGINE}/calendar/`, { summary: 'Your calendars, newest first', auth: 'bearer', answer: CalendarListSchema, problems: [400, 404] }),
+  create: endpoint('POST', `${ENGINE}/calendar/`, {
+    summary: "Create a calendar (within the plan's calendarCapacity: 403 plan_limit beyond it)",
+    auth: 'bearer',
+    body: CalendarCreateSchema,
+    answer: CalendarSchema,
+    problems: [400, 404],
+  }),
+  update: endpoint('POST', `${ENGINE}/calendar/update/`, {
+    summary: "Rename a calendar, change a saved search's query or its email alerts, or choose whether a My events calendar includes drafts",
+    auth: 'bearer',
+    body: CalendarUpdateSchema,
+    answer: CalendarSchema,
+    problems: [400, 404],
+  }),
+  delete: endpoint('DELETE', `${ENGINE}/calendar/:id`, {
+    summary: 'Delete a calendar; its feed address answers 404 from then on',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: OkSchema,
+    problems: [400, 404],
+  }),
+  newToken: endpoint('POST', `${ENGINE}/calendar/:id/token`, {
+    summary: 'A new secret feed address; the old one answers 404 from now on',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: CalendarSchema,
+    problems: [400, 404],
+  }),
+  /** A text/calendar attachment (no JSON answer); a draft only for its host. */
+  eventIcs: endpoint('GET', `${ENGINE}/event/ics/:id`, {
+    produces: 'text/calendar',
+    summary: 'One event as an iCalendar file (Add to calendar)',
+    auth: 'optional',
+    params: IdParamsSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  /**
+   * The feeds calendar apps subscribe to (text/calendar): no tenant header and no sign-in (the
+   * secret address is the key), so they live outside the API's prefixes.
+   */
+  feed: endpoint('GET', '/feeds/:token.ics', {
+    produces: 'text/calendar',
+    summary: 'A calendar as iCalendar (RFC 5545), at its secret address; 304 when unchanged',
+    params: CalendarFeedParamsSchema,
+    problems: [400, 404],
+  }),
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
-import { IdSchema } from './common.js';
+import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
 import { TimeZoneSchema, isoDate } from './dates.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 import { FlyerSchema } from './flyers.js';
 import { boxFields, checkBox } from './geo.js';
-import { EventLinkSchema, LinkCountsSchema, MyLinksSchema } from './links.js';
-import { TagSchema } from './tags.js';
+import { EventTagSchema, TagSchema } from './tags.js';
 
 export const EventStatus = { Created: 0, Started: 1, Completed: 2, Canceled: 3 } as const;
 export const EventStatusSchema = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
@@ -24,6 +25,11 @@ export const EventHiddenSchema = z
   })
   .meta({ id: 'EventHidden' });
 export type EventHidden = z.infer<typeof EventHiddenSchema>;
+
+// An event's links (links.ts) as the event counts them; here, not in links.ts, because the links'
+// own answers embed events (links.ts imports this file, and an import cycle would break both).
+export const LinkCountsSchema = z.object({ Star: z.number().int(), Follow: z.number().int(), Attendee: z.number().int() });
+export const MyLinksSchema = z.object({ Star: z.uuid().nullable(), Follow: z.uuid().nullable(), Attendee: z.uuid().nullable() });
 
 /** The spec's Event; flyers come in the host's flyerOrder. timelines, attractions and chats fill in with the buzz issue. */
 export const EventSchema = z
@@ -168,12 +174,6 @@ export type EventSearchResult = z.infer<typeof EventSearchResultSchema>;
 export const EventListSchema = z.object({ events: z.array(EventSummarySchema.extend({ followLinkId: z.uuid().nullable() })) }).meta({ id: 'EventList' });
 export type EventList = z.infer<typeof EventListSchema>;
 
-/** Links with the event each points at. */
-export const EventLinkSearchResultSchema = z
-  .object({ totalCount: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int(), links: z.array(EventLinkSchema.extend({ event: EventSummarySchema })) })
-  .meta({ id: 'EventLinkSearchResult' });
-export type EventLinkSearchResult = z.infer<typeof EventLinkSearchResultSchema>;
-
 /**
  * Vector tiles of events (Mapbox Vector Tile 2.1, one layer): the search's filters as query
  * parameters, the tile's box in place of the map box. Each feature is a point standing for
@@ -222,3 +222,83 @@ export const EventTileQuerySchema = z
     includeCanceled: z.stringbool({ error: 'includeCanceled must be true or false.' }).default(false),
   });
 export type EventTileQuery = z.input<typeof EventTileQuerySchema>;
+
+/** The event and tag of DELETE event/tag/:eventId/:tagId. */
+export const EventTagParamsSchema = z.object({ eventId: IdSchema, tagId: IdSchema });
+
+export const eventsApi = defineEndpoints('events', {
+  // Signed-in viewers also find their own drafts; the route reads the optional login itself (see its handler).
+  search: endpoint('POST', `${ENGINE}/event/search/`, {
+    summary: 'Search published events in a box and date window (50 per page; the window defaults to 30 days from now)',
+    body: EventSearchRequestSchema,
+    answer: EventSearchResultSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  // `tile` (a vector tile, or 304) and `export` (an HTML file) answer files: `produces` says which.
+  tile: endpoint('GET', `${ENGINE}/event/tiles/:z/:x/:y`, {
+    produces: 'application/vnd.mapbox-vector-tile',
+    summary: `Events as a Mapbox vector tile: layer "events", one point per grid cell with its exact count (and the event's id when alone); the search's filters as query parameters`,
+    auth: 'optional',
+    params: EventTileParamsSchema,
+    query: EventTileQuerySchema,
+    problems: [400, 401, 403, 404],
+  }),
+  mine: endpoint('GET', `${ENGINE}/event/mine/`, { summary: 'Your events, drafts included, soonest first', auth: 'bearer', answer: EventListSchema, problems: [400, 404] }),
+  following: endpoint('GET', `${ENGINE}/event/following/`, { summary: 'Events you follow, soonest first', auth: 'bearer', answer: EventListSchema, problems: [400, 404] }),
+  tag: endpoint('POST', `${ENGINE}/event/tag/`, { summary: 'Tag one of your events', auth: 'bearer', body: EventTagSchema, answer: OkSchema, problems: [400, 404] }),
+  untag: endpoint('DELETE', `${ENGINE}/event/tag/:eventId/:tagId`, {
+    summary: 'Remove a tag from one of your events',
+    auth: 'bearer',
+    params: EventTagParamsSchema,
+    answer: OkSchema,
+    problems: [400, 404],
+  }),
+  get: endpoint('GET', `${ENGINE}/event/:id`, { summary: 'One event', auth: 'optional', params: IdParamsSchema, answer: EventSchema, problems: [400, 401, 403, 404] }),
+  create: endpoint('POST', `${ENGINE}/event/`, {
+    summary: "Create an event (within the plan's eventCapacity)",
+    auth: 'bearer',
+    body: EventCreateSchema,
+    answer: EventSchema,
+    problems: [400, 404],
+  }),
+  update: endpoint('POST', `${ENGINE}/event/update/`, { summary: 'Update one of your events', auth: 'bearer', body: EventUpdateSchema, answer: EventSchema, problems: [400, 404] }),
+  delete: endpoint('DELETE', `${ENGINE}/event/:id`, { summary: 'Delete one of your events', auth: 'bearer', params: IdParamsSchema, answer: OkSchema, problems: [400, 404] }),
+  setThumbnail: endpoint('POST', `${ENGINE}/event/thumbnail/:id`, {
+    summary: 'Upload the thumbnail (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: EventSchema,
+    problems: [400, 404, 413, 415],
+    consumes: ['multipart/form-data'],
+  }),
+  removeThumbnail: endpoint('DELETE', `${ENGINE}/event/thumbnail/:id`, {
+    summary: 'Remove the thumbnail',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: EventSchema,
+    problems: [400, 404],
+  }),
+  export: endpoint('GET', `${ENGINE}/event/export/:id`, {
+    produces: 'text/html',
+    summary: 'Download an event as one self-contained HTML file (needs the Download.HTML add-on)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    problems: [400, 404],
+  }),
+});
+
+/** The filters of a tile URL (see EventTileQuerySchema). */
+export type TileQuery = Record<string, string | number | boolean | null | undefined>;
+
+/** `?a=1&b=2` of the given filters, absent and empty ones left out, keys in order (so equal filters make one URL, one cache entry). */
+export function tileQueryString(query: TileQuery = {}): string {
+  const entries = Object.entries(query)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return entries.length ? `?${entries.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&')}` : '';
+}
+
+/** The URL template of the event tiles, `{z}/{x}/{y}` left for MapLibre to fill in (prefix the origin: MapLibre wants absolute URLs). */
+export function eventTilesTemplate(query?: TileQuery): string {
+  return eventsApi.tile.path.replace(/:([xyz])/g, '{$1}') + tileQueryString(query);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ExternalLoginSchema, paths, providerOfSlug, safeReturnPath } from './index.js';
+import { ExternalLoginSchema, externalStartPath, providerOfSlug, safeReturnPath } from './index.js';
 
 describe('safeReturnPath', () => {
   it('keeps a local path with its query and hash', () => {
@@ -18,7 +18,7 @@ describe('external providers', () => {
     expect(providerOfSlug('google')).toBe('Google');
     expect(providerOfSlug('microsoft')).toBe('Windows');
     expect(providerOfSlug('windows')).toBeUndefined();
-    expect(paths.externalStart('microsoft', { tenant: 'hubbub', returnTo: '/a?b=1' })).toBe('/presence/api/v1/auth/external/microsoft/start?tenant=hubbub&returnTo=%2Fa%3Fb%3D1');
+    expect(externalStartPath('microsoft', { tenant: 'hubbub', returnTo: '/a?b=1' })).toBe('/presence/api/v1/auth/external/microsoft/start?tenant=hubbub&returnTo=%2Fa%3Fb%3D1');
   });
 
   it('takes the spec provider names in the external login body', () => {

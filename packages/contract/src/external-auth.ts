@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PRESENCE } from './api-prefixes.js';
 import { LoginResultSchema } from './auth.js';
+import { defineEndpoints, endpoint, pathOf } from './endpoint.js';
 
 /**
  * Sign-in with an external OpenID Connect provider (spec 1, 4, 7). Bodies and answers name a
@@ -102,8 +104,58 @@ export const ConnectedAccountsSchema = z
   .meta({ id: 'ConnectedAccounts' });
 export type ConnectedAccounts = z.infer<typeof ConnectedAccountsSchema>;
 
-/** GET auth/logout: the session is over; `endSessionUrl` is the provider's sign-out page to send the browser through (Microsoft), or null. */
-export const LogoutResultSchema = z
-  .object({ ok: z.literal(true), endSessionUrl: z.string().nullable() })
-  .meta({ id: 'LogoutResult' });
-export type LogoutResult = z.infer<typeof LogoutResultSchema>;
+/** What the provider round trips may answer besides the account calls' statuses: 502 when the provider fails. */
+const externalProblems = [400, 401, 403, 404, 409, 429, 502] as const;
+/** The same for calls made as the signed-in person (401 and 403 come with the bearer). */
+const linkProblems = [400, 404, 409, 429, 502] as const;
+
+/** The calls of signing in with a provider and of the providers connected to an account (modules/external-auth). */
+export const externalAuthApi = defineEndpoints('externalAuth', {
+  login: endpoint('POST', `${PRESENCE}/auth/external`, {
+    summary: 'Sign in with Google or Microsoft ("Windows"): post what the provider sent to /auth/callback/{google|microsoft}',
+    body: ExternalLoginSchema,
+    answer: ExternalLoginResultSchema,
+    problems: externalProblems,
+  }),
+  /** A browser navigation, not a fetch: see `externalStartPath`. */
+  start: endpoint('GET', `${PRESENCE}/auth/external/:provider/start`, {
+    summary: "Start signing in with a provider: redirects (302) to the provider's sign-in page",
+    params: ExternalProviderParamsSchema,
+    query: ExternalStartQuerySchema,
+    status: 302,
+    problems: [400, 429],
+  }),
+  link: endpoint('POST', `${PRESENCE}/auth/external/link`, {
+    summary: 'Finish connecting a provider to the signed-in account (what the provider sent to the callback)',
+    auth: 'bearer',
+    body: ExternalLoginSchema,
+    answer: ConnectedAccountsSchema,
+    problems: linkProblems,
+  }),
+  accounts: endpoint('GET', `${PRESENCE}/auth/external/accounts`, {
+    summary: 'The providers connected to the signed-in account, with when each was connected and last used',
+    auth: 'bearer',
+    answer: ConnectedAccountsSchema,
+    problems: [400, 404],
+  }),
+  connect: endpoint('POST', `${PRESENCE}/auth/external/accounts/:provider`, {
+    summary: "Start connecting a provider: answers the provider's sign-in page for the browser to visit (and sets the binding cookie)",
+    auth: 'bearer',
+    params: ExternalProviderParamsSchema,
+    body: ExternalLinkStartSchema,
+    answer: AuthorizationUrlSchema,
+    problems: linkProblems,
+  }),
+  disconnect: endpoint('DELETE', `${PRESENCE}/auth/external/accounts/:provider`, {
+    summary: 'Disconnect a provider (refused when it is the only way to sign in)',
+    auth: 'bearer',
+    params: ExternalProviderParamsSchema,
+    answer: ConnectedAccountsSchema,
+    problems: linkProblems,
+  }),
+});
+
+/** The sign-in button's address (`provider` is the slug): a navigation carries no X-Tenant header, so the tenant rides in the query. */
+export function externalStartPath(provider: string, query: { tenant: string; returnTo: string }): string {
+  return `${pathOf(externalAuthApi.start, { provider })}?tenant=${encodeURIComponent(query.tenant)}&returnTo=${encodeURIComponent(query.returnTo)}`;
+}

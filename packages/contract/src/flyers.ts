@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { ENGINE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 import { GRADIENT_COLORS_MAX, GRADIENT_COLORS_MIN, HEX_COLOR } from './colors.js';
 
 export * from './colors.js';
@@ -122,3 +124,31 @@ export type FlyerUpdate = z.input<typeof FlyerUpdateSchema>;
 
 export const FlyerListSchema = z.array(FlyerSchema).meta({ id: 'FlyerList' });
 export const EventIdParamsSchema = z.object({ eventId: IdSchema });
+
+export const flyersApi = defineEndpoints('flyers', {
+  create: endpoint('POST', `${ENGINE}/flyer/`, {
+    summary: "Create a flyer for one of your events (within the plan's flyerCapacity per event); contentJson is FlyerContent v1, JSON-encoded",
+    auth: 'bearer',
+    body: FlyerCreateSchema,
+    answer: FlyerSchema,
+    problems: [400, 404],
+  }),
+  update: endpoint('POST', `${ENGINE}/flyer/update/`, { summary: 'Update one of your flyers', auth: 'bearer', body: FlyerUpdateSchema, answer: OkSchema, problems: [400, 404] }),
+  delete: endpoint('DELETE', `${ENGINE}/flyer/:id`, { summary: 'Delete one of your flyers', auth: 'bearer', params: IdParamsSchema, answer: OkSchema, problems: [400, 404] }),
+  ofEvent: endpoint('GET', `${ENGINE}/flyer/event/:eventId`, {
+    summary: "An event's flyers in the host's order",
+    auth: 'optional',
+    params: EventIdParamsSchema,
+    answer: FlyerListSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  setImage: endpoint('POST', `${ENGINE}/flyer/image/:id`, {
+    summary: 'Upload the flyer image (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: FlyerSchema,
+    problems: [400, 404, 413, 415],
+    consumes: ['multipart/form-data'],
+  }),
+  removeImage: endpoint('DELETE', `${ENGINE}/flyer/image/:id`, { summary: 'Remove the flyer image', auth: 'bearer', params: IdParamsSchema, answer: FlyerSchema, problems: [400, 404] }),
+});

@@ -1,6 +1,9 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { ENGINE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema } from './common.js';
 import { isoDate } from './dates.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
+import { EventIdParamsSchema } from './flyers.js';
 
 // Launches: flyers put on an event's timeline (spec 3 Timeline / launch).
 
@@ -43,3 +46,27 @@ export const TimelineSchema = z
 export type Timeline = z.infer<typeof TimelineSchema>;
 
 export const TimelineListSchema = z.array(TimelineSchema).meta({ id: 'TimelineList' });
+
+export const launchesApi = defineEndpoints('launches', {
+  create: endpoint('POST', `${ENGINE}/launch/`, {
+    summary: 'Launch flyers of one of your events: they show in the buzz from startDate to endDate (a start of now launches at once)',
+    auth: 'bearer',
+    body: LaunchRequestSchema,
+    answer: TimelineSchema,
+    problems: [400, 404],
+  }),
+  ofEvent: endpoint('GET', `${ENGINE}/launch/event/:eventId`, {
+    summary: "An event's timeline: its launches, latest start first",
+    auth: 'optional',
+    params: EventIdParamsSchema,
+    answer: TimelineListSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  cancel: endpoint('DELETE', `${ENGINE}/launch/:id`, {
+    summary: 'Cancel one of your launches; an active one stops its flyers now',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: TimelineSchema,
+    problems: [400, 404, 409],
+  }),
+});

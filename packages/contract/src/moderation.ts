@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { PlanNameSchema } from './account.js';
+import { ADMIN, ENGINE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
+import { EventHiddenSchema, EventStatusSchema } from './events.js';
 
-// Moderation: people report events, flyers and people; administrators work the queue, and every
-// action they take is kept in an audit log that the console cannot edit.
+// Moderation: people report events, flyers and people; administrators work the queue in the admin
+// console (people, events and live sessions as operators see them), and every action they take
+// carries a reason, kept in an audit log with the state before and after that the console cannot edit.
 
 export const REPORT_REASONS = ['spam', 'scam', 'hate', 'violence', 'sexual', 'misinformation', 'other'] as const;
 /** How each reason reads on screen. */
@@ -113,3 +118,180 @@ export const AdminOverviewSchema = z
   })
   .meta({ id: 'AdminOverview' });
 export type AdminOverview = z.infer<typeof AdminOverviewSchema>;
+
+// The admin console's views of people, events and live sessions.
+
+export const ADMIN_PEOPLE_PAGE_SIZE = 25;
+/** How many of a person's sessions and events their admin page lists (newest first). */
+export const ADMIN_PERSON_LIST_MAX = 50;
+
+export const AdminFlyerSchema = z.object({ id: z.uuid(), name: z.string(), isActivated: z.boolean(), openReports: z.number().int() }).meta({ id: 'AdminFlyer' });
+
+/** An event in context for a moderator: whatever its state, with its host, flyers and reports. */
+export const AdminEventSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    status: EventStatusSchema,
+    startDate: z.string(),
+    endDate: z.string(),
+    timeZone: z.string(),
+    venue: z.string().nullable(),
+    description: z.string().nullable(),
+    published: z.boolean(),
+    thumbnailPath: z.string().nullable(),
+    hidden: EventHiddenSchema.nullable(),
+    host: z.object({ id: z.uuid(), name: z.string(), email: z.string(), suspended: z.boolean() }),
+    flyers: z.array(AdminFlyerSchema),
+    openReports: z.number().int(),
+    reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),
+  })
+  .meta({ id: 'AdminEvent' });
+export type AdminEvent = z.infer<typeof AdminEventSchema>;
+
+export const AdminPeopleQuerySchema = z.object({
+  q: z.string().trim().max(320, { message: 'The search is at most 320 characters.' }).optional(),
+  pageNumber: z.coerce.number({ message: 'pageNumber must be a number.' }).int().min(1).max(1000).default(1),
+});
+
+export const AdminPersonSummarySchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    plan: z.string(),
+    roles: z.array(z.string()),
+    suspended: z.boolean(),
+    created: z.string(),
+    events: z.number().int(),
+    openReports: z.number().int(),
+  })
+  .meta({ id: 'AdminPersonSummary' });
+export type AdminPersonSummary = z.infer<typeof AdminPersonSummarySchema>;
+
+export const AdminPeoplePageSchema = z
+  .object({ people: z.array(AdminPersonSummarySchema), totalCount: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int() })
+  .meta({ id: 'AdminPeoplePage' });
+export type AdminPeoplePage = z.infer<typeof AdminPeoplePageSchema>;
+
+export const AdminPersonSchema = AdminPersonSummarySchema.extend({
+  addOns: z.array(z.string()),
+  emailVerified: z.boolean(),
+  /** `password`, and each external provider linked (google, microsoft). */
+  signInMethods: z.array(z.string()),
+  /** The Admin role comes from ADMIN_EMAIL and cannot be removed in the console. */
+  adminFromConfig: z.boolean(),
+  suspension: z.object({ reason: z.string(), at: z.string() }).nullable(),
+  subscription: z.object({ source: z.string(), status: z.string() }).nullable(),
+  sessions: z.array(z.object({ id: z.uuid(), created: z.string(), revoked: z.string().nullable(), revokedReason: z.string().nullable() })),
+  eventList: z.array(z.object({ id: z.uuid(), name: z.string(), startDate: z.string(), status: EventStatusSchema, hidden: EventHiddenSchema.nullable() })),
+  /** Open reports about the person themselves, by reason. */
+  reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),
+}).meta({ id: 'AdminPerson' });
+export type AdminPerson = z.infer<typeof AdminPersonSchema>;
+
+export const AdminRoleChangeSchema = z.object({ admin: z.boolean({ message: 'admin is true (grant) or false (remove).' }), reason: moderationReason }).meta({ id: 'AdminRoleChange' });
+export type AdminRoleChange = z.input<typeof AdminRoleChangeSchema>;
+
+export const AdminPlanChangeSchema = z
+  .object({ plan: PlanNameSchema, addOns: z.array(z.string().trim().min(1).max(100)).max(20).default([]), reason: moderationReason })
+  .meta({ id: 'AdminPlanChange' });
+export type AdminPlanChange = z.input<typeof AdminPlanChangeSchema>;
+
+export const LiveSessionSchema = z
+  .object({ eventId: z.uuid(), name: z.string(), startDate: z.string(), host: z.object({ id: z.uuid(), name: z.string() }), watchers: z.number().int() })
+  .meta({ id: 'LiveSession' });
+export type LiveSession = z.infer<typeof LiveSessionSchema>;
+export const LiveNowSchema = z.object({ sessions: z.array(LiveSessionSchema) }).meta({ id: 'LiveNow' });
+export type LiveNow = z.infer<typeof LiveNowSchema>;
+
+/** What every action on an event takes and answers: its reason in, the event as it is after out. */
+const eventAction = { auth: 'bearer', params: IdParamsSchema, body: ModerationReasonSchema, answer: AdminEventSchema, problems: [400, 404, 409] } as const;
+/** Every action on a person answers the person as they are after it. */
+const personAction = { auth: 'bearer', params: IdParamsSchema, answer: AdminPersonSchema, problems: [400, 404, 409] } as const;
+
+/** Reports come from everyone; every admin call checks the Admin role in the database and says why in the audit log. */
+export const moderationApi = defineEndpoints('moderation', {
+  report: endpoint('POST', `${ENGINE}/report/`, {
+    summary: 'Report an event, a flyer or a person (one open report per target; 409 conflict for a second)',
+    auth: 'bearer',
+    body: ReportCreateSchema,
+    answer: ReportReceiptSchema,
+    problems: [400, 404, 409],
+  }),
+  reports: endpoint('GET', `${ADMIN}/reports/`, { summary: 'Open reports grouped by target, most reported first (Admin role)', auth: 'bearer', answer: ReportQueueSchema, problems: [400, 404] }),
+  reportDismiss: endpoint('POST', `${ADMIN}/reports/:targetType/:targetId/dismiss`, {
+    summary: "Dismiss a target's open reports, with a reason for the audit log (Admin role)",
+    auth: 'bearer',
+    params: ReportTargetParamsSchema,
+    body: ModerationReasonSchema,
+    answer: OkSchema,
+    problems: [400, 404],
+  }),
+  audit: endpoint('GET', `${ADMIN}/audit/`, {
+    summary: 'The audit log, newest first, filterable by action and target (Admin role)',
+    auth: 'bearer',
+    query: AuditQuerySchema,
+    answer: AuditLogSchema,
+    problems: [400, 404],
+  }),
+  overview: endpoint('GET', `${ADMIN}/overview/`, {
+    summary: 'Counts now, and sign-ups and events created per day for 30 days (Admin role)',
+    auth: 'bearer',
+    answer: AdminOverviewSchema,
+    problems: [400, 404],
+  }),
+
+  event: endpoint('GET', `${ADMIN}/events/:id`, {
+    summary: 'An event in context, whatever its state: host, flyers, open reports (Admin role)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: AdminEventSchema,
+    problems: [400, 404],
+  }),
+  eventHide: endpoint('POST', `${ADMIN}/events/:id/hide`, {
+    summary: 'Hides the event from everyone but its owner (search, map, buzz, its page); a live session stops (Admin role)',
+    ...eventAction,
+  }),
+  eventUnhide: endpoint('POST', `${ADMIN}/events/:id/unhide`, { summary: 'Shows a hidden event again (Admin role)', ...eventAction }),
+  eventCancel: endpoint('POST', `${ADMIN}/events/:id/cancel`, { summary: 'Cancels the event; a live session stops (Admin role)', ...eventAction }),
+  eventStop: endpoint('POST', `${ADMIN}/events/:id/stop`, {
+    summary: "Stops the event's live session: every watcher gets EventStopped and the flyers on screen stop (Admin role)",
+    ...eventAction,
+  }),
+
+  people: endpoint('GET', `${ADMIN}/people/`, {
+    summary: 'People by email or name, newest first (Admin role)',
+    auth: 'bearer',
+    query: AdminPeopleQuerySchema,
+    answer: AdminPeoplePageSchema,
+    problems: [400, 404],
+  }),
+  person: endpoint('GET', `${ADMIN}/people/:id`, {
+    summary: 'A person: plan, roles, sign-in methods, sessions, events, reports (Admin role)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: AdminPersonSchema,
+    problems: [400, 404],
+  }),
+  personSuspend: endpoint('POST', `${ADMIN}/people/:id/suspend`, {
+    summary: 'Suspends the person: no sign-in or refresh, sessions revoked, hub connections closed, events hidden (Admin role)',
+    ...personAction,
+    body: ModerationReasonSchema,
+  }),
+  personLift: endpoint('POST', `${ADMIN}/people/:id/lift`, { summary: 'Lifts a suspension; the events hidden with it come back (Admin role)', ...personAction, body: ModerationReasonSchema }),
+  personRole: endpoint('POST', `${ADMIN}/people/:id/role`, {
+    summary: 'Grants or removes the Admin role; nobody removes their own (409 last_admin) (Admin role)',
+    ...personAction,
+    body: AdminRoleChangeSchema,
+  }),
+  personPlan: endpoint('POST', `${ADMIN}/people/:id/plan`, { summary: 'Sets a plan and add-ons by hand, with or without billing (Admin role)', ...personAction, body: AdminPlanChangeSchema }),
+  personDelete: endpoint('POST', `${ADMIN}/people/:id/delete`, {
+    summary: 'Deletes the account with everything it owns, files included (Admin role)',
+    ...personAction,
+    body: ModerationReasonSchema,
+    answer: OkSchema,
+  }),
+
+  live: endpoint('GET', `${ADMIN}/live/`, { summary: 'Events whose live session runs now, with their watchers (Admin role)', auth: 'bearer', answer: LiveNowSchema, problems: [400, 404] }),
+});

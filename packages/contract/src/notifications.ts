@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT } from './api-prefixes.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 
 // Alerts and reminders: a calendar can mail its owner the events new in it (a daily or weekly
 // digest); people can be reminded before the events they follow or attend start, and told when
@@ -54,3 +56,42 @@ export const PushSubscriptionSchema = z
   .meta({ id: 'PushSubscription' });
 export type PushSubscriptionInput = z.input<typeof PushSubscriptionSchema>;
 export const PushUnsubscribeSchema = z.object({ endpoint: z.url().max(2000) }).meta({ id: 'PushUnsubscribe' });
+
+export const notificationsApi = defineEndpoints('notifications', {
+  settings: endpoint('GET', `${ACCOUNT}/notifications/`, {
+    summary: 'Your reminder choice and every calendar with its email alert',
+    auth: 'bearer',
+    answer: NotificationSettingsSchema,
+    problems: [400, 404],
+  }),
+  updateSettings: endpoint('POST', `${ACCOUNT}/notifications/`, {
+    summary: 'Reminders before the events you follow or attend (off, 1h, 1d), by email; a canceled one sends a notice',
+    auth: 'bearer',
+    body: NotificationSettingsUpdateSchema,
+    answer: NotificationSettingsSchema,
+    problems: [400, 404],
+  }),
+  pushKey: endpoint('GET', `${ACCOUNT}/push/key`, { summary: "The server's web push (VAPID) public key, for PushManager.subscribe", answer: PushKeySchema }),
+  pushSubscribe: endpoint('POST', `${ACCOUNT}/push/subscriptions`, {
+    summary:
+      "This browser gets your alerts and reminders as web push too (its PushSubscription; a known push service's endpoint). An endpoint another account registered moves only with the same keys (the same browser); otherwise 409 conflict",
+    auth: 'bearer',
+    body: PushSubscriptionSchema,
+    answer: NotificationSettingsSchema,
+    problems: [400, 404, 409],
+  }),
+  pushUnsubscribe: endpoint('DELETE', `${ACCOUNT}/push/subscriptions`, {
+    summary: 'This browser stops getting web push',
+    auth: 'bearer',
+    body: PushUnsubscribeSchema,
+    answer: NotificationSettingsSchema,
+    problems: [400, 404],
+  }),
+  /** Outside the API (mail clients' one-click unsubscribe sends no tenant header); the web page /unsubscribe posts here too. */
+  unsubscribe: endpoint('POST', '/unsubscribe/:token', {
+    summary: 'Turns off what an email link names (reminders, or one calendar’s alerts); 400 code_invalid for a link this server did not sign',
+    params: UnsubscribeParamsSchema,
+    answer: UnsubscribeResultSchema,
+    problems: [400],
+  }),
+});

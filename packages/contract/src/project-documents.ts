@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { IdSchema } from './common.js';
+import { PROJECT } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 
 // Project documents (spec 1 and 7): the organiser's notebook — programme, FAQ, run sheet —
 // private while drafted, public on its event's page when ready. The body is rich text as
@@ -104,7 +106,82 @@ export const DocumentRevisionParamsSchema = z.object({
 });
 
 export const ProjectDocumentListSchema = z.array(ProjectDocumentSchema).meta({ id: 'ProjectDocumentList' });
+export const EventDocumentsParamsSchema = z.object({ eventId: IdSchema });
 
 /** An uploaded picture, ready for an image node's `src`. */
 export const DocumentImageSchema = z.object({ path: z.string() }).meta({ id: 'DocumentImage' });
 export type DocumentImage = z.infer<typeof DocumentImageSchema>;
+
+const DOCUMENT = `${PROJECT}/projectDocument`;
+
+/** The spec's five calls (search, get, create, update, delete), plus revisions, pictures, the HTML download and an event's public documents. */
+export const projectDocumentApi = defineEndpoints('projectDocument', {
+  search: endpoint('POST', `${DOCUMENT}/search/`, {
+    summary: 'Search your documents: full text over title and body, ranked, with highlighted snippets',
+    auth: 'bearer',
+    body: ProjectDocumentSearchSchema,
+    answer: ProjectDocumentSearchResultSchema,
+    problems: [400, 404],
+  }),
+  ofEvent: endpoint('GET', `${DOCUMENT}/event/:eventId`, {
+    summary: "An event's public documents, for its page",
+    auth: 'optional',
+    params: EventDocumentsParamsSchema,
+    answer: ProjectDocumentListSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  get: endpoint('GET', `${DOCUMENT}/:id`, {
+    summary: 'One document: your own, or a public one of an event you can see',
+    auth: 'optional',
+    params: IdParamsSchema,
+    answer: ProjectDocumentSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  create: endpoint('POST', `${DOCUMENT}/`, { summary: 'Create a document; answers it', auth: 'bearer', body: ProjectDocumentCreateSchema, answer: ProjectDocumentSchema, problems: [400, 404] }),
+  update: endpoint('POST', `${DOCUMENT}/update`, {
+    summary: 'Save a document over the version you name (409 version_conflict with currentVersion when it changed since)',
+    auth: 'bearer',
+    body: ProjectDocumentUpdateSchema,
+    answer: ProjectDocumentSchema,
+    problems: [400, 404, 409],
+  }),
+  delete: endpoint('DELETE', `${DOCUMENT}/:id`, { summary: 'Delete one of your documents', auth: 'bearer', params: IdParamsSchema, answer: OkSchema, problems: [400, 404] }),
+  revisions: endpoint('GET', `${DOCUMENT}/:id/revisions`, {
+    summary: "Your document's kept versions, newest first",
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: DocumentRevisionListSchema,
+    problems: [400, 404],
+  }),
+  revision: endpoint('GET', `${DOCUMENT}/:id/revisions/:version`, {
+    summary: 'One kept version of your document',
+    auth: 'bearer',
+    params: DocumentRevisionParamsSchema,
+    answer: DocumentRevisionSchema,
+    problems: [400, 404],
+  }),
+  restore: endpoint('POST', `${DOCUMENT}/:id/revisions/:version/restore`, {
+    summary: 'Make a kept version the newest (the one it replaces is kept too)',
+    auth: 'bearer',
+    params: DocumentRevisionParamsSchema,
+    answer: ProjectDocumentSchema,
+    problems: [400, 404],
+  }),
+  /** A multipart upload: one field named `file`, no JSON body. */
+  uploadImage: endpoint('POST', `${DOCUMENT}/:id/images`, {
+    summary: 'Upload a picture for your document (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB); answers its path for an image node',
+    auth: 'bearer',
+    consumes: ['multipart/form-data'],
+    params: IdParamsSchema,
+    answer: DocumentImageSchema,
+    problems: [400, 404, 413, 415],
+  }),
+  /** Answers an HTML file, not JSON. */
+  export: endpoint('GET', `${DOCUMENT}/:id/export`, {
+    produces: 'text/html',
+    summary: 'Download a document as one self-contained HTML file (needs the Download.HTML add-on)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    problems: [400, 404],
+  }),
+});

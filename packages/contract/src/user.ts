@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PageNumberSchema, IdSchema } from './common.js';
+import { PRESENCE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema, OkSchema, PageNumberSchema } from './common.js';
 import { PersonNameSchema } from './auth.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -101,3 +103,62 @@ export const RelationSchema = z
   .object({ userId: z.uuid(), isFollowing: z.boolean(), isBlocked: z.boolean() })
   .meta({ id: 'Relation' });
 export type Relation = z.infer<typeof RelationSchema>;
+
+/** Every people call may also answer 409 (a relation that is already so, a blocked person). */
+const userProblems = [400, 404, 409] as const;
+
+export const usersApi = defineEndpoints('users', {
+  search: endpoint('POST', `${PRESENCE}/user/search/`, {
+    summary: 'Search people by name or place',
+    auth: 'bearer',
+    body: UserSearchCriteriaSchema,
+    answer: UserSearchResultSchema,
+    problems: userProblems,
+  }),
+  summary: endpoint('GET', `${PRESENCE}/user/summary/`, { summary: "The signed-in user's counts", auth: 'bearer', answer: UserSummarySchema, problems: userProblems }),
+  profile: endpoint('GET', `${PRESENCE}/user/profile/`, { summary: "The signed-in user's profile", auth: 'bearer', answer: ProfileSchema, problems: userProblems }),
+  updateProfile: endpoint('POST', `${PRESENCE}/user/profile/`, {
+    summary: 'Update the profile (200 means success)',
+    auth: 'bearer',
+    body: ProfileUpdateSchema,
+    answer: OkSchema,
+    problems: userProblems,
+  }),
+  /** Works signed out; with a bearer the relation flags are filled in. */
+  getPublic: endpoint('GET', `${PRESENCE}/user/public/:id`, {
+    summary: 'A person as anyone sees them',
+    auth: 'optional',
+    params: IdParamsSchema,
+    answer: PersonSchema,
+    problems: [400, 401, 403, 404, 409],
+  }),
+  block: endpoint('POST', `${PRESENCE}/user/block/:id/:flag`, {
+    summary: 'Block (1) or unblock (0) a person',
+    auth: 'bearer',
+    params: BlockParamsSchema,
+    answer: RelationSchema,
+    problems: userProblems,
+  }),
+  /** The person rides in the query (`?userId=`) and the body is empty, as the spec has it. */
+  follow: endpoint('POST', `${PRESENCE}/user/link/`, {
+    summary: 'Follow the person named by ?userId= (empty body)',
+    auth: 'bearer',
+    query: FollowQuerySchema,
+    answer: RelationSchema,
+    problems: userProblems,
+  }),
+  unfollow: endpoint('DELETE', `${PRESENCE}/user/link/:id`, {
+    summary: 'Unfollow a person',
+    auth: 'bearer',
+    params: UnfollowParamsSchema,
+    answer: RelationSchema,
+    problems: userProblems,
+  }),
+  get: endpoint('GET', `${PRESENCE}/user/:id`, {
+    summary: 'A person, with your relation to them',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: PersonSchema,
+    problems: userProblems,
+  }),
+});

@@ -394,7 +394,7 @@ export const addOns = pgTable('add_ons', {
 });
 
 /**
- * An account's subscription (modules/billing): where users.plan and users.add_ons come from.
+ * An account's subscription (modules/subscription): where users.plan and users.add_ons come from.
  * No row: the account is on the plan it was created with (source default).
  */
 export const subscriptions = pgTable(

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { paths, type LoginResult } from '@hubbub/contract';
+import { authApi, pathOf, usersApi, type LoginResult } from '@hubbub/contract';
 import { setPlan } from '../../src/modules/users/service.js';
 import { TENANT, type TestApp } from './build.js';
 
@@ -25,6 +25,11 @@ export function call(
     headers,
     payload: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
   });
+}
+
+/** The follow call's URL: the person rides in the query (`?userId=`), as the spec has it. */
+export function followPath(userId: string): string {
+  return `${usersApi.follow.path}?userId=${encodeURIComponent(userId)}`;
 }
 
 export function uniqueEmail(label = 'user'): string {
@@ -61,12 +66,12 @@ export interface TestUser {
 export async function signUp(t: TestApp, opts: { name?: string; tenant?: string; email?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? uniqueEmail();
   const name = opts.name ?? `Person ${email.slice(5, 13)}`;
-  const reg = await call(t.app, 'POST', paths.register, { body: { email, name, password: PASSWORD }, tenant: opts.tenant });
+  const reg = await call(t.app, 'POST', authApi.register.path, { body: { email, name, password: PASSWORD }, tenant: opts.tenant });
   if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
   const { code } = await readMail(t, email, 'verify');
-  const ver = await call(t.app, 'POST', paths.verify(code), { tenant: opts.tenant });
+  const ver = await call(t.app, 'POST', pathOf(authApi.verify, { tokenOrCode: code }), { tenant: opts.tenant });
   if (ver.statusCode !== 200) throw new Error(`verify failed: ${ver.statusCode} ${ver.body}`);
-  const login = await call(t.app, 'POST', paths.login, { body: { email, password: PASSWORD }, tenant: opts.tenant });
+  const login = await call(t.app, 'POST', authApi.login.path, { body: { email, password: PASSWORD }, tenant: opts.tenant });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
   const tokens = login.json() as LoginResult;
   return { id: reg.json().id, email, name, password: PASSWORD, ...tokens };

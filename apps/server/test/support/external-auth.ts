@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { paths, type ExternalProvider } from '@hubbub/contract';
+import { externalAuthApi, externalStartPath, pathOf, type ExternalProvider } from '@hubbub/contract';
 import { call } from './api.js';
 import { TENANT } from './build.js';
 import { FakeIdp } from './fake-idp.js';
@@ -46,7 +46,7 @@ export interface Callback {
 export async function startAtProvider(app: FastifyInstance, idp: FakeIdp, opts: { tenant?: string; returnTo?: string; cookie?: string } = {}): Promise<Callback> {
   const start = await app.inject({
     method: 'GET',
-    url: paths.externalStart(idp.kind, { tenant: opts.tenant ?? TENANT, returnTo: opts.returnTo ?? '/events' }),
+    url: externalStartPath(idp.kind, { tenant: opts.tenant ?? TENANT, returnTo: opts.returnTo ?? '/events' }),
     headers: opts.cookie ? { cookie: opts.cookie } : {},
   });
   if (start.statusCode !== 302) throw new Error(`start failed: ${start.statusCode} ${start.body}`);
@@ -55,7 +55,7 @@ export async function startAtProvider(app: FastifyInstance, idp: FakeIdp, opts: 
 
 /** Starts connecting a provider to the signed-in account (the Settings button). */
 export async function startLinkAtProvider(app: FastifyInstance, idp: FakeIdp, jwt: string, opts: { tenant?: string; cookie?: string } = {}): Promise<Callback> {
-  const res = await call(app, 'POST', paths.connectedAccount(idp.kind), { jwt, body: {}, tenant: opts.tenant, headers: opts.cookie ? { cookie: opts.cookie } : {} });
+  const res = await call(app, 'POST', pathOf(externalAuthApi.connect, { provider: idp.kind }), { jwt, body: {}, tenant: opts.tenant, headers: opts.cookie ? { cookie: opts.cookie } : {} });
   if (res.statusCode !== 200) throw new Error(`link start failed: ${res.statusCode} ${res.body}`);
   return followToCallback(idp, res.json().authorizationUrl, cookieOf(res) ?? opts.cookie!);
 }
@@ -76,11 +76,11 @@ async function followToCallback(idp: FakeIdp, authorizationUrl: string, cookie: 
 /** The callback page's POST of auth/external. */
 export function finishLogin(app: FastifyInstance, cb: Callback, opts: { tenant?: string; cookie?: string | null } = {}) {
   const cookie = opts.cookie === undefined ? cb.cookie : opts.cookie;
-  return call(app, 'POST', paths.external, { body: { provider: cb.provider, code: cb.code, state: cb.state }, tenant: opts.tenant, headers: cookie ? { cookie } : {} });
+  return call(app, 'POST', externalAuthApi.login.path, { body: { provider: cb.provider, code: cb.code, state: cb.state }, tenant: opts.tenant, headers: cookie ? { cookie } : {} });
 }
 
 export function finishLink(app: FastifyInstance, cb: Callback, jwt: string, opts: { tenant?: string } = {}) {
-  return call(app, 'POST', paths.externalLink, { jwt, body: { provider: cb.provider, code: cb.code, state: cb.state }, tenant: opts.tenant, headers: { cookie: cb.cookie } });
+  return call(app, 'POST', externalAuthApi.link.path, { jwt, body: { provider: cb.provider, code: cb.code, state: cb.state }, tenant: opts.tenant, headers: { cookie: cb.cookie } });
 }
 
 /** A whole sign-in with a provider, as the person whom the provider signs in. */

@@ -12,7 +12,7 @@ import Stripe from 'stripe';
  *
  *   const fake = await FakeStripe.start();
  *   const t = await build({ env: fake.env() });
- *   fake.webhookUrl = `${t.url}${paths.stripeWebhook}`;   // or send events yourself: fake.signed(event)
+ *   fake.webhookUrl = `${t.url}${subscriptionApi.stripeWebhook.path}`;   // or send events yourself: fake.signed(event)
  *
  * The same controls are served over HTTP under /__fake/ for other processes (the e2e suite,
  * scripts/fake-stripe.ts): POST /__fake/webhook-url {url}, GET /__fake/calls.

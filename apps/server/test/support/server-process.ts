@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paths } from '@hubbub/contract';
+import { authApi, pathOf } from '@hubbub/contract';
 
 // The real server process, as `npm start` runs it, for tests of what happens to the process
 // itself (a kill, a signal): on the embedded database in dataDir, neither PostgreSQL nor Redis.
@@ -48,12 +48,12 @@ export async function verifiedLogin(port: number, dataDir: string, label = 'proc
   const base = `http://127.0.0.1:${port}`;
   const email = `${label}-${Date.now()}@example.test`;
   const password = 'a process test 1';
-  await fetch(`${base}${paths.register}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, name: 'Pat Process', password }) });
+  await fetch(`${base}${authApi.register.path}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, name: 'Pat Process', password }) });
   const outbox = path.join(dataDir, 'outbox');
   const [file] = (await fs.readdir(outbox)).filter((f) => f.includes(email));
   const text = (await fs.readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
   const code = /Code: ([A-Z0-9]+)/.exec(text)![1];
-  await fetch(`${base}${paths.verify(code)}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
-  const login = await fetch(`${base}${paths.login}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
+  await fetch(`${base}${pathOf(authApi.verify, { tokenOrCode: code })}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
+  const login = await fetch(`${base}${authApi.login.path}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
   return ((await login.json()) as { jwt: string }).jwt;
 }

@@ -7,15 +7,15 @@ import { hasCode } from '@/lib/api';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
-import { adminTabPath } from '@/features/admin/admin-tabs';
-import { useAdminPerson } from '@/features/admin/api/person';
-import { PersonDangerZone } from '@/features/admin/components/person-danger-zone';
-import { PersonEventsSection } from '@/features/admin/components/person-events';
-import { PersonHeader } from '@/features/admin/components/person-header';
-import { PersonPlanSection } from '@/features/admin/components/person-plan';
-import { PersonReportsSection } from '@/features/admin/components/person-reports';
-import { PersonRolesSection } from '@/features/admin/components/person-roles';
-import { PersonSignInSection } from '@/features/admin/components/person-sign-in';
+import { adminTabPath } from '@/features/moderation/admin-tabs';
+import { useAdminPerson } from '@/features/moderation/api/person';
+import { PersonDangerZone } from '@/features/moderation/components/person-danger-zone';
+import { PersonEventsSection } from '@/features/moderation/components/person-events';
+import { PersonHeader } from '@/features/moderation/components/person-header';
+import { PersonPlanSection } from '@/features/moderation/components/person-plan';
+import { PersonReportsSection } from '@/features/moderation/components/person-reports';
+import { PersonRolesSection } from '@/features/moderation/components/person-roles';
+import { PersonSignInSection } from '@/features/moderation/components/person-sign-in';
 
 const PEOPLE = adminTabPath('people');
 

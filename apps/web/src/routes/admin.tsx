@@ -2,12 +2,12 @@ import { Tabs } from '@mantine/core';
 import { IconBroadcast, IconChartBar, IconFlag, IconHistory, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { Page } from '@/components/page';
-import { adminTabFrom, type AdminTab } from '@/features/admin/admin-tabs';
-import { ReportQueueList } from '@/features/admin/components/report-queue';
-import { AdminOverviewPanel } from '@/features/admin/components/overview';
-import { AuditLogTable } from '@/features/admin/components/audit-log';
-import { PeopleList } from '@/features/admin/components/people-list';
-import { LiveNowTable } from '@/features/admin/components/live-now';
+import { adminTabFrom, type AdminTab } from '@/features/moderation/admin-tabs';
+import { ReportQueueList } from '@/features/moderation/components/report-queue';
+import { AdminOverviewPanel } from '@/features/moderation/components/overview';
+import { AuditLogTable } from '@/features/moderation/components/audit-log';
+import { PeopleList } from '@/features/moderation/components/people-list';
+import { LiveNowTable } from '@/features/moderation/components/live-now';
 
 export default function AdminRoute() {
   const [params, setParams] = useSearchParams();

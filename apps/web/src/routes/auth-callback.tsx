@@ -6,7 +6,7 @@ import { forgetExternalIntent, readCallback, readExternalIntent } from '@/lib/ex
 import { useSessionUser } from '@/lib/session';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ExternalSignInPanel } from '@/features/auth/components/external-sign-in-panel';
-import { ConnectionPanel } from '@/features/connected-accounts/components/connection-panel';
+import { ConnectionPanel } from '@/features/external-auth/components/connection-panel';
 
 /**
  * /auth/callback/{google|microsoft}: where the provider sends the browser back (the redirect URI

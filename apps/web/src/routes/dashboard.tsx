@@ -8,7 +8,7 @@ import { UsageBars } from '@/features/account/components/usage-bars';
 import { useUsage } from '@/features/account/api/get-usage';
 import { PeopleSearch } from '@/features/users/components/people-search';
 import { UserSummaryStats } from '@/features/users/components/user-summary-stats';
-import { RecentDocuments } from '@/features/documents/components/recent-documents';
+import { RecentDocuments } from '@/features/project-documents/components/recent-documents';
 
 const FEATURES = [
   { icon: IconSearch, title: 'Find events', text: 'Search what is on near you, on a map.' },

@@ -7,9 +7,9 @@ import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { useSessionUser } from '@/lib/session';
-import { useDocument } from '@/features/documents/api';
-import { DocumentWorkspace } from '@/features/documents/components/document-workspace';
-import { DocumentReader } from '@/features/documents/components/document-reader';
+import { useDocument } from '@/features/project-documents/api';
+import { DocumentWorkspace } from '@/features/project-documents/components/document-workspace';
+import { DocumentReader } from '@/features/project-documents/components/document-reader';
 import { useMyEvents } from '@/features/events/api/my-events';
 
 export default function DocumentRoute() {

@@ -4,8 +4,8 @@ import { Button } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Page } from '@/components/page';
 import { notifyProblem } from '@/lib/ui';
-import { useCreateDocument } from '@/features/documents/api';
-import { DocumentsBrowser } from '@/features/documents/components/documents-browser';
+import { useCreateDocument } from '@/features/project-documents/api';
+import { DocumentsBrowser } from '@/features/project-documents/components/documents-browser';
 import { useMyEvents } from '@/features/events/api/my-events';
 
 export default function DocumentsRoute() {

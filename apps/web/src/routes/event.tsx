@@ -11,14 +11,14 @@ import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { AddToCalendarButton } from '@/features/add-to-calendar/components/add-to-calendar-button';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
-import { EventDocuments } from '@/features/documents/components/event-documents';
+import { EventDocuments } from '@/features/project-documents/components/event-documents';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { useEvent } from '@/features/events/api/get-event';
 import { useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
 import { HiddenNotice } from '@/features/events/components/hidden-notice';
 import { PinMap } from '@/features/map/components/lazy-maps';
-import { useEventTimelines } from '@/features/buzz/api/timelines';
+import { useEventLaunches } from '@/features/buzz/api/launches';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 
 function OwnerActions({ event }: { event: HubEvent }) {
@@ -113,7 +113,7 @@ function EventContent({ id }: { id: string }) {
 
 /** The event's launches, as on the buzz page, with the way into the live buzz. */
 function EventTimeline({ eventId, flyers, isOwner: owner }: { eventId: string; flyers: Flyer[]; isOwner: boolean }) {
-  const timelines = useEventTimelines(eventId);
+  const timelines = useEventLaunches(eventId);
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="event-timeline-heading">
       <Group justify="space-between" mb="sm">

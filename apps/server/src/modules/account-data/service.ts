@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound, unauthorized } from '../../lib/app-error.js';
 import { confirmPassword } from '../auth/service.js';
-import { cancelBillingOf } from '../billing/service.js';
+import { cancelBillingOf } from '../subscription/service.js';
 import { stopSessionsOf } from '../launches/service.js';
 import { deleteUser, findUserById } from '../users/service.js';
 import * as repo from './repository.js';

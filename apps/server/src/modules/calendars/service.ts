@@ -5,7 +5,8 @@ import {
   CALENDAR_KIND_LABELS,
   CalendarQuerySchema,
   INCLUDE_DRAFTS_KIND_MESSAGE,
-  calendarPaths,
+  calendarsApi,
+  pathOf,
   type Calendar,
   type CalendarAlert,
   type CalendarCreateSchema,
@@ -26,7 +27,7 @@ import { icsOf } from './ical.js';
 import * as repo from './repository.js';
 
 export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
-  const feedUrl = `${ctx.config.publicUrl}${calendarPaths.feed(row.feedToken)}`;
+  const feedUrl = `${ctx.config.publicUrl}${pathOf(calendarsApi.feed, { token: row.feedToken })}`;
   return {
     id: row.id,
     name: row.name,

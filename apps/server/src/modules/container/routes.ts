@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ContainerDataSchema, type ContainerData } from '@hubbub/contract';
+import { containerApi, type ContainerData } from '@hubbub/contract';
+import { route } from '../../plugins/endpoint-route.js';
 
 function prefersJson(accept: string | undefined): boolean {
   if (!accept) return false;
@@ -8,8 +9,7 @@ function prefersJson(accept: string | undefined): boolean {
 
 /** GET / is the container data for API clients and the web app for browsers. */
 export const containerRoutes: FastifyPluginAsyncZod<{ data: ContainerData }> = async (app, { data }) => {
-  app.get('/', {
-    schema: { tags: ['container'], summary: 'Container data (with Accept: application/json), else the web app', response: { 200: ContainerDataSchema } },
+  route(app, containerApi.data, {
     handler: async (request, reply) => {
       if (prefersJson(request.headers.accept)) return data;
       return reply.sendShell();

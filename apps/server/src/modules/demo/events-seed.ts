@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { countTenantEvents, loadEvents, refreshTenantSearchText, slugify } from '../events/service.js';
 import { insertUser, seedProfile } from '../users/service.js';
-import { setDemoPlan } from '../billing/service.js';
+import { setDemoPlan } from '../subscription/service.js';
 import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOSTS, STATE_TIME_ZONES, VENUES, type EventTemplate } from './demo-catalogue.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { setDemoPlan } from '../billing/service.js';
+import { setDemoPlan } from '../subscription/service.js';
 import { countUsers, insertUser, seedFollow, seedProfile } from '../users/service.js';
 import { demoCredentialsText, recordDemoCredentials } from './credentials-file.js';
 

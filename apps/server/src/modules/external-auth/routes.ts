@@ -1,29 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AuthorizationUrlSchema,
-  ConnectedAccountsSchema,
-  EXTERNAL_CALLBACK_PATH,
-  ExternalLinkStartSchema,
-  ExternalLoginResultSchema,
-  ExternalLoginSchema,
-  ExternalProviderParamsSchema,
-  ExternalStartQuerySchema,
-  LogoutResultSchema,
-  PRESENCE,
-  ProblemSchema,
-  routes,
-  type ProblemCode,
-} from '@hubbub/contract';
+import { authApi, EXTERNAL_CALLBACK_PATH, externalAuthApi, PRESENCE, type ProblemCode } from '@hubbub/contract';
 import { AppError } from '../../lib/app-error.js';
 import { resolveTenant } from '../../lib/tenants.js';
 import { authOf } from '../../plugins/auth.js';
-import { bearer as security, problems } from '../../plugins/route-schema.js';
+import { route } from '../../plugins/endpoint-route.js';
 import * as service from './service.js';
-
-const tags = ['auth'];
-const externalProblems = { ...problems, 409: ProblemSchema, 429: ProblemSchema, 502: ProblemSchema };
 
 /**
  * The browser's binding to the sign-ins it started: a random secret in an HttpOnly cookie sent
@@ -49,46 +32,21 @@ const bindingOf = (request: FastifyRequest) => request.cookies[BINDING_COOKIE];
 export const externalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
 
-  app.post(routes.external, {
+  route(app, externalAuthApi.login, {
     schema: {
-      tags,
-      summary: 'Sign in with Google or Microsoft ("Windows"): post what the provider sent to /auth/callback/{google|microsoft}',
       description:
         'Needs the binding cookie set by auth/external/{provider}/start in the same browser. A first sign-in makes an account; an email the provider vouches for joins the account that has it. Answers like auth/login (rememberMe is always true), plus the returnTo given at the start.',
-      body: ExternalLoginSchema,
-      response: { 200: ExternalLoginResultSchema, ...externalProblems },
     },
     handler: (request) => service.externalLogin({ ctx, tenant: request.tenant, ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
   });
 
-  app.post(routes.externalLink, {
-    preHandler: app.requireAuth,
-    schema: {
-      tags,
-      security,
-      summary: 'Finish connecting a provider to the signed-in account (what the provider sent to the callback)',
-      body: ExternalLoginSchema,
-      response: { 200: ConnectedAccountsSchema, ...externalProblems },
-    },
+  route(app, externalAuthApi.link, {
     handler: (request) => service.completeLink({ ctx, auth: authOf(request), ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
   });
 
-  app.get(routes.connectedAccounts, {
-    preHandler: app.requireAuth,
-    schema: { tags, security, summary: 'The providers connected to the signed-in account, with when each was connected and last used', response: { 200: ConnectedAccountsSchema, ...problems } },
-    handler: (request) => service.connectedAccounts({ ctx, auth: authOf(request) }),
-  });
+  route(app, externalAuthApi.accounts, { handler: (request) => service.connectedAccounts({ ctx, auth: authOf(request) }) });
 
-  app.post(routes.connectedAccount, {
-    preHandler: app.requireAuth,
-    schema: {
-      tags,
-      security,
-      summary: "Start connecting a provider: answers the provider's sign-in page for the browser to visit (and sets the binding cookie)",
-      params: ExternalProviderParamsSchema,
-      body: ExternalLinkStartSchema,
-      response: { 200: AuthorizationUrlSchema, ...externalProblems },
-    },
+  route(app, externalAuthApi.connect, {
     handler: async (request, reply) => {
       const started = await service.startLink({
         ctx,
@@ -104,27 +62,12 @@ export const externalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.delete(routes.connectedAccount, {
-    preHandler: app.requireAuth,
-    schema: {
-      tags,
-      security,
-      summary: 'Disconnect a provider (refused when it is the only way to sign in)',
-      params: ExternalProviderParamsSchema,
-      response: { 200: ConnectedAccountsSchema, ...externalProblems },
-    },
-    handler: (request) => service.unlink({ ctx, auth: authOf(request), slug: request.params.provider, log: request.log }),
-  });
+  route(app, externalAuthApi.disconnect, { handler: (request) => service.unlink({ ctx, auth: authOf(request), slug: request.params.provider, log: request.log }) });
 
-  app.get(routes.logout, {
-    preHandler: app.requireAuth,
+  route(app, authApi.logout, {
     schema: {
-      tags,
-      security,
-      summary: "End the session of the bearer token, and the provider's session it came from",
       description:
         "Revokes the provider tokens held for this session; a provider that fails is ignored. When the session came from Microsoft, endSessionUrl is Microsoft's sign-out page: send the browser there (it comes back to /dashboard).",
-      response: { 200: LogoutResultSchema, 401: ProblemSchema },
     },
     handler: (request) => service.logout({ ctx, auth: authOf(request), log: request.log }),
   });
@@ -141,14 +84,10 @@ const CALLBACK_ERRORS: Partial<Record<ProblemCode, string>> = { external_provide
  */
 export const externalStartRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
-  app.get(routes.externalStart, {
+  route(app, externalAuthApi.start, {
     schema: {
-      tags,
-      summary: "Start signing in with a provider: redirects (302) to the provider's sign-in page",
       description: 'A navigation, not an API call: the tenant is the `tenant` query parameter. `returnTo` is kept across the round trip (local paths only).',
-      params: ExternalProviderParamsSchema,
-      querystring: ExternalStartQuerySchema,
-      response: { 302: z.null().meta({ description: "To the provider's sign-in page (Location)." }), 400: ProblemSchema, 429: ProblemSchema },
+      response: { 302: z.null().meta({ description: "To the provider's sign-in page (Location)." }) },
     },
     handler: async (request, reply) => {
       const tenant = resolveTenant(ctx.tenants, request.query.tenant, 'Add the tenant key as the "tenant" query parameter, for example "?tenant=hubbub".');

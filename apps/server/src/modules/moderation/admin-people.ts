@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { conflict, invalid, lastAdmin, notFound } from '../../lib/app-error.js';
 import { deleteAccount } from '../account-data/service.js';
 import { isConfiguredAdmin, revokeUserSessions, rolesOf } from '../auth/service.js';
-import { setPlanByOperator } from '../billing/service.js';
+import { setPlanByOperator } from '../subscription/service.js';
 import { eventModeration } from '../events/service.js';
 import { stopSessionsOf } from '../launches/service.js';
 import { findUserById, setRoles, setSuspension, type UserRow } from '../users/service.js';

@@ -1,4 +1,4 @@
-import { calendarPaths, type NotificationSettings, type PushKey, type PushSubscriptionInput, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
+import { notificationsApi, pathOf, type NotificationSettings, type PushKey, type PushSubscriptionInput, type Reminder, type UnsubscribeResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { codeInvalid, conflict, invalid } from '../../lib/app-error.js';
 import { allowedPushEndpoint } from './push.js';
@@ -45,7 +45,7 @@ type Scope = 'reminders' | `calendar:${string}`;
 
 export function unsubscribeLinks(ctx: AppContext, args: { tenantKey: string; userId: string; scope: Scope }): Unsubscribe {
   const token = ctx.signedLinks.sign({ t: args.tenantKey, u: args.userId, s: args.scope });
-  return { pageUrl: `${ctx.config.publicUrl}/unsubscribe?token=${token}`, oneClickUrl: `${ctx.config.publicUrl}${calendarPaths.unsubscribe(token)}` };
+  return { pageUrl: `${ctx.config.publicUrl}/unsubscribe?token=${token}`, oneClickUrl: `${ctx.config.publicUrl}${pathOf(notificationsApi.unsubscribe, { token })}` };
 }
 
 /** Turns off what the signed link names, without a sign-in; doing it twice is fine. */

@@ -41,7 +41,7 @@ export async function setPlan(db: Db, userIds: string[], plan: string): Promise<
   await db.update(users).set({ plan }).where(inArray(users.id, userIds));
 }
 
-/** What the account may use now: written only by modules/billing, beside the subscription it comes from. */
+/** What the account may use now: written only by modules/subscription, beside the subscription it comes from. */
 export async function setEntitlements(db: Db, userId: string, plan: string, addOns: string[], at: Date): Promise<void> {
   await db.update(users).set({ plan, addOns, updatedAt: at }).where(eq(users.id, userId));
 }

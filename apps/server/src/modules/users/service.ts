@@ -62,7 +62,7 @@ export function setPlan(db: Db, userIds: string[], plan: string): Promise<void> 
   return accounts.setPlan(db, userIds, plan);
 }
 
-/** The effective plan and add-ons (what capacities, the Feature claim and add-on gates read); modules/billing alone calls it. */
+/** The effective plan and add-ons (what capacities, the Feature claim and add-on gates read); modules/subscription alone calls it. */
 export function setEntitlements(db: Db, userId: string, plan: string, addOns: string[], at: Date): Promise<void> {
   return accounts.setEntitlements(db, userId, plan, addOns, at);
 }

@@ -3,7 +3,7 @@ import { Anchor, AppShell, Burger, Group, Progress, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { DemoAccountBadge } from '@/features/account/components/demo-account-badge';
+import { DemoAccountBadge } from '@/features/subscription/components/demo-account-badge';
 import { ConnectionStatus } from './connection-status';
 import { DrawerNav, HeaderNav } from './header-nav';
 import { ScrollToTop } from './scroll-to-top';

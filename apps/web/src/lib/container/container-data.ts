@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { ContainerDataSchema, type ContainerData } from '@hubbub/contract';
+import { containerApi, type ContainerData } from '@hubbub/contract';
 import { api } from '../api/http-client';
 
 let current: ContainerData | null = null;
@@ -7,7 +7,7 @@ const listeners = new Set<() => void>();
 
 /** GET / with Accept: application/json answers the container data instead of the SPA. */
 export async function fetchContainerData(): Promise<ContainerData> {
-  const data = await api.get('/', { schema: ContainerDataSchema });
+  const data = await api.call(containerApi.data);
   setContainerData(data);
   return data;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT, TENANT_HEADER, paths, type ExternalProviderSlug } from '@hubbub/contract';
+import { DEFAULT_TENANT, TENANT_HEADER, externalStartPath, type ExternalProviderSlug } from '@hubbub/contract';
 import { api } from '../api/http-client';
 
 /**
@@ -37,5 +37,5 @@ export function forgetExternalIntent(): void {
 
 /** The sign-in button's address: a navigation to the server, which redirects to the provider. */
 export function externalStartUrl(slug: ExternalProviderSlug, returnTo: string): string {
-  return paths.externalStart(slug, { tenant: api.headers[TENANT_HEADER] ?? DEFAULT_TENANT, returnTo });
+  return externalStartPath(slug, { tenant: api.headers[TENANT_HEADER] ?? DEFAULT_TENANT, returnTo });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FlyerListSchema, flyerPaths, type Flyer } from '@hubbub/contract';
+import { flyersApi, type Flyer } from '@hubbub/contract';
 import { engineApi } from '../api/http-client';
 import { queryKeys } from '../api/query-keys';
 
@@ -8,7 +8,7 @@ import { queryKeys } from '../api/query-keys';
  * flyers screen lists and edits them, the buzz names them on the timeline and launches them.
  */
 export function getEventFlyers(eventId: string, signal?: AbortSignal): Promise<Flyer[]> {
-  return engineApi.get(flyerPaths.eventFlyers(eventId), { schema: FlyerListSchema, signal });
+  return engineApi.call(flyersApi.ofEvent, { params: { eventId }, signal });
 }
 
 export function eventFlyersQueryOptions(eventId: string) {

@@ -1,4 +1,4 @@
-import { paths } from '@hubbub/contract';
+import { authApi } from '@hubbub/contract';
 import { api } from '@/lib/api';
 import { session } from '@/lib/session';
 import { createSignalRConnection } from './hub-connection';
@@ -12,5 +12,5 @@ import { createRealtimeClient } from './realtime-client';
 export const realtime = createRealtimeClient({
   createConnection: createSignalRConnection,
   session,
-  onSessionEnded: () => void api.get(paths.authUser).catch(() => undefined),
+  onSessionEnded: () => void api.call(authApi.user).catch(() => undefined),
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Cookies from 'js-cookie';
-import { CLAIM_FEATURE, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE, paths } from '@hubbub/contract';
+import { CLAIM_FEATURE, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE, authApi } from '@hubbub/contract';
 import { createHttpClient, setUnauthorizedHandler, type HttpClient } from '../api/http-client';
 import { decodeClaims, userFromTokens } from './claims';
 import { createSession, type Session } from './session-store';
@@ -111,7 +111,7 @@ describe('session', () => {
       expect(user.id).toBe(USER_ID);
       expect(JSON.parse(Cookies.get(TOKEN_COOKIE)!)).toEqual({ jwt: jwtA, refreshToken: 'r1' });
       const [url, init] = fetchMock.mock.calls[0];
-      expect(url).toBe(`http://localhost${paths.login}`);
+      expect(url).toBe(`http://localhost${authApi.login.path}`);
       expect(init.credentials).toBe('include');
       expect(init.headers['X-Tenant']).toBe('hubbub');
     });
@@ -203,7 +203,7 @@ describe('session', () => {
       fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
       await session.logout();
       const [url, init] = fetchMock.mock.calls[0];
-      expect(url).toBe(`http://localhost${paths.logout}`);
+      expect(url).toBe(`http://localhost${authApi.logout.path}`);
       expect(init.headers.Authorization).toBe(`Bearer ${jwtA}`);
       expect(session.getUser()).toBeNull();
       expect(client.headers.Authorization).toBeUndefined();

@@ -1,11 +1,4 @@
-import {
-  AuthUserSchema,
-  LoginResultSchema,
-  LogoutResultSchema,
-  paths,
-  type Credentials,
-  type LoginResult,
-} from '@hubbub/contract';
+import { authApi, type Credentials, type LoginResult } from '@hubbub/contract';
 import { api, setAuthorization, type HttpClient } from '../api/http-client';
 import { queryClient } from '../api/query-client';
 import { userFromTokens, type SignedInUser } from './claims';
@@ -74,7 +67,7 @@ export function createSession(deps: SessionDeps): Session {
       try {
         // The server revokes the Google or Microsoft tokens of this session; for Microsoft it answers
         // the sign-out page the browser must visit to end the social session too (spec 4).
-        const result = await deps.client.get(paths.logout, { noRetry: true, schema: LogoutResultSchema });
+        const result = await deps.client.call(authApi.logout, { noRetry: true });
         endSessionUrl = result?.endSessionUrl ?? null;
       } catch {
         // Spec 8: a failed logout call is ignored; local state is cleared anyway.
@@ -98,7 +91,7 @@ export function createSession(deps: SessionDeps): Session {
     const refreshToken = user?.refreshToken;
     if (!refreshToken) return true;
     try {
-      const result = await deps.client.post(paths.refresh, { refreshToken }, { schema: LoginResultSchema, noRetry: true });
+      const result = await deps.client.call(authApi.refresh, { body: { refreshToken }, noRetry: true });
       // Stored at once: a page reloaded from here on must post the new refresh token, not the replaced one.
       acceptTokens(result);
       return true;
@@ -130,7 +123,7 @@ export function createSession(deps: SessionDeps): Session {
       return true;
     },
     async login(credentials) {
-      const result = await deps.client.post(paths.login, credentials, { schema: LoginResultSchema, noRetry: true });
+      const result = await deps.client.call(authApi.login, { body: credentials, noRetry: true });
       return acceptTokens(result);
     },
     acceptTokens,
@@ -144,7 +137,7 @@ export function createSession(deps: SessionDeps): Session {
     async fetchUser() {
       if (!user?.jwt) return null;
       try {
-        const info = await deps.client.get(paths.authUser, { schema: AuthUserSchema });
+        const info = await deps.client.call(authApi.user);
         if (!user) return null;
         setUser({ ...user, id: info.id || user.id, name: info.name, email: info.email });
         return user;

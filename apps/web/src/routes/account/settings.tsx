@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
-import { ConnectedAccountsPanel } from '@/features/connected-accounts/components/connected-accounts-panel';
+import { ConnectedAccountsPanel } from '@/features/external-auth/components/connected-accounts-panel';
 import { AboutPanel } from '@/features/settings/components/about-panel';
 import { ThemeSettings } from '@/features/settings/components/theme-settings';
-import { MyDataPanel } from '@/features/my-data/components/my-data-panel';
+import { AccountDataPanel } from '@/features/account-data/components/account-data-panel';
 import { NotificationsPanel } from '@/features/notifications/components/notifications-panel';
 
 export default function AccountSettingsRoute() {
@@ -11,7 +11,7 @@ export default function AccountSettingsRoute() {
       <ThemeSettings />
       <NotificationsPanel />
       <ConnectedAccountsPanel />
-      <MyDataPanel />
+      <AccountDataPanel />
       <AboutPanel />
     </Stack>
   );

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountSchema, paths, type Account } from '@hubbub/contract';
+import { accountApi, type Account } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 export function getAccount(): Promise<Account> {
-  return api.get(paths.account, { schema: AccountSchema });
+  return api.call(accountApi.get);
 }
 
 export function accountQueryOptions() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AccountUsageSchema, paths, type AccountUsage } from '@hubbub/contract';
+import { accountApi, type AccountUsage } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** Spec 7/8: a failure yields null, with no message. */
 export async function getUsage(): Promise<AccountUsage | null> {
   try {
-    return await engineApi.get(paths.usage, { schema: AccountUsageSchema });
+    return await engineApi.call(accountApi.usage);
   } catch {
     return null;
   }

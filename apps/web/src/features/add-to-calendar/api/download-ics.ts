@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { calendarPaths } from '@hubbub/contract';
+import { calendarsApi } from '@hubbub/contract';
 import { engineApi } from '@/lib/api';
 import { fileNameOf, saveFile } from '@/lib/download';
 import { icsFileName } from '../event-calendar-links';
@@ -9,7 +9,7 @@ import { icsFileName } from '../event-calendar-links';
  * and the bearer token, which a draft needs) and hands it to the browser; answers the file's name.
  */
 export async function downloadEventIcs(event: { id: string; slug: string; name: string }): Promise<string> {
-  const response = await engineApi.get<Response>(calendarPaths.eventIcs(event.id), { raw: true });
+  const response = await engineApi.download(calendarsApi.eventIcs, { params: { id: event.id } });
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), icsFileName(event));
   saveFile(blob.type ? blob : new Blob([blob], { type: 'text/calendar' }), name);

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { MessageSchema, paths, type Message } from '@hubbub/contract';
+import { authApi, type Message } from '@hubbub/contract';
 import { api } from '@/lib/api';
 
 export interface ResetPasswordInput {
@@ -8,7 +8,7 @@ export interface ResetPasswordInput {
 }
 
 export function resetPassword({ code, password }: ResetPasswordInput): Promise<Message> {
-  return api.post(paths.reset(code.trim()), { password }, { schema: MessageSchema, noRetry: true });
+  return api.call(authApi.resetPassword, { params: { code: code.trim() }, body: { password }, noRetry: true });
 }
 
 export function useResetPassword() {

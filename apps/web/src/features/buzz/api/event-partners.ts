@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EventLinkSearchResultSchema, paths, type EventLinkSearchResult } from '@hubbub/contract';
+import { eventLinksApi, type EventLinkSearchResult } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** People linked to the event (first page); the server only answers the host with everyone's links. */
 export function searchEventLinks(eventId: string, signal?: AbortSignal): Promise<EventLinkSearchResult> {
-  return engineApi.post(paths.eventLinkSearch, { eventId, pageNumber: 1 }, { schema: EventLinkSearchResultSchema, signal });
+  return engineApi.call(eventLinksApi.search, { body: { eventId, pageNumber: 1 }, signal });
 }
 
 export function eventPartnersQueryOptions(eventId: string) {

@@ -8,7 +8,7 @@ import { FlyerCard } from '@/components/flyer-card';
 import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
 import { realtime, useHubEvent, useRealtime } from '@/lib/realtime';
 import { useEventFlyers } from '@/lib/queries/event-flyers';
-import { useEventTimelines } from '../api/timelines';
+import { useEventLaunches } from '../api/launches';
 import { SESSION_LABELS, hostMessageAnnouncement, sessionView } from '../buzz-model';
 import { useFullscreen } from '../use-fullscreen';
 import { BuzzLiveRegion } from './buzz-live-region';
@@ -43,7 +43,7 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
   const [partnersOpen, setPartnersOpen] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(stage);
-  const timelines = useEventTimelines(event.id);
+  const timelines = useEventLaunches(event.id);
   const flyers = useEventFlyers(event.id, owner);
   const reduceMotion = useReducedMotion();
   const shown = useFlyerPresence(activeFlyers, reduceMotion ? 0 : LEAVE_MS);

@@ -3,7 +3,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Slider, Stack, Text, Te
 import type { EventSessionState, Flyer } from '@hubbub/contract';
 import { realtime } from '@/lib/realtime';
 import { notify, notifyProblem } from '@/lib/ui';
-import { useLaunchFlyers } from '../api/timelines';
+import { useLaunchFlyers } from '../api/launches';
 import { isoToLocalInput, LAUNCH_DURATIONS, launchWindow, localInputToIso } from '../buzz-model';
 
 interface OwnerControlsProps {

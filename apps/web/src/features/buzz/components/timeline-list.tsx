@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { Flyer, Timeline } from '@hubbub/contract';
 import { notify, notifyProblem } from '@/lib/ui';
-import { useCancelLaunch } from '../api/timelines';
+import { useCancelLaunch } from '../api/launches';
 import { sortTimelines } from '../buzz-model';
 
 const STATE_COLOR: Record<Timeline['state'], string> = { Active: 'green', Scheduled: 'blue', Done: 'gray', Canceled: 'gray' };

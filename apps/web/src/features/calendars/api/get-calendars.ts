@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { calendarPaths, CalendarListSchema, type CalendarList } from '@hubbub/contract';
+import { calendarsApi, type CalendarList } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** The signed-in person's calendars, newest first. */
 export function getCalendars(signal?: AbortSignal): Promise<CalendarList> {
-  return engineApi.get(calendarPaths.calendars, { schema: CalendarListSchema, signal });
+  return engineApi.call(calendarsApi.list, { signal });
 }
 
 export function calendarsQueryOptions() {

@@ -1,23 +1,23 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { calendarPaths, CalendarSchema, OkSchema, type Calendar, type CalendarCreate, type CalendarList, type CalendarUpdate, type Ok } from '@hubbub/contract';
+import { calendarsApi, type Calendar, type CalendarCreate, type CalendarList, type CalendarUpdate, type Ok } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** Fails with `plan_limit` (its detail names the limit) when the plan's calendarCapacity is used up. */
 export function createCalendar(calendar: CalendarCreate): Promise<Calendar> {
-  return engineApi.post(calendarPaths.calendars, calendar, { schema: CalendarSchema });
+  return engineApi.call(calendarsApi.create, { body: calendar });
 }
 
 export function updateCalendar(update: CalendarUpdate): Promise<Calendar> {
-  return engineApi.post(calendarPaths.update, update, { schema: CalendarSchema });
+  return engineApi.call(calendarsApi.update, { body: update });
 }
 
 export function deleteCalendar(id: string): Promise<Ok> {
-  return engineApi.delete(calendarPaths.calendar(id), { schema: OkSchema });
+  return engineApi.call(calendarsApi.delete, { params: { id } });
 }
 
 /** A new secret address; the old one stops answering at once. */
 export function newCalendarAddress(id: string): Promise<Calendar> {
-  return engineApi.post(calendarPaths.token(id), undefined, { schema: CalendarSchema });
+  return engineApi.call(calendarsApi.newToken, { params: { id } });
 }
 
 /** Settings lists every calendar with its alert, so any change to one makes it stale too. */

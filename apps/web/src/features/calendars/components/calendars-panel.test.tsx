@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calendarPaths, type Calendar } from '@hubbub/contract';
+import { calendarsApi, pathOf, type Calendar } from '@hubbub/contract';
 import { CalendarsPanel } from './calendars-panel';
 
 const ID = '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c';
@@ -72,7 +72,7 @@ describe('CalendarsPanel', () => {
     let current = calendar();
     const renewed = calendar({ feedUrl: 'https://hubbub.example/feeds/new_token_abcdefghijklmnop.ics' });
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.token(ID) && init.method === 'POST') {
+      if (url === pathOf(calendarsApi.newToken, { id: ID }) && init.method === 'POST') {
         current = renewed;
         return json(renewed);
       }
@@ -86,13 +86,13 @@ describe('CalendarsPanel', () => {
     expect(dialog.textContent).toMatch(/stops working at once, for every app subscribed to it/);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Replace address' }));
     await waitFor(() => expect((within(row).getByTestId('calendar-feed-url') as HTMLInputElement).value).toBe(renewed.feedUrl));
-    expect(fetchMock.mock.calls.some(([url]) => url === calendarPaths.token(ID))).toBe(true);
+    expect(fetchMock.mock.calls.some(([url]) => url === pathOf(calendarsApi.newToken, { id: ID }))).toBe(true);
   });
 
   it('explains calendars when there are none, and creates one with a name from its kind', async () => {
     let list: Calendar[] = [];
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.calendars && init.method === 'POST') {
+      if (url === calendarsApi.create.path && init.method === 'POST') {
         const body = JSON.parse(String(init.body));
         const created = calendar({ name: body.name, kind: body.kind, query: null });
         list = [created];
@@ -114,14 +114,14 @@ describe('CalendarsPanel', () => {
 
     const row = await screen.findByTestId('calendar-row');
     expect(within(row).getByText('The events you host.')).toBeTruthy();
-    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarsApi.create.path && i.method === 'POST')!;
     expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine', alert: 'off' });
   });
 
   it('saves a new email alert at once and says so in the row', async () => {
     let current = calendar();
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.update && init.method === 'POST') {
+      if (url === calendarsApi.update.path && init.method === 'POST') {
         current = { ...current, ...JSON.parse(String(init.body)) };
         return json(current);
       }
@@ -136,13 +136,13 @@ describe('CalendarsPanel', () => {
 
     expect(await screen.findByText('Saved')).toBeTruthy();
     expect((await within(row).findByTestId('calendar-alert')).textContent).toBe('Weekly email of new events');
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === calendarPaths.update)!;
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === calendarsApi.update.path)!;
     expect(JSON.parse(String(init.body))).toEqual({ id: ID, alert: 'weekly' });
   });
 
   it('creates a calendar that emails its new events when asked to', async () => {
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.calendars && init.method === 'POST') return json(calendar({ ...JSON.parse(String(init.body)), query: null }));
+      if (url === calendarsApi.create.path && init.method === 'POST') return json(calendar({ ...JSON.parse(String(init.body)), query: null }));
       return json({ calendars: [] });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -155,8 +155,8 @@ describe('CalendarsPanel', () => {
     fireEvent.click(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Daily email of new events' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')).toBe(true));
-    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, i]) => url === calendarsApi.create.path && i.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarsApi.create.path && i.method === 'POST')!;
     expect(JSON.parse(String(init.body))).toEqual({ name: 'Events I follow', kind: 'following', alert: 'daily' });
   });
 
@@ -164,11 +164,11 @@ describe('CalendarsPanel', () => {
     let list: Calendar[] = [];
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
       const body = init.body ? JSON.parse(String(init.body)) : undefined;
-      if (url === calendarPaths.calendars && init.method === 'POST') {
+      if (url === calendarsApi.create.path && init.method === 'POST') {
         list = [calendar({ name: body.name, kind: body.kind, query: null, includeDrafts: body.includeDrafts ?? false })];
         return json(list[0]);
       }
-      if (url === calendarPaths.update && init.method === 'POST') {
+      if (url === calendarsApi.update.path && init.method === 'POST') {
         list = [{ ...list[0], ...body }];
         return json(list[0]);
       }
@@ -188,18 +188,18 @@ describe('CalendarsPanel', () => {
     fireEvent.click(drafts);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create calendar' }));
     const row = await screen.findByTestId('calendar-row');
-    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.calendars && i.method === 'POST')!;
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarsApi.create.path && i.method === 'POST')!;
     expect(JSON.parse(String(init.body))).toEqual({ name: 'My events', kind: 'mine', alert: 'off', includeDrafts: true });
     expect(within(row).getByText('The events you host, drafts included.')).toBeTruthy();
 
     const inRow = within(row).getByRole('switch', { name: /Include my drafts/ }) as HTMLInputElement;
     expect(inRow.checked).toBe(true);
     fireEvent.click(inRow);
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === calendarPaths.update)).toBe(true));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === calendarsApi.update.path)).toBe(true));
     expect(await screen.findByText('Your drafts are no longer in this calendar.', {}, { timeout: 5_000 })).toBeTruthy();
     await waitFor(() => expect((within(row).getByRole('switch', { name: /Include my drafts/ }) as HTMLInputElement).checked).toBe(false));
     expect(within(row).getByText('The events you host.')).toBeTruthy();
-    const [, update] = fetchMock.mock.calls.find(([url]) => url === calendarPaths.update)!;
+    const [, update] = fetchMock.mock.calls.find(([url]) => url === calendarsApi.update.path)!;
     expect(JSON.parse(String(update.body))).toEqual({ id: ID, includeDrafts: false });
   }, 20_000);
 
@@ -214,7 +214,7 @@ describe('CalendarsPanel', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init: RequestInit) => {
-        if (url === calendarPaths.calendars && init.method === 'POST') {
+        if (url === calendarsApi.create.path && init.method === 'POST') {
           return json({ status: 403, code: 'plan_limit', title: 'Forbidden', detail: 'Your Free plan allows 1 calendar.' }, 403);
         }
         return json({ calendars: [calendar()] });

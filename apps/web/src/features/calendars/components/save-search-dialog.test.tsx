@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calendarPaths } from '@hubbub/contract';
+import { calendarsApi } from '@hubbub/contract';
 import { SaveSearchDialog, type SearchToSave } from './save-search-dialog';
 
 const CATEGORY = '1c7f4e2f-6b3d-4d8f-8a21-3e4f5a6b7c8d';
@@ -44,7 +44,7 @@ describe('SaveSearchDialog', () => {
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe(calendarPaths.calendars);
+    expect(url).toBe(calendarsApi.create.path);
     expect(JSON.parse(String(init.body))).toEqual({ name: 'jazz', kind: 'search', query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box, days: 30 }, alert: 'off' });
     expect(await screen.findByRole('button', { name: 'See my calendars' })).toBeTruthy();
   });

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IdResultSchema, OkSchema, paths, type HubEvent, type LinkType } from '@hubbub/contract';
+import { eventLinksApi, type HubEvent, type LinkType } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 export function linkEvent(eventId: string, type: LinkType): Promise<{ id: string }> {
-  return engineApi.post(paths.eventLink, { eventId, type }, { schema: IdResultSchema });
+  return engineApi.call(eventLinksApi.create, { body: { eventId, type } });
 }
 
 export function unlinkEvent(linkId: string) {
-  return engineApi.delete(paths.eventLinkDelete(linkId), { schema: OkSchema });
+  return engineApi.call(eventLinksApi.delete, { params: { id: linkId } });
 }
 
 export interface ToggleLink {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EventListSchema, paths, type EventList } from '@hubbub/contract';
+import { eventsApi, type EventList } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** Events the signed-in user follows, soonest first, each with the follow link's id. */
 export function getFollowingEvents(signal?: AbortSignal): Promise<EventList> {
-  return engineApi.get(paths.eventFollowing, { schema: EventListSchema, signal });
+  return engineApi.call(eventsApi.following, { signal });
 }
 
 export function followingEventsQueryOptions() {

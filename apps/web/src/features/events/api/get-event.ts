@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
+import { eventsApi, type HubEvent } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** `not_found` for unknown events and for drafts that are not yours. */
 export function getEvent(id: string, signal?: AbortSignal): Promise<HubEvent> {
-  return engineApi.get(paths.event(id), { schema: EventSchema, signal });
+  return engineApi.call(eventsApi.get, { params: { id }, signal });
 }
 
 export function eventQueryOptions(id: string) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { EventListSchema, paths, type EventList } from '@hubbub/contract';
+import { eventsApi, type EventList } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** The signed-in user's events, drafts included, soonest first. */
 export function getMyEvents(signal?: AbortSignal): Promise<EventList> {
-  return engineApi.get(paths.eventMine, { schema: EventListSchema, signal });
+  return engineApi.call(eventsApi.mine, { signal });
 }
 
 export function myEventsQueryOptions() {

@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { EventSchema, OkSchema, paths, type EventCreate, type EventUpdate, type HubEvent, type Ok } from '@hubbub/contract';
+import { eventsApi, type EventCreate, type EventUpdate, type HubEvent, type Ok } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** Fails with `plan_limit` (its detail names the limit) when the plan's event capacity is used up. */
 export function createEvent(event: EventCreate): Promise<HubEvent> {
-  return engineApi.post(paths.eventCreate, event, { schema: EventSchema });
+  return engineApi.call(eventsApi.create, { body: event });
 }
 
 /** Fails with `not_owner` for anyone but the owner. */
 export function updateEvent(event: EventUpdate): Promise<HubEvent> {
-  return engineApi.post(paths.eventUpdate, event, { schema: EventSchema });
+  return engineApi.call(eventsApi.update, { body: event });
 }
 
 export function deleteEvent(id: string): Promise<Ok> {
-  return engineApi.delete(paths.event(id), { schema: OkSchema });
+  return engineApi.call(eventsApi.delete, { params: { id } });
 }
 
 /** Lists, map search and usage all count events; any change makes them stale. */

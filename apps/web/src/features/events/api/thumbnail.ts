@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { EventSchema, paths, type HubEvent } from '@hubbub/contract';
+import { eventsApi, type HubEvent } from '@hubbub/contract';
 import { engineApi, queryKeys, uploadForm } from '@/lib/api';
 import { invalidateEventLists } from './save-event';
 
@@ -9,11 +9,11 @@ export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/
 
 /** One multipart field named `file`; the server checks the bytes really are an image (`image_invalid` if not). */
 export function uploadThumbnail({ eventId, file, fileName }: { eventId: string; file: Blob; fileName: string }): Promise<HubEvent> {
-  return engineApi.post(paths.eventThumbnail(eventId), uploadForm(file, fileName), { schema: EventSchema });
+  return engineApi.call(eventsApi.setThumbnail, { params: { id: eventId }, body: uploadForm(file, fileName) });
 }
 
 export function deleteThumbnail(eventId: string): Promise<HubEvent> {
-  return engineApi.delete(paths.eventThumbnail(eventId), { schema: EventSchema });
+  return engineApi.call(eventsApi.removeThumbnail, { params: { id: eventId } });
 }
 
 function applyEvent(client: QueryClient, event: HubEvent) {

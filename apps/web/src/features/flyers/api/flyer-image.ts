@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { FlyerSchema, flyerPaths, type Flyer } from '@hubbub/contract';
+import { flyersApi, type Flyer } from '@hubbub/contract';
 import { engineApi, uploadForm } from '@/lib/api';
 import { invalidateEventFlyers } from './save-flyer';
 
@@ -15,11 +15,11 @@ export function flyerImageProblem(file: { type: string; size: number }): string 
 
 /** One multipart field named `file`; the answer's content has the new imagePath. */
 export function uploadFlyerImage({ id, file }: { id: string; file: File }): Promise<Flyer> {
-  return engineApi.post(flyerPaths.flyerImage(id), uploadForm(file, file.name || 'flyer-image'), { schema: FlyerSchema });
+  return engineApi.call(flyersApi.setImage, { params: { id }, body: uploadForm(file, file.name || 'flyer-image') });
 }
 
 export function deleteFlyerImage(id: string): Promise<Flyer> {
-  return engineApi.delete(flyerPaths.flyerImage(id), { schema: FlyerSchema });
+  return engineApi.call(flyersApi.removeImage, { params: { id } });
 }
 
 export function useUploadFlyerImage() {

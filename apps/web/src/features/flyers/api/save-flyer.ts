@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { FlyerSchema, OkSchema, flyerPaths, type Flyer, type FlyerCreate, type FlyerUpdate, type Ok } from '@hubbub/contract';
+import { flyersApi, type Flyer, type FlyerCreate, type FlyerUpdate, type Ok } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 /** Fails with `plan_limit` (its detail names the limit) when the plan's flyerCapacity for the event is used up. */
 export function createFlyer(flyer: FlyerCreate): Promise<Flyer> {
-  return engineApi.post(flyerPaths.flyerCreate, flyer, { schema: FlyerSchema });
+  return engineApi.call(flyersApi.create, { body: flyer });
 }
 
 export function updateFlyer(flyer: FlyerUpdate): Promise<Ok> {
-  return engineApi.post(flyerPaths.flyerUpdate, flyer, { schema: OkSchema });
+  return engineApi.call(flyersApi.update, { body: flyer });
 }
 
 export function deleteFlyer(id: string): Promise<Ok> {
-  return engineApi.delete(flyerPaths.flyer(id), { schema: OkSchema });
+  return engineApi.call(flyersApi.delete, { params: { id } });
 }
 
 /** The flyer list and the event (which embeds its flyers) are both stale after any change. */

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { ReportReceiptSchema, moderationPaths, type ReportCreate, type ReportReceipt } from '@hubbub/contract';
+import { moderationApi, type ReportCreate, type ReportReceipt } from '@hubbub/contract';
 import { engineApi } from '@/lib/api';
 
 /** Fails with `conflict` when this person already has an open report on the target, `rate_limited` past the hourly budget. */
 export function createReport(input: ReportCreate): Promise<ReportReceipt> {
-  return engineApi.post(moderationPaths.report, input, { schema: ReportReceiptSchema });
+  return engineApi.call(moderationApi.report, { body: input });
 }
 
 export function useCreateReport() {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { calendarPaths, NotificationSettingsSchema, type NotificationSettings } from '@hubbub/contract';
+import { notificationsApi, type NotificationSettings } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 /** The reminder choice and every calendar with its alert. */
 export function getNotificationSettings(signal?: AbortSignal): Promise<NotificationSettings> {
-  return api.get(calendarPaths.notificationSettings, { schema: NotificationSettingsSchema, signal });
+  return api.call(notificationsApi.settings, { signal });
 }
 
 export function notificationSettingsQueryOptions() {

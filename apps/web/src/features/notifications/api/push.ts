@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { NotificationSettingsSchema, PushKeySchema, calendarPaths, type NotificationSettings } from '@hubbub/contract';
+import { notificationsApi, type NotificationSettings, type PushSubscriptionInput } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 /** Whether this browser can receive web push at all (and is not in a private window that forbids it). */
@@ -32,10 +32,11 @@ export class PushRefused extends Error {}
 /** Asks the person, subscribes this browser with the server's key and tells the server. */
 export async function enablePush(): Promise<NotificationSettings> {
   if ((await Notification.requestPermission()) !== 'granted') throw new PushRefused('Notifications are blocked for this site in the browser’s settings.');
-  const { publicKey } = await api.get(calendarPaths.pushKey, { schema: PushKeySchema });
+  const { publicKey } = await api.call(notificationsApi.pushKey);
   const reg = await registration();
   const subscription = (await reg.pushManager.getSubscription()) ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  return api.post(calendarPaths.pushSubscriptions, subscription.toJSON(), { schema: NotificationSettingsSchema });
+  // The browser types every field of its JSON as optional; a live subscription has them all, and the server checks.
+  return api.call(notificationsApi.pushSubscribe, { body: subscription.toJSON() as PushSubscriptionInput });
 }
 
 export async function disablePush(): Promise<NotificationSettings | undefined> {
@@ -43,7 +44,7 @@ export async function disablePush(): Promise<NotificationSettings | undefined> {
   if (!subscription) return undefined;
   const { endpoint } = subscription;
   await subscription.unsubscribe();
-  return api.delete(calendarPaths.pushSubscriptions, { body: { endpoint }, schema: NotificationSettingsSchema });
+  return api.call(notificationsApi.pushUnsubscribe, { body: { endpoint } });
 }
 
 export function useTogglePush() {

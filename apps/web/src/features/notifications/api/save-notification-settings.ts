@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  calendarPaths,
-  CalendarSchema,
-  NotificationSettingsSchema,
+  calendarsApi,
+  notificationsApi,
   type Calendar,
   type CalendarAlert,
   type NotificationSettings,
@@ -11,12 +10,12 @@ import {
 import { api, engineApi, queryKeys } from '@/lib/api';
 
 export function saveNotificationSettings(update: NotificationSettingsUpdate): Promise<NotificationSettings> {
-  return api.post(calendarPaths.notificationSettings, update, { schema: NotificationSettingsSchema });
+  return api.call(notificationsApi.updateSettings, { body: update });
 }
 
 /** The calendars' own update, with only the alert: Settings changes it without the calendars' page. */
 export function saveCalendarAlert({ id, alert }: { id: string; alert: CalendarAlert }): Promise<Calendar> {
-  return engineApi.post(calendarPaths.update, { id, alert }, { schema: CalendarSchema });
+  return engineApi.call(calendarsApi.update, { body: { id, alert } });
 }
 
 export function useSaveNotificationSettings() {

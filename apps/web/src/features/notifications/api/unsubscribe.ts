@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { calendarPaths, UnsubscribeResultSchema, type UnsubscribeResult } from '@hubbub/contract';
+import { notificationsApi, type UnsubscribeResult } from '@hubbub/contract';
 import { publicApi } from '@/lib/api';
 
 /**
@@ -7,7 +7,7 @@ import { publicApi } from '@/lib/api';
  * it goes without a sign-in or a tenant, and a person signed in here cannot turn it into theirs.
  */
 export function unsubscribe(token: string): Promise<UnsubscribeResult> {
-  return publicApi.post(calendarPaths.unsubscribe(token), undefined, { schema: UnsubscribeResultSchema, noRetry: true });
+  return publicApi.call(notificationsApi.unsubscribe, { params: { token }, noRetry: true });
 }
 
 export function useUnsubscribe() {

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calendarPaths, type NotificationSettings } from '@hubbub/contract';
+import { calendarsApi, notificationsApi, type NotificationSettings } from '@hubbub/contract';
 import { queryKeys } from '@/lib/api';
 import { NotificationsPanel } from './notifications-panel';
 
@@ -42,7 +42,7 @@ describe('NotificationsPanel', () => {
   it('saves the reminders at once', async () => {
     let settings: NotificationSettings = { reminder: 'off', calendars: [], pushDevices: 0 };
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.notificationSettings && init.method === 'POST') settings = { ...settings, ...JSON.parse(String(init.body)) };
+      if (url === notificationsApi.updateSettings.path && init.method === 'POST') settings = { ...settings, ...JSON.parse(String(init.body)) };
       return json(settings);
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -56,7 +56,7 @@ describe('NotificationsPanel', () => {
     await waitFor(() => expect(reminders.value).toBe('No reminders'));
     await choose(reminders, 'A day before');
     expect(await screen.findByText('Saved')).toBeTruthy();
-    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === calendarPaths.notificationSettings && i.method === 'POST')!;
+    const [, init] = fetchMock.mock.calls.find(([url, i]) => url === notificationsApi.updateSettings.path && i.method === 'POST')!;
     expect(JSON.parse(String(init.body))).toEqual({ reminder: '1d' });
     expect(reminders.value).toBe('A day before');
   });
@@ -64,7 +64,7 @@ describe('NotificationsPanel', () => {
   it('changes a calendar’s alert through the calendar, and makes the calendars list stale', async () => {
     let alert = 'off';
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-      if (url === calendarPaths.update && init.method === 'POST') {
+      if (url === calendarsApi.update.path && init.method === 'POST') {
         alert = JSON.parse(String(init.body)).alert;
         return json({
           id: ID,
@@ -89,7 +89,7 @@ describe('NotificationsPanel', () => {
     expect(select.value).toBe('No emails');
     await choose(select, 'Daily email of new events');
     expect(await screen.findByText('Saved')).toBeTruthy();
-    const [, init] = fetchMock.mock.calls.find(([url]) => url === calendarPaths.update)!;
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === calendarsApi.update.path)!;
     expect(JSON.parse(String(init.body))).toEqual({ id: ID, alert: 'daily' });
     await waitFor(() => expect(select.value).toBe('Daily email of new events'));
     expect(client.getQueryState(queryKeys.calendars)?.isInvalidated).toBe(true);

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calendarPaths, TENANT_HEADER } from '@hubbub/contract';
+import { TENANT_HEADER, notificationsApi, pathOf } from '@hubbub/contract';
 import { setAuthorization } from '@/lib/api';
 import { UnsubscribePanel } from './unsubscribe-panel';
 
@@ -44,7 +44,7 @@ describe('UnsubscribePanel', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
 
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe(calendarPaths.unsubscribe(TOKEN));
+    expect(url).toBe(pathOf(notificationsApi.unsubscribe, { token: TOKEN }));
     expect(init.method).toBe('POST');
     expect(init.body).toBeUndefined();
     const headers = Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase());

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, ProfileSchema, type Profile } from '@hubbub/contract';
+import { usersApi, type Profile } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 export function getProfile(): Promise<Profile> {
-  return api.get(paths.profile, { schema: ProfileSchema });
+  return api.call(usersApi.profile);
 }
 
 export function profileQueryOptions() {

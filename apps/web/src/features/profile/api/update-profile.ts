@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { OkSchema, paths, type Ok, type ProfileUpdate } from '@hubbub/contract';
+import { usersApi, type Ok, type ProfileUpdate } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 import { session } from '@/lib/session';
 
 export function updateProfile(update: ProfileUpdate): Promise<Ok> {
-  return api.post(paths.profile, update, { schema: OkSchema });
+  return api.call(usersApi.updateProfile, { body: update });
 }
 
 export function useUpdateProfile() {

@@ -1,4 +1,4 @@
-import { TENANT_HEADER, paths } from '@hubbub/contract';
+import { TENANT_HEADER, eventTilesTemplate } from '@hubbub/contract';
 import { engineApi } from '@/lib/api';
 import type { SearchFilters } from '../search-state';
 
@@ -9,7 +9,7 @@ import type { SearchFilters } from '../search-state';
 export function eventTilesUrl(filters: SearchFilters, origin = window.location.origin): string {
   return (
     origin +
-    paths.eventTiles({
+    eventTilesTemplate({
       searchText: filters.searchText,
       categoryId: filters.categoryId,
       startDate: filters.startDate,

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { EventSearchResultSchema, paths, type EventSearchRequest, type EventSearchResult } from '@hubbub/contract';
+import { eventsApi, type EventSearchRequest, type EventSearchResult } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 import type { SearchBox, SearchFilters } from '../search-state';
 
 export function searchEvents(request: EventSearchRequest, signal?: AbortSignal): Promise<EventSearchResult> {
-  return engineApi.post(paths.eventSearch, request, { schema: EventSearchResultSchema, signal });
+  return engineApi.call(eventsApi.search, { body: request, signal });
 }
 
 /** Pages of 50, soonest first, for what is in the box. */

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, PersonSchema, type Person } from '@hubbub/contract';
+import { usersApi, type Person } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 /** The public endpoint works logged out; with a bearer the relation flags are filled in. */
 export function getPerson(id: string): Promise<Person> {
-  return api.get(paths.publicUser(id), { schema: PersonSchema });
+  return api.call(usersApi.getPublic, { params: { id } });
 }
 
 export function personQueryOptions(id: string) {

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, UserSummarySchema, type UserSummary } from '@hubbub/contract';
+import { usersApi, type UserSummary } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 /** Counts for the signed-in user. */
 export function getUserSummary(): Promise<UserSummary> {
-  return api.get(paths.userSummary, { schema: UserSummarySchema });
+  return api.call(usersApi.summary);
 }
 
 export function userSummaryQueryOptions() {

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { paths, RelationSchema, type Person, type Relation } from '@hubbub/contract';
+import { usersApi, type Person, type Relation } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 /** The follow endpoint takes the user id in the query string and an empty body. */
 export function followUser(userId: string): Promise<Relation> {
-  return api.post(paths.follow(userId), undefined, { schema: RelationSchema });
+  return api.call(usersApi.follow, { query: { userId } });
 }
 
 export function unfollowUser(userId: string): Promise<Relation> {
-  return api.delete(paths.unfollow(userId), { schema: RelationSchema });
+  return api.call(usersApi.unfollow, { params: { id: userId } });
 }
 
 export function blockUser({ userId, block }: { userId: string; block: boolean }): Promise<Relation> {
-  return api.post(paths.block(userId, block ? 1 : 0), undefined, { schema: RelationSchema });
+  return api.call(usersApi.block, { params: { id: userId, flag: block ? 1 : 0 } });
 }
 
 /** Shows the new relation at once, then refetches the counts it changed. */

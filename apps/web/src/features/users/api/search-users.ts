@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { paths, UserSearchResultSchema, type UserSearchCriteria, type UserSearchResult } from '@hubbub/contract';
+import { usersApi, type UserSearchCriteria, type UserSearchResult } from '@hubbub/contract';
 import { api, queryKeys } from '@/lib/api';
 
 export function searchUsers(criteria: UserSearchCriteria): Promise<UserSearchResult> {
-  return api.post(paths.userSearch, criteria, { schema: UserSearchResultSchema });
+  return api.call(usersApi.search, { body: criteria });
 }
 
 export function userSearchQueryOptions(searchText: string, pageNumber = 1) {
