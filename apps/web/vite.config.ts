@@ -3,13 +3,18 @@ import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+// A relative import: the config is bundled on load, and the contract is TypeScript source.
+import { SERVER_AREAS } from '../../packages/contract/src/endpoints.js';
+import { HUB_PATH } from '../../packages/contract/src/hub.js';
 
 const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
 const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 
-// The SPA owns /account/* pages, so only the account API prefix is proxied.
-// /unsubscribe/<token> is the server's (one-click unsubscribe); the page /unsubscribe?token= is the SPA's.
-const apiPrefixes = ['/presence', '/account/api', '/admin/api', '/project', '/engine', '/Engine', '/openapi.json', '/docs', '/feeds', '/unsubscribe/'];
+// What the server answers (the endpoint tables' areas: the API bases, feeds, /unsubscribe/<token>...)
+// goes to it; the SPA keeps its pages (/account/profile, the page /unsubscribe?token=). The hub's
+// websocket is /Engine/hub?id=..., without the area's trailing slash.
+const serverAreas = [...SERVER_AREAS, HUB_PATH];
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default defineConfig({
   plugins: [
@@ -39,18 +44,7 @@ export default defineConfig({
         // Otherwise the precache answers fetch('/') with index.html, and GET / is also the
         // container data call; page navigations to / still get the shell via navigateFallback.
         directoryIndex: null,
-        navigateFallbackDenylist: [
-          /^\/presence/,
-          /^\/account\/api/,
-          /^\/admin\/api/,
-          /^\/project/,
-          /^\/engine/,
-          /^\/Engine/,
-          /^\/openapi\.json/,
-          /^\/docs/,
-          /^\/feeds\//,
-          /^\/unsubscribe\//,
-        ],
+        navigateFallbackDenylist: serverAreas.map((area) => new RegExp(`^${escapeRegExp(area)}`)),
         // The map worker (.mjs), the label font and the atlas chunks make the map work offline once installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
@@ -66,7 +60,7 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      ...Object.fromEntries(apiPrefixes.map((p) => [p, proxied])),
+      ...Object.fromEntries(serverAreas.map((area) => [area, proxied])),
       // GET / asked for JSON is the container data call; HTML requests stay with Vite.
       '^/$': {
         target: server,

@@ -104,6 +104,7 @@ export const authApi = defineEndpoints('auth', {
     problems: accountProblems,
   }),
   verify: endpoint('POST', `${PRESENCE}/auth/verify/:tokenOrCode`, {
+    secretPath: true,
     summary: 'Verify an email with the link token or the typed code',
     params: SecretParamsSchema,
     answer: VerifyResultSchema,
@@ -116,6 +117,7 @@ export const authApi = defineEndpoints('auth', {
     problems: accountProblems,
   }),
   resetPassword: endpoint('POST', `${PRESENCE}/auth/password/reset/:code`, {
+    secretPath: true,
     summary: 'Set a new password with the emailed code',
     params: ResetParamsSchema,
     body: ResetPasswordSchema,

@@ -164,6 +164,7 @@ export const calendarsApi = defineEndpoints('calendars', {
    * secret address is the key), so they live outside the API's prefixes.
    */
   feed: endpoint('GET', '/feeds/:token.ics', {
+    secretPath: true,
     produces: 'text/calendar',
     summary: 'A calendar as iCalendar (RFC 5545), at its secret address; 304 when unchanged',
     params: CalendarFeedParamsSchema,

@@ -29,6 +29,8 @@ export interface EndpointSpec {
   consumes?: readonly string[];
   /** What a non-JSON answer is (`text/calendar`, `application/zip`, ...). */
   produces?: string;
+  /** The path's parameters are secrets (a code, a link's token): logs redact them. */
+  secretPath?: boolean;
 }
 
 export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string> extends EndpointSpec {

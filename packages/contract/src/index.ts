@@ -1,5 +1,6 @@
 export * from './api-prefixes.js';
 export * from './endpoint.js';
+export * from './endpoints.js';
 export * from './common.js';
 export * from './errors.js';
 export * from './claims.js';

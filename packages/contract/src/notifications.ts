@@ -89,6 +89,7 @@ export const notificationsApi = defineEndpoints('notifications', {
   }),
   /** Outside the API (mail clients' one-click unsubscribe sends no tenant header); the web page /unsubscribe posts here too. */
   unsubscribe: endpoint('POST', '/unsubscribe/:token', {
+    secretPath: true,
     summary: 'Turns off what an email link names (reminders, or one calendar’s alerts); 400 code_invalid for a link this server did not sign',
     params: UnsubscribeParamsSchema,
     answer: UnsubscribeResultSchema,

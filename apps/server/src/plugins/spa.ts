@@ -3,22 +3,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, HUB_PATH, OPENAPI_PATH, PRESENCE, PROJECT } from '@hubbub/contract';
+import { SERVER_AREAS } from '@hubbub/contract';
 import { notFound } from '../lib/app-error.js';
 
-/** The calendar feeds (modules/calendars), read by calendar apps. */
-const FEEDS_PREFIX = '/feeds/';
-/** One-click unsubscribe (modules/notifications); the page /unsubscribe stays the web app's. */
-const UNSUBSCRIBE_PREFIX = '/unsubscribe/';
-
-/**
- * Every API area: an unknown address under one is a Problem, not the web app. Whole
- * prefixes, not first segments: /account/profile is a page, /account/api/v1/… the API.
- */
-const API_PREFIXES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN, HUB_PATH].map((p) => `${p}/`).concat(OPENAPI_PATH, DOCS_PATH, FEEDS_PREFIX, UNSUBSCRIBE_PREFIX);
-
+/** An address the server answers (the API, the hub, feeds...): an unknown one is a Problem, not the web app. */
 export function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((p) => url.startsWith(p));
+  return SERVER_AREAS.some((p) => url.startsWith(p));
 }
 
 /** Serves the built web app: hashed assets cached for a year, the shell and service worker never. */

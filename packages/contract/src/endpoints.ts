@@ -1,0 +1,72 @@
+import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, OPENAPI_PATH, PRESENCE, PROJECT } from './api-prefixes.js';
+import type { Endpoint } from './endpoint.js';
+import { HUB_PATH } from './hub.js';
+import { accountDataApi } from './account-data.js';
+import { accountApi } from './account.js';
+import { authApi } from './auth.js';
+import { calendarsApi } from './calendars.js';
+import { containerApi } from './container.js';
+import { eventsApi } from './events.js';
+import { externalAuthApi } from './external-auth.js';
+import { flyersApi } from './flyers.js';
+import { geoApi } from './geo.js';
+import { launchesApi } from './launches.js';
+import { eventLinksApi } from './links.js';
+import { moderationApi } from './moderation.js';
+import { notificationsApi } from './notifications.js';
+import { projectDocumentApi } from './project-documents.js';
+import { subscriptionApi } from './subscription.js';
+import { tagsApi } from './tags.js';
+import { usersApi } from './user.js';
+
+/** Every feature's endpoint table: what lists of paths (the web app's fallback, the dev proxy, log scrubbing) are made from. */
+export const endpointTables = [
+  authApi,
+  externalAuthApi,
+  usersApi,
+  accountApi,
+  subscriptionApi,
+  accountDataApi,
+  calendarsApi,
+  notificationsApi,
+  containerApi,
+  eventsApi,
+  eventLinksApi,
+  tagsApi,
+  geoApi,
+  flyersApi,
+  launchesApi,
+  projectDocumentApi,
+  moderationApi,
+] as const;
+
+export const allEndpoints: readonly Endpoint[] = endpointTables.flatMap((table) => Object.values(table) as Endpoint[]);
+
+/** The fixed part of a path, up to its first parameter (`/feeds/` of `/feeds/:token.ics`). */
+const staticPrefix = (path: string) => path.slice(0, path.lastIndexOf('/', path.indexOf(':') === -1 ? path.length : path.indexOf(':')) + 1);
+
+const API_BASES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN].map((base) => `${base}/`);
+
+/**
+ * Where the server answers and the web app never does: the API bases, the hub, the API's documents,
+ * and each call that lives outside the bases (calendar feeds, one-click unsubscribe), by its fixed
+ * prefix. Whole prefixes: /account/profile is a page, /account/api/v1/… the API. GET / is both (the
+ * container data asked for JSON, the web app otherwise) and is not an area.
+ */
+export const SERVER_AREAS: readonly string[] = [
+  ...API_BASES,
+  `${HUB_PATH}/`,
+  OPENAPI_PATH,
+  DOCS_PATH,
+  ...new Set(
+    allEndpoints
+      .map((endpoint) => staticPrefix(endpoint.path))
+      .filter((prefix) => prefix !== '/' && !API_BASES.some((base) => prefix.startsWith(base))),
+  ),
+];
+
+/**
+ * The calls whose path carries a secret (a verification or reset code, a feed's or an unsubscribe
+ * link's token): logs show those parameters redacted.
+ */
+export const SECRET_PATHS: readonly string[] = allEndpoints.filter((endpoint) => endpoint.secretPath).map((endpoint) => endpoint.path);
