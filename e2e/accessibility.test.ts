@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { authApi, projectDocumentApi, type HubEvent, eventsApi, flyersApi, launchesApi } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 import { E2E_ADMIN_EMAIL } from './support/constants.js';
+import { headerFindings, mapRendered, ROUTES, settle, watchViolations, type RouteCase, type WalkData } from './support/route-walk.js';
 
 /**
- * Every route of the web app through axe-core, signed out and signed in (as the admin, so the
- * admin routes open too), at desktop and phone width. Serious and critical findings fail.
+ * Every route of the web app, signed out and signed in (as the admin, who also hosts the event, so
+ * the admin and host routes open too), at desktop and phone width and in the dark scheme: through
+ * axe-core (serious and critical findings fail) and, at the same visit, the security headers, the
+ * Content-Security-Policy (issue 22, finding 6) and the maps. Framing and the service worker are
+ * in security-headers.test.ts.
  */
 
 let browser: Browser;
@@ -25,73 +29,12 @@ const VIEWS: { width: Width; scheme: Scheme }[] = [
   { width: 'desktop', scheme: 'dark' },
 ];
 
-interface Data {
-  adminId: string;
-  eventId: string;
-  flyerId: string;
-  documentId: string;
-  eventName: string;
-  flyerName: string;
-}
-let data: Data;
-
-type Access = 'public' | 'login' | 'admin';
-interface RouteCase {
-  path: (d: Data) => string;
-  access: Access;
-  /** Waits for the page's own content once its main heading is there. */
-  ready?: (page: Page, d: Data) => Promise<void>;
-}
-
-const ROUTES: RouteCase[] = [
-  { path: () => '/dashboard', access: 'public' },
-  { path: () => '/login', access: 'public' },
-  { path: () => '/register', access: 'public' },
-  { path: () => '/verification', access: 'public' },
-  { path: () => '/password/forgot', access: 'public' },
-  { path: () => '/password/reset', access: 'public' },
-  { path: () => '/search', access: 'public' },
-  { path: () => '/cms', access: 'public' },
-  { path: () => '/auth/callback/google', access: 'public' },
-  { path: () => '/unsubscribe?token=not-a-real-token', access: 'public' },
-  { path: (d) => `/person/${d.adminId}`, access: 'public' },
-  { path: () => '/no/such/page', access: 'public' },
-  { path: () => '/buzz', access: 'login' },
-  {
-    path: (d) => `/buzz/${d.eventId}`,
-    access: 'login',
-    ready: (page) => page.locator('[data-testid="active-flyers"][data-joined="true"] [data-testid="flyer-card"]').first().waitFor({ timeout: 20_000 }),
-  },
-  { path: () => '/events', access: 'login' },
-  { path: () => '/events/new', access: 'login' },
-  { path: () => '/events/following', access: 'login' },
-  { path: (d) => `/event/${d.eventId}`, access: 'login' },
-  { path: (d) => `/event/${d.eventId}/edit`, access: 'login' },
-  { path: (d) => `/event/${d.eventId}/flyers`, access: 'login' },
-  {
-    path: (d) => `/event/${d.eventId}/flyers?edit=${d.flyerId}`,
-    access: 'login',
-    ready: (page) => page.getByTestId('flyer-designer').waitFor(),
-  },
-  { path: () => '/documents', access: 'login' },
-  {
-    path: (d) => `/documents/${d.documentId}`,
-    access: 'login',
-    ready: (page) => page.locator('[data-testid="document-editor"] .ProseMirror').waitFor(),
-  },
-  { path: () => '/account/profile', access: 'login' },
-  { path: () => '/account/subscription', access: 'login' },
-  { path: () => '/account/settings', access: 'login' },
-  { path: () => '/admin', access: 'admin' },
-  { path: () => '/admin?tab=reports', access: 'admin' },
-  { path: () => '/admin?tab=people', access: 'admin' },
-  { path: () => '/admin?tab=live', access: 'admin' },
-  { path: () => '/admin?tab=audit', access: 'admin' },
-  { path: (d) => `/admin/people/${d.adminId}`, access: 'admin' },
-];
+let data: WalkData;
+/** Any page of the app: settled once its main heading is there. */
+const PAGE: RouteCase = { path: () => '', access: 'public' };
 
 /** The admin's own event, with a designed flyer launched for an hour and a public document. */
-async function createData(): Promise<Data> {
+async function createData(): Promise<WalkData> {
   const suffix = randomUUID().slice(0, 8);
   // The admin account may exist from an earlier test in this run.
   await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
@@ -132,30 +75,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The page has settled: its main heading, any map idle, no skeleton or loader left. */
-async function settle(page: Page, route: string) {
-  await page
-    .locator('main h1')
-    .first()
-    .waitFor({ timeout: 20_000 })
-    .catch(() => {
-      throw new Error(`${route}: no main heading (h1) showed within 20 s`);
-    });
-  await page
-    .waitForFunction(() => !document.querySelector('[data-map-state="busy"], .mantine-Skeleton-root[data-visible="true"], main .mantine-Loader-root'), undefined, {
-      timeout: 45_000,
-      polling: 100,
-    })
-    .catch(() => undefined);
-}
-
 interface Finding {
   route: string;
   report: string;
 }
 
-async function audit(page: Page, route: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).analyze();
+/** The header and navigation every page shares: audited on a walk's first page, not again on each route. */
+const SHARED_LAYOUT = ['.mantine-AppShell-header', '.mantine-AppShell-navbar'];
+
+async function audit(page: Page, route: string, withLayout = true): Promise<Finding[]> {
+  const builder = new AxeBuilder({ page });
+  if (!withLayout) for (const selector of SHARED_LAYOUT) builder.exclude(selector);
+  const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
@@ -180,48 +111,71 @@ async function newContext(width: Width, reducedMotion: 'reduce' | 'no-preference
   return browser.newContext({ viewport: WIDTHS[width], reducedMotion, colorScheme });
 }
 
-describe('accessibility (axe-core)', () => {
+type Who = 'visitor' | 'admin';
+
+/**
+ * One tab walks every route as `who`, and at each page checks at once: axe-core (serious and
+ * critical findings), the security headers, no Content-Security-Policy violation (documents,
+ * workers and the service worker), no uncaught error, and that every map renders. A visitor sent
+ * to the login page by a route behind sign-in is audited there once.
+ */
+async function walk(page: Page, who: Who, view: string, violations: string[]) {
+  const findings: Finding[] = [];
+  const policy: string[] = [];
+  const maps: string[] = [];
+  const errors = collectPageErrors(page);
+  const audited = new Set<string>();
+  for (const route of ROUTES) {
+    const path = route.path(data);
+    const response = await page.goto(`${baseUrl()}${path}`);
+    policy.push(...headerFindings(path, response));
+    try {
+      await settle(page, who === 'visitor' && route.access !== 'public' ? PAGE : route, path);
+    } catch (error) {
+      findings.push({ route: `${path} (${who}, ${view})`, report: String(error) });
+      continue;
+    }
+    const landed = new URL(page.url()).pathname;
+    if (who === 'visitor' && route.access !== 'public') {
+      // A route behind sign-in sends a visitor to the login page.
+      expect(landed, path).toBe('/login');
+    } else if (route.map) {
+      if (await mapRendered(page)) maps.push(path);
+      else policy.push(`${path}: the map did not render`);
+    }
+    if (!route.noHeading && !audited.has(landed)) {
+      findings.push(...(await audit(page, `${path} (${who}, ${view})`, audited.size === 0)));
+      audited.add(landed);
+    }
+    // Reports arrive as they happen (see watchViolations); whatever came in belongs to this page or the one before.
+    policy.push(...violations.splice(0).map((v) => `${path}: ${v}`));
+  }
+  policy.push(...errors.map((e) => `uncaught page error: ${e}`));
+  return { findings, policy, maps };
+}
+
+describe('every route: accessibility (axe-core), security headers, the Content-Security-Policy and the maps', () => {
   for (const { width, scheme } of VIEWS) {
     const view = scheme === 'light' ? width : `${width}, ${scheme}`;
-    it(`signed out at ${width} width in the ${scheme} scheme: no serious or critical violations on any route`, async () => {
+    it(`signed out at ${width} width in the ${scheme} scheme`, async () => {
       const context = await newContext(width, 'reduce', scheme);
+      const violations = await watchViolations(context);
       const page = await context.newPage();
-      const findings: Finding[] = [];
-      const seen = new Set<string>();
-      for (const route of ROUTES) {
-        const path = route.path(data);
-        await page.goto(`${baseUrl()}${path}`);
-        await settle(page, path);
-        if (route.access !== 'public') {
-          // A route behind sign-in sends a visitor to the login page (checked once).
-          expect(new URL(page.url()).pathname, path).toBe('/login');
-        }
-        const landed = new URL(page.url()).pathname;
-        if (seen.has(landed)) continue;
-        seen.add(landed);
-        findings.push(...(await audit(page, `${path} (signed out, ${view})`)));
-      }
+      const { findings, policy, maps } = await walk(page, 'visitor', view, violations);
       await context.close();
+      expect(policy).toEqual([]);
+      expect(maps).toEqual(['/search']);
       await expectNone(findings, `signed-out-${width}-${scheme}`);
     }, 300_000);
 
-    it(`signed in as an admin at ${width} width in the ${scheme} scheme: no serious or critical violations on any route`, async () => {
+    it(`signed in as an admin (who hosts the event) at ${width} width in the ${scheme} scheme`, async () => {
       const context = await newContext(width, 'reduce', scheme);
+      const violations = await watchViolations(context);
       const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
-      const findings: Finding[] = [];
-      for (const route of ROUTES) {
-        const path = route.path(data);
-        await page.goto(`${baseUrl()}${path}`);
-        try {
-          await settle(page, path);
-          await route.ready?.(page, data);
-        } catch (error) {
-          findings.push({ route: `${path} (admin, ${view})`, report: String(error) });
-          continue;
-        }
-        findings.push(...(await audit(page, `${path} (admin, ${view})`)));
-      }
+      const { findings, policy, maps } = await walk(page, 'admin', view, violations);
       await context.close();
+      expect(policy).toEqual([]);
+      expect(maps).toEqual(['/search', `/event/${data.eventId}`]);
       await expectNone(findings, `admin-${width}-${scheme}`);
     }, 400_000);
   }
@@ -253,7 +207,7 @@ describe('keyboard', () => {
     const context = await newContext('desktop');
     const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${baseUrl()}/event/${data.eventId}`);
-    await settle(page, '/event/:id');
+    await settle(page, PAGE, '/event/:id');
 
     const stops: Focused[] = [];
     for (let i = 0; i < 45; i++) {
@@ -270,7 +224,7 @@ describe('keyboard', () => {
 
     // The skip link moves focus past the header to the page's content.
     await page.reload();
-    await settle(page, '/event/:id');
+    await settle(page, PAGE, '/event/:id');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
@@ -317,14 +271,14 @@ describe('the demo account', () => {
       expect(await page.locator(`#${await badge.getAttribute('aria-describedby')}`).textContent()).toContain('shared demo account');
       // The demo follows people, so the dashboard shows pressed "Following" buttons the admin never has.
       await page.goto(`${baseUrl()}/dashboard`);
-      await settle(page, '/dashboard');
+      await settle(page, PAGE, '/dashboard');
       await page.getByLabel('Search people').fill('River');
       const following = page.getByRole('button', { name: 'Following River Okafor' });
       await following.waitFor();
       expect(await following.getAttribute('aria-pressed')).toBe('true');
       findings.push(...(await audit(page, `/dashboard (demo, ${width})`)));
       await page.goto(`${baseUrl()}/account/subscription`);
-      await settle(page, '/account/subscription');
+      await settle(page, PAGE, '/account/subscription');
       await page.getByTestId('demo-account-plan').waitFor();
       expect(await page.getByTestId('demo-account-plan').innerText()).toContain('every feature is on (plan Enterprise)');
       findings.push(...(await audit(page, `/account/subscription (demo, ${width})`)));
