@@ -7,7 +7,7 @@ import { ErrorPanel } from '@/components/error-panel';
 import { PlanBadge } from '@/components/plan-badge';
 import { hasCode } from '@/lib/api';
 import { useSessionUser } from '@/lib/session';
-import { useOpenPortal, useStartCheckout } from '../api/billing-redirects';
+import { useOpenPortal, useStartCheckout } from '../api/subscription-redirects';
 import { useProducts } from '../api/get-products';
 import { useSubscription } from '../api/get-subscription';
 import { isDowngrade, overCapacity } from '../lib/downgrade';
