@@ -7,7 +7,7 @@ const { default: tseslint } = await import('typescript-eslint');
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
-import { TABLE_OWNERS } from './table-owners.mjs';
+import { TABLE_NAMES, TABLE_OWNERS } from './table-owners.mjs';
 import { tableOwnerRule } from './rules/table-owner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,8 +22,11 @@ const WEB = 'apps/web/src';
 const serverModules = dirsIn(`${SERVER}/modules`);
 const webFeatures = dirsIn(`${WEB}/features`);
 
-/** A module's public surface: what other modules may import from it. */
-const PUBLIC_FILES = ['./service.ts', './index.ts'];
+/**
+ * A module's public surface: what other modules may import from it. Its schema.ts (its tables) is
+ * for another module's foreign keys and repositories, which may read them; only the owner writes them.
+ */
+const PUBLIC_FILES = ['./service.ts', './index.ts', './schema.ts'];
 
 /**
  * The server's modules from the bottom up: a module may use the modules before it
@@ -92,8 +95,16 @@ const serverZones = [
   ]),
   {
     target: [`./${SERVER}/lib`, `./${SERVER}/db`],
-    from: [`./${SERVER}/modules`, `./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/app-context.ts`],
+    from: [`./${SERVER}/plugins`, `./${SERVER}/app.ts`, `./${SERVER}/app-context.ts`],
     message: 'lib/ and db/ are plumbing: they import no module, plugin or app file.',
+  },
+  { target: `./${SERVER}/lib`, from: `./${SERVER}/modules`, message: 'lib/ is plumbing: it imports no module.' },
+  {
+    // db/schema.ts gathers every module's tables for the drizzle client; nothing else of a module.
+    target: `./${SERVER}/db`,
+    from: `./${SERVER}/modules`,
+    except: serverModules.map((m) => `./${m}/schema.ts`),
+    message: "db/ is plumbing: it imports no module, only the modules' schema.ts (in db/schema.ts).",
   },
   {
     // Plugins are shared plumbing every module may use; what they need of a module, the app passes in.
@@ -155,7 +166,7 @@ export default tseslint.config(
   {
     files: [`${SERVER}/**/*.ts`],
     ignores: [`${SERVER}/**/*.test.ts`],
-    rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, root }] },
+    rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, tables: TABLE_NAMES, root }] },
   },
   {
     // A module's public surface is functions of its service, not its repository passed through.
@@ -173,13 +184,16 @@ export default tseslint.config(
   {
     // SQL lives in repositories (and the shared pieces in db/); everything else calls them.
     files: [`${SERVER}/**/*.ts`],
-    ignores: [`${SERVER}/db/**`, `${SERVER}/modules/*/*repository.ts`, `${SERVER}/modules/*/repository/**`],
+    ignores: [`${SERVER}/db/**`, `${SERVER}/modules/*/*repository.ts`, `${SERVER}/modules/*/repository/**`, `${SERVER}/modules/*/schema.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a repository: add a function there and call it.' }],
-          patterns: [{ group: ['**/db/schema*', '**/db/fragments*'], message: 'Tables and SQL fragments are for repositories.' }],
+          patterns: [
+            { group: ['**/db/schema*', '**/db/fragments*'], message: 'Tables and SQL fragments are for repositories.' },
+            { regex: '^\\.\\.?/(.*/)?schema(\\.js)?$', message: "A module's tables are for repositories." },
+          ],
         },
       ],
     },

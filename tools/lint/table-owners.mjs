@@ -1,39 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 /**
- * Which server module owns (alone writes) each table. A new table gets a line here
- * in the same change that adds it to apps/server/src/db/schema.ts.
+ * Which server module owns (alone writes) each table: the module whose schema.ts declares it
+ * (apps/server/src/modules/<module>/schema.ts). Read from those files, so adding a table to a
+ * module's schema.ts is all it takes; rules/table-owner.mjs checks, while linting each schema.ts,
+ * that every pgTable there was found here.
  */
-export const TABLE_OWNERS = {
-  tenants: 'tenants',
-  users: 'users',
-  user_follows: 'users',
-  user_blocks: 'users',
-  user_secrets: 'auth',
-  sessions: 'auth',
-  refresh_tokens: 'auth',
-  events: 'events',
-  event_tags: 'events',
-  event_versions: 'events',
-  tags: 'tags',
-  event_links: 'event-links',
-  cities: 'geo',
-  flyers: 'flyers',
-  timelines: 'launches',
-  launch_transitions: 'launches',
-  external_auth_requests: 'external-auth',
-  external_identities: 'external-auth',
-  session_provider_tokens: 'external-auth',
-  plans: 'account',
-  add_ons: 'account',
-  subscriptions: 'subscription',
-  billing_events: 'subscription',
-  project_documents: 'project-documents',
-  project_document_revisions: 'project-documents',
-  project_document_images: 'project-documents',
-  reports: 'moderation',
-  audit_log: 'moderation',
-  calendars: 'calendars',
-  calendar_alert_events: 'notifications',
-  notification_settings: 'notifications',
-  jobs: 'notifications',
-  push_subscriptions: 'notifications',
-};
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const MODULES = 'apps/server/src/modules';
+
+// `export const userFollows = pgTable(\n  'user_follows',` — the form every declaration takes.
+const DECLARATION = /export\s+const\s+(\w+)\s*=\s*pgTable\(\s*['"]([a-z_][a-z0-9_]*)['"]/g;
+
+/** Table name → owning module, e.g. `user_follows` → `users`. */
+export const TABLE_OWNERS = {};
+/** Exported name → table name, e.g. `userFollows` → `user_follows`: what a repository's import binds. */
+export const TABLE_NAMES = {};
+
+for (const dir of fs.readdirSync(path.join(root, MODULES), { withFileTypes: true })) {
+  const file = path.join(root, MODULES, dir.name, 'schema.ts');
+  if (!dir.isDirectory() || !fs.existsSync(file)) continue;
+  for (const [, name, table] of fs.readFileSync(file, 'utf8').matchAll(DECLARATION)) {
+    if (TABLE_OWNERS[table]) throw new Error(`Table '${table}' is declared in both modules/${TABLE_OWNERS[table]} and modules/${dir.name}.`);
+    TABLE_OWNERS[table] = dir.name;
+    TABLE_NAMES[name] = table;
+  }
+}

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { addOns, calendars, events, plans } from '../../db/schema.js';
+import { calendars, events } from '../../db/schema.js';
+import { addOns, plans } from './schema.js';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type AddOnRow = typeof addOns.$inferSelect;

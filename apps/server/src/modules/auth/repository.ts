@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, sessions, userSecrets } from '../../db/schema.js';
+import { refreshTokens, sessions, userSecrets } from './schema.js';
 
 export type SecretPurpose = 'verify' | 'reset';
 

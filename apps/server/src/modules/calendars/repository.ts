@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { calendars, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { calendars } from './schema.js';
 
 export type CalendarRow = typeof calendars.$inferSelect;
 

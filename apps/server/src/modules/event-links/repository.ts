@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { eventLinks, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { eventLinks } from './schema.js';
 import { iso, visibleTo } from '../../db/fragments.js';
 
 export async function insertLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<string> {

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { NO_USER, iso, visibleTo } from '../../db/fragments.js';
-import { eventTags, events, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
+import { eventTags, events } from './schema.js';
 
 export interface EventRowBase {
   id: string;

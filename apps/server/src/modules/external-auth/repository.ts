@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { externalAuthRequests, externalIdentities, sessionProviderTokens, sessions } from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
+import { externalAuthRequests, externalIdentities, sessionProviderTokens } from './schema.js';
 
 export type Intent = 'login' | 'link';
 export type RequestRow = typeof externalAuthRequests.$inferSelect;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { events, flyers } from '../../db/schema.js';
+import { events } from '../../db/schema.js';
+import { flyers } from './schema.js';
 import { visibleTo } from '../../db/fragments.js';
 
 export interface FlyerRow {

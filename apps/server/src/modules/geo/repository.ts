@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { escapeLike } from '../../db/fragments.js';
-import { cities } from '../../db/schema.js';
+import { cities } from './schema.js';
 
 export interface CityRow {
   id: number;

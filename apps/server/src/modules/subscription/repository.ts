@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { billingEvents, subscriptions, tenants, users } from '../../db/schema.js';
+import { tenants, users } from '../../db/schema.js';
+import { billingEvents, subscriptions } from './schema.js';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<typeof subscriptions.$inferInsert, 'updatedAt'> & { updatedAt: Date };

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { escapeLike } from '../../db/fragments.js';
-import { tags } from '../../db/schema.js';
+import { tags } from './schema.js';
 
 export type TagRow = { id: string; name: string; categoryId: string | null; isCategory: boolean };
 const tagColumns = { id: tags.id, name: tags.name, categoryId: tags.categoryId, isCategory: tags.isCategory };

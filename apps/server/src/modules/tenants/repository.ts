@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/schema.js';
+import { tenants } from './schema.js';
 
 /** Creates missing tenants and returns key → id for all of the given keys. */
 export async function ensureTenants(db: Db, keys: string[]): Promise<Map<string, string>> {

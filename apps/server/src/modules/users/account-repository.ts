@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { users } from './schema.js';
 
 // The account side of the users table: sign-up, verification, passwords. Profiles and relations are in repository.ts.
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { NO_USER, escapeLike, isPublished } from '../../db/fragments.js';
-import { events, userBlocks, userFollows, users } from '../../db/schema.js';
+import { events } from '../../db/schema.js';
+import { userBlocks, userFollows, users } from './schema.js';
 
 export interface PersonRow {
   id: string;

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tsvector } from '../../db/columns.js';
+import { tags } from '../tags/schema.js';
+import { tenants } from '../tenants/schema.js';
+import { users } from '../users/schema.js';
+
+/** Events. starts_at/ends_at are instants; time_zone keeps the wall clock of the venue. */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull().defaultNow(),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    publishOn: timestamp('publish_on', { withTimezone: true }),
+    contentType: text('content_type'),
+    contentJson: text('content_json'),
+    externalEventType: text('external_event_type'),
+    externalEventJson: text('external_event_json'),
+    slug: text('slug').notNull().default(sql`gen_random_uuid()::text`),
+    venue: text('venue'),
+    area: jsonb('area'),
+    lat: doublePrecision('lat').notNull().default(0),
+    lng: doublePrecision('lng').notNull().default(0),
+    flyerOrder: uuid('flyer_order').array().notNull().default(sql`'{}'::uuid[]`),
+    thumbnailPath: text('thumbnail_path'),
+    status: smallint('status').notNull().default(0),
+    /** Set while the event is hidden by moderators (hidden_by 'moderator') or with its suspended host ('suspension'): only the owner sees it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: text('hidden_by'),
+    hiddenReason: text('hidden_reason'),
+    searchText: tsvector('search_text'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('events_user_idx').on(t.userId),
+    uniqueIndex('events_tenant_slug_key').on(t.tenantId, t.slug),
+    // The box + date-window index is a covering btree made by migrations (drizzle cannot
+    // declare INCLUDE columns): events_window_idx (tenant_id, starts_at, id, lat, lng)
+    // INCLUDE (ends_at, status, publish_on, user_id, hidden_at), so search counts and pages are
+    // index-only scans in (starts_at, id) order (0002, id added by 0007).
+    // Migration 0005 adds the generated column location = point(lng, lat) with a GiST index,
+    // which small search boxes use (see events/search-repository.ts isSmallBox). Migration 0007
+    // adds events_running_idx, the same covering btree over events longer than a day only, for
+    // the look-behind of running events (search-repository.ts partsOf).
+    index('events_search_idx').using('gin', t.searchText),
+    // Live sessions (status Started) are few: the admin console lists and counts them from this.
+    index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
+  ],
+);
+
+export const eventTags = pgTable(
+  'event_tags',
+  {
+    eventId: uuid('event_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.tagId] }), index('event_tags_tag_idx').on(t.tagId)],
+);
+
+/**
+ * A counter per tenant that moves whenever any of its events or their tags change (triggers of
+ * migration 0006 keep it, so no writer can forget): what a cached map tile is keyed by.
+ */
+export const eventVersions = pgTable('event_versions', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
