@@ -2,16 +2,20 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@hubbub/contract';
 import { Redis } from 'ioredis';
-import type { AppContext, BuildOptions } from './app-context.js';
+import type { AppContext } from './app-context.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { JobRelay } from './lib/job-trigger.js';
+import { RealtimeRelay } from './lib/realtime.js';
 import { Throttle } from './lib/throttle.js';
-import { authLimits } from './modules/auth/limits.js';
+import { authLimits, type RateLimits } from './modules/auth/limits.js';
 import { createJwtSigner } from './lib/jwt.js';
 import { OperatorLogController } from './logger.js';
 import { createMailer } from './lib/mailer.js';
@@ -47,14 +51,14 @@ import { adminRoutes } from './modules/moderation/admin-routes.js';
 import { accountDataRoutes } from './modules/account-data/routes.js';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendars/routes.js';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.js';
-import { notificationsPlugin } from './modules/notifications/plugin.js';
-import { eventSessionsPlugin } from './modules/event-sessions/index.js';
+import { notificationsPlugin, type NotificationsPluginOptions } from './modules/notifications/plugin.js';
+import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { flyerRoutes } from './modules/flyers/routes.js';
 import { launchRoutes } from './modules/launches/routes.js';
-import { schedulerPlugin } from './modules/launches/plugin.js';
+import { schedulerPlugin, type SchedulerPluginOptions } from './modules/launches/plugin.js';
 import { createTokenSigner } from './lib/signed-token.js';
 import { loadVapidKeys } from './lib/vapid-keys.js';
 import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/index.js';
@@ -66,7 +70,20 @@ export const SERVER_VERSION = '0.1.0';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-export type { BuildOptions } from './app-context.js';
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+  /** Points of the account budgets by name, over the defaults scaled by RATE_LIMIT_SCALE (tests). */
+  rateLimits?: Partial<RateLimits>;
+  now?: () => Date;
+  /** Hub timings and the watcher announcement window (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
+  hub?: LiveHubOptions;
+  /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
+  launches?: SchedulerPluginOptions;
+  notifications?: NotificationsPluginOptions;
+}
 
 /** Builds the whole HTTP app on an open database; the caller listens and closes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -98,6 +115,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // One connection of its own: the budgets must count together on every instance.
   const limitsRedis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false }) : undefined;
   limitsRedis?.on('error', (error: Error) => app.log.warn({ err: error.message }, 'rate limit store connection error'));
+  // What starts later, in a plugin (the hub, the background jobs), services reach through a relay
+  // the context holds from the start; the plugin is given the relay to serve. Nothing sets a field later.
+  const realtime = new RealtimeRelay();
+  const launches = new JobRelay();
+  const notifications = new JobRelay();
+  // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
+  const external = createExternalProviders({ config, secret: options.jwtSecret });
   const ctx: AppContext = {
     db: database.db,
     config,
@@ -116,17 +140,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       : createDiskStore(path.join(config.dataDir, 'uploads')),
     tenants,
     now: options.now ?? (() => new Date()),
-    // Until the hub runs (and in apps built without it) there is nobody to tell.
-    realtime: { toEvent: async () => {}, sessionsEnded: async () => {}, blocked: async () => {}, eventsClosed: async () => {}, stats: async (_t, ids) => ({ connections: 0, watchers: ids.map(() => 0) }) },
+    realtime,
     // RATE_LIMIT_SCALE raises or lowers every account budget at once (a busy test server, a strict deployment).
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
-    // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
-    external: createExternalProviders({ config, secret: options.jwtSecret }),
     signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
     refreshSeal: createSecretBox(options.jwtSecret, 'hubbub refresh successors'),
     vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
+    launches,
+    notifications,
   };
-  if (ctx.external.configured.length && !config.PUBLIC_URL) {
+  if (external.configured.length && !config.PUBLIC_URL) {
     app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');
   }
   app.decorate('ctx', ctx);
@@ -157,7 +180,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     api.addHook('onRequest', createTenantHook(tenants));
     // Every route names its full path from the contract's `routes`, so no prefix here.
     await api.register(authRoutes);
-    await api.register(externalAuthRoutes);
+    await api.register(externalAuthRoutes, { providers: external });
     await api.register(userRoutes);
     await api.register(accountRoutes);
     await api.register(billingRoutes);
@@ -183,7 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(unsubscribeRoutes);
   await app.register(operatorRoutes);
   // A browser navigation: the tenant is in its query, not a header.
-  await app.register(externalStartRoutes);
+  await app.register(externalStartRoutes, { providers: external });
   // REDIS_URL shares event groups and watcher counts between instances; the hub closes them on app close.
   const redisUrl = config.REDIS_URL;
   const hub = {
@@ -191,9 +214,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     backplane: options.hub?.backplane ?? (redisUrl ? createRedisBackplane({ url: redisUrl, log: app.log }) : undefined),
     memberCounts: options.hub?.memberCounts ?? (redisUrl ? createRedisMemberCounts({ url: redisUrl, log: app.log }) : undefined),
   };
-  await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub });
-  await app.register(schedulerPlugin, options.launches ?? {});
-  await app.register(notificationsPlugin, options.notifications ?? {});
+  await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub, relay: realtime });
+  await app.register(schedulerPlugin, { ...options.launches, relay: launches });
+  await app.register(notificationsPlugin, { ...options.notifications, relay: notifications });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',
@@ -204,7 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       publicUrl: config.PUBLIC_URL ?? null,
       mapStyleUrl: config.MAP_STYLE_URL ?? null,
       uploadsUrl: uploadsUrlOf(config),
-      externalProviders: ctx.external.configured,
+      externalProviders: external.configured,
     },
   });
 

@@ -54,7 +54,8 @@ type Budget = [AuthLimitName, string];
  * `failureCodes` counts that failure; a success clears `clearOnSuccess`.
  */
 export async function limited<T>(
-  throttle: Throttle<AuthLimitName>,
+  // The context's throttle counts any name (lib/ knows no module's budgets); `budgets` names only these.
+  throttle: Throttle<string>,
   budgets: { attempts?: Budget[]; failures?: Budget[]; failureCodes: ProblemCode[]; clearOnSuccess?: Budget[] },
   work: () => Promise<T>,
 ): Promise<T> {

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { HubMethods } from '@hubbub/contract';
-import type { BuildOptions } from '../../app-context.js';
+import type { RealtimeRelay } from '../../lib/realtime.js';
 import { authenticateRealtime } from '../auth/service.js';
-import { hubPlugin } from '../hub/index.js';
+import { hubPlugin, type Backplane, type HubTimings, type MemberCounts } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
 import { EventSessions } from './service.js';
 import { DEFAULT_WATCHER_ANNOUNCE_MS } from './watchers.js';
 
-/** Runs the hub with Hubbub's live event sessions plugged in, and gives services their broadcaster. */
-export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string; hub?: BuildOptions['hub'] }) => {
+/** Hub timings and the watcher announcement window (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
+export type LiveHubOptions = Partial<HubTimings> & { watcherAnnounceMs?: number; backplane?: Backplane; memberCounts?: MemberCounts };
+
+/** Runs the hub with Hubbub's live event sessions plugged in, and has the services' relay (the context's realtime) serve them. */
+export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string; hub?: LiveHubOptions; relay: RealtimeRelay }) => {
   const ctx = app.ctx;
   const { watcherAnnounceMs = DEFAULT_WATCHER_ANNOUNCE_MS, ...hubOptions } = opts.hub ?? {};
   await app.register(hubPlugin, {
@@ -23,7 +26,7 @@ export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSe
       const sessions = new EventSessions(ctx, hub, watcherAnnounceMs);
       hub.useMethods(HubMethods, sessions.handlers);
       hub.onShutdown(() => sessions.watchers.stop());
-      ctx.realtime = sessions;
+      opts.relay.serve(sessions);
     },
   });
 });

@@ -8,7 +8,8 @@ import {
   type HubServerEventPayload,
   type ProblemCode,
 } from '@hubbub/contract';
-import type { AppContext, Realtime } from '../../app-context.js';
+import type { AppContext } from '../../app-context.js';
+import type { Realtime } from '../../lib/realtime.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireLiveSession } from '../auth/service.js';

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
 import type { ExternalIdentity } from './identity.js';
+import type { ExternalProviders } from './providers.js';
 import * as oidc from './oidc.js';
 import * as repo from './repository.js';
 
@@ -13,27 +14,27 @@ const PURGE_AFTER_MS = 24 * 60 * 60 * 1000;
 const AFTER_LOGOUT_PATH = '/dashboard';
 
 /** Keeps the provider's tokens with the session, sealed, so its logout can revoke them. */
-export async function keepTokens(ctx: AppContext, sessionId: string, slug: Slug, login: oidc.VerifiedLogin, identity: ExternalIdentity): Promise<void> {
+export async function keepTokens(ctx: AppContext, providers: ExternalProviders, sessionId: string, slug: Slug, login: oidc.VerifiedLogin, identity: ExternalIdentity): Promise<void> {
   await repo.purgeEndedSessionTokens(ctx.db, new Date(ctx.now().getTime() - PURGE_AFTER_MS));
   await repo.saveSessionTokens(ctx.db, {
     sessionId,
     provider: slug,
-    sealedAccessToken: ctx.external.tokens.seal(login.accessToken),
-    sealedRefreshToken: login.refreshToken ? ctx.external.tokens.seal(login.refreshToken) : null,
+    sealedAccessToken: providers.tokens.seal(login.accessToken),
+    sealedRefreshToken: login.refreshToken ? providers.tokens.seal(login.refreshToken) : null,
     logoutHint: identity.logoutHint,
     expiresAt: login.expiresIn ? new Date(ctx.now().getTime() + login.expiresIn * 1000) : null,
   });
 }
 
 /** Revokes the held tokens (in parallel, each bounded); answers the sign-out page to visit, Microsoft's first. */
-export async function endProviderSessions(ctx: AppContext, held: repo.SessionTokensRow[], log: Log): Promise<string | null> {
+export async function endProviderSessions(ctx: AppContext, providers: ExternalProviders, held: repo.SessionTokensRow[], log: Log): Promise<string | null> {
   const pages = await Promise.all(
     held.map(async (row): Promise<[Slug, string | undefined]> => {
       const slug = row.provider as Slug;
-      if (!ctx.external.settings(slug)) return [slug, undefined];
+      if (!providers.settings(slug)) return [slug, undefined];
       let provider: oidc.Provider;
       try {
-        provider = await ctx.external.get(slug);
+        provider = await providers.get(slug);
       } catch (error) {
         log.warn({ provider: slug, reason: oidc.failureReason(error) }, 'ending the provider session failed; signed out here anyway');
         return [slug, undefined];
@@ -47,7 +48,7 @@ export async function endProviderSessions(ctx: AppContext, held: repo.SessionTok
       for (const [sealed, hint] of tokens) {
         if (!sealed) continue;
         try {
-          if (await oidc.revoke(provider, ctx.external.tokens.open(sealed), hint)) log.info({ provider: slug, hint }, 'provider token revoked');
+          if (await oidc.revoke(provider, providers.tokens.open(sealed), hint)) log.info({ provider: slug, hint }, 'provider token revoked');
         } catch (error) {
           log.warn({ provider: slug, hint, reason: oidc.failureReason(error) }, 'revoking a provider token failed; signed out here anyway');
         }

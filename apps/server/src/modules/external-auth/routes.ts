@@ -8,6 +8,9 @@ import { authOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
 import * as service from './service.js';
 
+/** The configured providers: app.ts makes them once and gives them to both route sets, which share their discovery. */
+type Options = { providers: service.ExternalProviders };
+
 /**
  * The browser's binding to the sign-ins it started: a random secret in an HttpOnly cookie sent
  * only to the external sign-in calls; the server keeps its hash with each attempt.
@@ -29,7 +32,7 @@ function setBinding(request: FastifyRequest, reply: FastifyReply, binding: strin
 const bindingOf = (request: FastifyRequest) => request.cookies[BINDING_COOKIE];
 
 /** The API calls (X-Tenant); the logout call is here because it ends the provider's session too. */
-export const externalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const externalAuthRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers }) => {
   const ctx = app.ctx;
 
   route(app, externalAuthApi.login, {
@@ -37,19 +40,20 @@ export const externalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'Needs the binding cookie set by auth/external/{provider}/start in the same browser. A first sign-in makes an account; an email the provider vouches for joins the account that has it. Answers like auth/login (rememberMe is always true), plus the returnTo given at the start.',
     },
-    handler: (request) => service.externalLogin({ ctx, tenant: request.tenant, ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
+    handler: (request) => service.externalLogin({ ctx, providers, tenant: request.tenant, ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
   });
 
   route(app, externalAuthApi.link, {
-    handler: (request) => service.completeLink({ ctx, auth: authOf(request), ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
+    handler: (request) => service.completeLink({ ctx, providers, auth: authOf(request), ip: request.ip, binding: bindingOf(request), body: request.body, log: request.log }),
   });
 
-  route(app, externalAuthApi.accounts, { handler: (request) => service.connectedAccounts({ ctx, auth: authOf(request) }) });
+  route(app, externalAuthApi.accounts, { handler: (request) => service.connectedAccounts({ ctx, providers, auth: authOf(request) }) });
 
   route(app, externalAuthApi.connect, {
     handler: async (request, reply) => {
       const started = await service.startLink({
         ctx,
+        providers,
         auth: authOf(request),
         ip: request.ip,
         binding: bindingOf(request),
@@ -62,14 +66,14 @@ export const externalAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  route(app, externalAuthApi.disconnect, { handler: (request) => service.unlink({ ctx, auth: authOf(request), slug: request.params.provider, log: request.log }) });
+  route(app, externalAuthApi.disconnect, { handler: (request) => service.unlink({ ctx, providers, auth: authOf(request), slug: request.params.provider, log: request.log }) });
 
   route(app, authApi.logout, {
     schema: {
       description:
         "Revokes the provider tokens held for this session; a provider that fails is ignored. When the session came from Microsoft, endSessionUrl is Microsoft's sign-out page: send the browser there (it comes back to /dashboard).",
     },
-    handler: (request) => service.logout({ ctx, auth: authOf(request), log: request.log }),
+    handler: (request) => service.logout({ ctx, providers, auth: authOf(request), log: request.log }),
   });
 };
 
@@ -82,7 +86,7 @@ const CALLBACK_ERRORS: Partial<Record<ProblemCode, string>> = { external_provide
  * redirects to the provider. A provider that cannot be reached sends the browser to the
  * callback page with an error instead of showing a Problem.
  */
-export const externalStartRoutes: FastifyPluginAsyncZod = async (app) => {
+export const externalStartRoutes: FastifyPluginAsyncZod<Options> = async (app, { providers }) => {
   const ctx = app.ctx;
   route(app, externalAuthApi.start, {
     schema: {
@@ -94,7 +98,7 @@ export const externalStartRoutes: FastifyPluginAsyncZod = async (app) => {
       const slug = request.params.provider;
       let started: service.Started;
       try {
-        started = await service.startLogin({ ctx, tenant, slug, ip: request.ip, binding: bindingOf(request), returnTo: request.query.returnTo, log: request.log });
+        started = await service.startLogin({ ctx, providers, tenant, slug, ip: request.ip, binding: bindingOf(request), returnTo: request.query.returnTo, log: request.log });
       } catch (error) {
         const sent = error instanceof AppError ? CALLBACK_ERRORS[error.code] : undefined;
         if (!sent) throw error;

@@ -18,7 +18,7 @@ import { accountFor, identityColumns } from './accounts.js';
 import { identityOf } from './identity.js';
 import * as oidc from './oidc.js';
 import { endProviderSessions, keepTokens } from './provider-sessions.js';
-import { labelOf } from './providers.js';
+import { labelOf, type ExternalProviders } from './providers.js';
 import * as repo from './repository.js';
 
 export { configuredProviders, createExternalProviders, type ExternalProviders } from './providers.js';
@@ -33,16 +33,16 @@ const BINDING = /^[A-Za-z0-9_-]{43}$/;
 type Log = Pick<FastifyBaseLogger, 'warn' | 'info'>;
 type Slug = oidc.ProviderSlug;
 
-function requireConfigured(ctx: AppContext, slug: Slug): void {
-  if (!ctx.external.settings(slug)) {
+function requireConfigured(providers: ExternalProviders, slug: Slug): void {
+  if (!providers.settings(slug)) {
     throw providerUnconfigured(`Sign-in with ${labelOf(slug)} is not configured on this server. Sign in with your email and password.`);
   }
 }
 
 /** The provider's metadata, or a 502 when it cannot be reached. */
-async function providerOf(ctx: AppContext, slug: Slug, log: Log): Promise<oidc.Provider> {
+async function providerOf(providers: ExternalProviders, slug: Slug, log: Log): Promise<oidc.Provider> {
   try {
-    return await ctx.external.get(slug);
+    return await providers.get(slug);
   } catch (error) {
     log.warn({ provider: slug, reason: oidc.failureReason(error) }, 'external provider discovery failed');
     throw providerFailed(`${labelOf(slug)} could not be reached. Try again in a moment.`);
@@ -64,6 +64,7 @@ export interface Started {
 /** Starts a sign-in or a connection: a single-use attempt bound to this browser, and the provider's URL. */
 async function begin(opts: {
   ctx: AppContext;
+  providers: ExternalProviders;
   tenant: TenantRef;
   slug: Slug;
   returnTo: string;
@@ -71,9 +72,9 @@ async function begin(opts: {
   link?: AuthInfo;
   log: Log;
 }): Promise<Started> {
-  const { ctx, slug } = opts;
-  requireConfigured(ctx, slug);
-  const request = await oidc.authorizationRequest(await providerOf(ctx, slug, opts.log));
+  const { ctx, providers, slug } = opts;
+  requireConfigured(providers, slug);
+  const request = await oidc.authorizationRequest(await providerOf(providers, slug, opts.log));
   // Several tabs may sign in at once: they share the browser's binding.
   const binding = opts.binding && BINDING.test(opts.binding) ? opts.binding : randomToken();
   const now = ctx.now();
@@ -94,7 +95,8 @@ async function begin(opts: {
   return { authorizationUrl: request.url.href, binding };
 }
 
-type Caller = { ctx: AppContext; ip: string; binding: string | undefined; log: Log };
+/** Who calls, and the providers this server is configured for (the module's, not the context's: only its routes use them). */
+type Caller = { ctx: AppContext; providers: ExternalProviders; ip: string; binding: string | undefined; log: Log };
 
 export function startLogin(opts: Caller & { tenant: TenantRef; slug: Slug; returnTo: string | undefined }): Promise<Started> {
   return auth.withExternalBudgets(opts.ctx, opts.ip, () => begin({ ...opts, returnTo: safeReturnPath(opts.returnTo) }));
@@ -107,9 +109,9 @@ export function startLink(opts: Caller & { auth: AuthInfo; slug: Slug; returnTo:
 
 /** The way back: the attempt this browser started (used up now), then the provider's verified answer. */
 async function finish(opts: Caller & { tenant: TenantRef; body: ExternalLogin; link?: AuthInfo }) {
-  const { ctx } = opts;
+  const { ctx, providers } = opts;
   const slug = EXTERNAL_PROVIDER_SLUGS[opts.body.provider];
-  requireConfigured(ctx, slug);
+  requireConfigured(providers, slug);
   const stale = () =>
     externalRefused('external_state_invalid', `This ${labelOf(slug)} sign-in was not started in this browser, was used already or took too long. Start again.`);
   if (!opts.binding || !BINDING.test(opts.binding)) throw stale();
@@ -124,7 +126,7 @@ async function finish(opts: Caller & { tenant: TenantRef; body: ExternalLogin; l
     at: ctx.now(),
   });
   if (!request) throw stale();
-  const provider = await providerOf(ctx, slug, opts.log);
+  const provider = await providerOf(providers, slug, opts.log);
   try {
     const login = await oidc.exchange(provider, opts.body, { state: opts.body.state, nonce: request.nonce, codeVerifier: request.codeVerifier });
     return { slug, request, login, identity: identityOf(slug, login) };
@@ -136,11 +138,11 @@ async function finish(opts: Caller & { tenant: TenantRef; body: ExternalLogin; l
 /** POST auth/external: signs in (creating or linking the account as the rules allow) and opens a session. */
 export function externalLogin(opts: Caller & { tenant: TenantRef; body: ExternalLogin }): Promise<ExternalLoginResult> {
   return auth.withExternalBudgets(opts.ctx, opts.ip, async () => {
-    const { ctx, tenant } = opts;
+    const { ctx, providers, tenant } = opts;
     const { slug, request, login, identity } = await finish(opts);
     const user = await accountFor(ctx, tenant, slug, identity);
     const { tokens, sessionId } = await auth.openSession(ctx, user, tenant);
-    await keepTokens(ctx, sessionId, slug, login, identity);
+    await keepTokens(ctx, providers, sessionId, slug, login, identity);
     return { ...tokens, returnTo: request.returnTo };
   });
 }
@@ -148,7 +150,7 @@ export function externalLogin(opts: Caller & { tenant: TenantRef; body: External
 /** POST auth/external/link: connects the provider account to the signed-in account that started it. */
 export function completeLink(opts: Caller & { auth: AuthInfo; body: ExternalLogin }): Promise<ConnectedAccounts> {
   return auth.withExternalBudgets(opts.ctx, opts.ip, async () => {
-    const { ctx, auth: who } = opts;
+    const { ctx, providers, auth: who } = opts;
     const { slug, login, identity } = await finish({ ...opts, tenant: who.tenant, link: who });
     const label = labelOf(slug);
     const known = await repo.findIdentity(ctx.db, { tenantId: who.tenant.id, provider: slug, subject: identity.subject });
@@ -169,12 +171,12 @@ export function completeLink(opts: Caller & { auth: AuthInfo; body: ExternalLogi
         throw externalConflict('external_identity_taken', `This ${label} account was connected to an account meanwhile.`);
       }
     }
-    await keepTokens(ctx, who.sessionId, slug, login, identity);
-    return connectedAccounts({ ctx, auth: who });
+    await keepTokens(ctx, providers, who.sessionId, slug, login, identity);
+    return connectedAccounts({ ctx, providers, auth: who });
   });
 }
 
-export async function connectedAccounts(opts: { ctx: AppContext; auth: AuthInfo }): Promise<ConnectedAccounts> {
+export async function connectedAccounts(opts: { ctx: AppContext; providers: ExternalProviders; auth: AuthInfo }): Promise<ConnectedAccounts> {
   const { ctx, auth: who } = opts;
   const user = await users.findUserById(ctx.db, who.tenant.id, who.userId);
   if (!user) throw unauthorized('The account no longer exists.');
@@ -186,13 +188,13 @@ export async function connectedAccounts(opts: { ctx: AppContext; auth: AuthInfo 
         ? [{ provider, email: i.email, linkedAt: i.linkedAt.toISOString(), lastUsedAt: i.lastUsedAt?.toISOString() ?? null }]
         : [];
     }),
-    available: ctx.external.configured,
+    available: opts.providers.configured,
     hasPassword: Boolean(user.passwordHash),
   };
 }
 
 /** Disconnects a provider; refused when it is the account's last way to sign in. Its tokens are revoked. */
-export async function unlink(opts: { ctx: AppContext; auth: AuthInfo; slug: Slug; log: Log }): Promise<ConnectedAccounts> {
+export async function unlink(opts: { ctx: AppContext; providers: ExternalProviders; auth: AuthInfo; slug: Slug; log: Log }): Promise<ConnectedAccounts> {
   const { ctx, auth: who, slug } = opts;
   const label = labelOf(slug);
   await ctx.db.transaction(async (tx) => {
@@ -209,7 +211,7 @@ export async function unlink(opts: { ctx: AppContext; auth: AuthInfo; slug: Slug
     }
     await repo.deleteIdentity(tx, target.id);
   });
-  await endProviderSessions(ctx, await repo.takeUserProviderTokens(ctx.db, who.userId, slug), opts.log);
+  await endProviderSessions(ctx, opts.providers, await repo.takeUserProviderTokens(ctx.db, who.userId, slug), opts.log);
   return connectedAccounts(opts);
 }
 
@@ -218,9 +220,9 @@ export async function unlink(opts: { ctx: AppContext; auth: AuthInfo; slug: Slug
  * tokens are revoked, and when the provider offers a sign-out page (Microsoft) the browser is
  * sent through it. A provider that fails is logged and ignored; the person is signed out here.
  */
-export async function logout(opts: { ctx: AppContext; auth: AuthInfo; log: Log }): Promise<LogoutResult> {
+export async function logout(opts: { ctx: AppContext; providers: ExternalProviders; auth: AuthInfo; log: Log }): Promise<LogoutResult> {
   const { ctx } = opts;
   await auth.logout(opts);
   const held = await repo.takeSessionTokens(ctx.db, opts.auth.sessionId);
-  return { ok: true, endSessionUrl: await endProviderSessions(ctx, held, opts.log) };
+  return { ok: true, endSessionUrl: await endProviderSessions(ctx, opts.providers, held, opts.log) };
 }

@@ -3,7 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HubIdentity } from './identity.js';
 import type { GroupMember } from './groups.js';
 import { completionError } from './hub-error.js';
-import type { Dispatch } from './methods.js';
 import {
   MessageType,
   checkHandshake,
@@ -14,6 +13,12 @@ import {
   splitRecords,
   type IncomingMessage,
 } from './protocol.js';
+
+/**
+ * Runs one hub method; its value becomes the completion's result. Declared here, where it is
+ * called (methods.ts makes one), so the connection and the method table do not import each other.
+ */
+export type Dispatch = (connection: HubConnection, target: string, args: unknown[]) => Promise<unknown>;
 
 export interface ConnectionOptions {
   id: string;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { findBadText, toCamelCaseKeys } from '@hubbub/contract';
-import type { HubConnection } from './connection.js';
+import type { Dispatch, HubConnection } from './connection.js';
 import { HubError } from './hub-error.js';
 
 /** One client-to-server method as a contract declares it. */
@@ -15,9 +15,6 @@ export type HubMethodSpecs = Record<string, HubMethodSpec>;
 export type HubHandlers<M extends HubMethodSpecs> = {
   [K in keyof M]: (connection: HubConnection, ...args: z.output<M[K]['args']>) => Promise<z.input<M[K]['result']>>;
 };
-
-/** Runs one hub method; its value becomes the completion's result. */
-export type Dispatch = (connection: HubConnection, target: string, args: unknown[]) => Promise<unknown>;
 
 /**
  * Routes invocations by their wire name to the handler table, after checking the

@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { HUB_KEEP_ALIVE_MS, HUB_MAX_MESSAGE_BYTES, HUB_TIMEOUT_MS } from '@hubbub/contract';
 import type { HubIdentity } from './identity.js';
 import { createLocalBackplane, type Backplane } from './backplane.js';
-import { HubConnection } from './connection.js';
+import { HubConnection, type Dispatch } from './connection.js';
 import { Groups } from './groups.js';
 import { HubError } from './hub-error.js';
 import { createLocalMemberCounts, type MemberCounts } from './member-counts.js';
-import { createDispatch, type Dispatch, type HubHandlers, type HubMethodSpecs } from './methods.js';
+import { createDispatch, type HubHandlers, type HubMethodSpecs } from './methods.js';
 import { pingFrame } from './protocol.js';
 
 export interface HubTimings {

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { JobRelay } from '../../lib/job-trigger.js';
 import { DEFAULT_SCHEDULER_OPTIONS, LaunchScheduler, newInstanceId, type SchedulerOptions } from './scheduler.js';
 
-/** Runs the launch scheduler while the app runs (spec 3 Timeline / launch). */
-export const schedulerPlugin = fp(async (app: FastifyInstance, opts: Partial<SchedulerOptions> & { enabled?: boolean }) => {
-  const { enabled = true, ...options } = opts;
+/** Launch scheduler settings (tests shorten the poll); enabled unless false. */
+export type SchedulerPluginOptions = Partial<SchedulerOptions> & { enabled?: boolean };
+
+/** Runs the launch scheduler while the app runs (spec 3 Timeline / launch); `relay` (the context's `launches`) reaches it. */
+export const schedulerPlugin = fp(async (app: FastifyInstance, opts: SchedulerPluginOptions & { relay: JobRelay }) => {
+  const { enabled = true, relay, ...options } = opts;
   if (!enabled) return;
   const scheduler = new LaunchScheduler(app.ctx, { ...DEFAULT_SCHEDULER_OPTIONS, instanceId: newInstanceId(), ...options }, app.log);
-  app.ctx.launches = scheduler;
+  relay.serve(scheduler);
   app.addHook('onReady', () => scheduler.start());
   // preClose: before the database closes in onClose, and a round in progress finishes first.
   app.addHook('preClose', () => scheduler.stop());

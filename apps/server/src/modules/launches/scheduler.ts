@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { HubServerEventPayload } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { ClaimLoop, newInstanceId } from '../../lib/claim-loop.js';
+import type { JobTrigger } from '../../lib/job-trigger.js';
 import { keepEventRunning } from '../events/service.js';
 import { activateFlyers, deactivateFlyers, recomputeActiveFlyers, toFlyer, type FlyerRow } from '../flyers/service.js';
 import * as repo from './repository.js';
@@ -29,7 +30,7 @@ export const DEFAULT_SCHEDULER_OPTIONS: Omit<SchedulerOptions, 'instanceId'> = {
  * so any instance may apply a transition and a restart loses none; the claim and the
  * conditional done_at make each one happen once.
  */
-export class LaunchScheduler {
+export class LaunchScheduler implements JobTrigger {
   private readonly loop: ClaimLoop<repo.TransitionRow>;
   private loopRounds = 0;
 
@@ -59,6 +60,11 @@ export class LaunchScheduler {
   /** Runs a round now instead of at the next poll (a launch was just created). */
   wake(): void {
     this.loop.wake();
+  }
+
+  /** Runs a round now and waits for it (through the context's JobTrigger: tests). */
+  runNow(): Promise<void> {
+    return this.loop.runNow();
   }
 
   /** Stops polling and waits for a round in progress, so the database can close after. */

@@ -42,7 +42,7 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
       flyerIds,
     });
   });
-  ctx.launches?.wake();
+  ctx.launches.wake();
   return toTimeline(row);
 }
 
@@ -78,7 +78,7 @@ export async function launchLoop(opts: {
   const { ctx, ...values } = opts;
   if (opts.endDate.getTime() - opts.startDate.getTime() >= opts.repeatEverySeconds * 1000) throw invalid('A looping launch must end before its next round starts.');
   const row = await ctx.db.transaction((tx) => repo.insertTimeline(tx, { ...values, launchDate: ctx.now() }));
-  ctx.launches?.wake();
+  ctx.launches.wake();
   return toTimeline(row);
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-context.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { tenantById } from '../../lib/tenants.js';
 import { ClaimLoop } from '../../lib/claim-loop.js';
+import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
 import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
@@ -32,7 +33,7 @@ const DIGEST_SCAN = 500;
  * and sends jobs on the claim loop the launch scheduler uses: a restart or a second instance
  * neither loses nor repeats a message.
  */
-export class NotificationWorker {
+export class NotificationWorker implements JobTrigger {
   private readonly loop: ClaimLoop<repo.JobRow>;
 
   constructor(
@@ -62,6 +63,11 @@ export class NotificationWorker {
   /** One round now, waited for (tests, and after a change that may have made something due). */
   runNow(): Promise<void> {
     return this.loop.runNow();
+  }
+
+  /** One round soon, not waited for. */
+  wake(): void {
+    this.loop.wake();
   }
 
   private async enqueueDue(): Promise<void> {
