@@ -7,6 +7,7 @@ const { default: tseslint } = await import('typescript-eslint');
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { TABLE_NAMES, TABLE_OWNERS } from './table-owners.mjs';
 import { tableOwnerRule } from './rules/table-owner.mjs';
 import { noCycleRule } from './rules/no-cycle.mjs';
@@ -204,6 +205,10 @@ export default tseslint.config(
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
+    // The plugin's recommended set: the rules of hooks and the React Compiler's checks. A missing
+    // dependency is an error, not a warning: a stale closure is a bug, not a style question.
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
 );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
+import { EmptyState } from './empty-state';
 import { Page } from './page';
 
 interface ComingSoonProps {
@@ -14,20 +15,15 @@ interface ComingSoonProps {
 export function ComingSoon({ title, purpose, extra }: ComingSoonProps) {
   return (
     <Page title={title}>
-      <Paper withBorder p="xl" radius="lg">
-        <Stack align="center" gap="sm" ta="center">
-          <ThemeIcon size={56} radius="xl" variant="light">
-            <IconHourglassHigh size={30} aria-hidden />
-          </ThemeIcon>
-          <Text fw={600} size="lg">
-            Coming soon
-          </Text>
-          <Text c="dimmed" maw={520}>
-            {purpose}
-          </Text>
-          {extra}
-        </Stack>
-      </Paper>
+      <EmptyState icon={IconHourglassHigh}>
+        <Text fw={600} size="lg">
+          Coming soon
+        </Text>
+        <Text c="dimmed" maw={520}>
+          {purpose}
+        </Text>
+        {extra}
+      </EmptyState>
     </Page>
   );
 }

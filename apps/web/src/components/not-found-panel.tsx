@@ -1,18 +1,14 @@
-import { Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { IconMapPinQuestion } from '@tabler/icons-react';
+import { EmptyState } from './empty-state';
 
 export function NotFoundPanel({ title, message }: { title: string; message: string }) {
   return (
-    <Paper withBorder p="xl" radius="lg">
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-          <IconMapPinQuestion size={30} aria-hidden />
-        </ThemeIcon>
-        <Title order={1} fz={24}>
-          {title}
-        </Title>
-        <Text c="dimmed">{message}</Text>
-      </Stack>
-    </Paper>
+    <EmptyState icon={IconMapPinQuestion} color="gray">
+      <Title order={1} fz={24}>
+        {title}
+      </Title>
+      <Text c="dimmed">{message}</Text>
+    </EmptyState>
   );
 }

@@ -3,10 +3,9 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
-import { hasCode } from '@/lib/api';
-import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
+import { QueryState } from '@/components/query-state';
 import { adminTabPath } from '@/features/moderation/admin-tabs';
 import { useAdminPerson } from '@/features/moderation/api/person';
 import { PersonDangerZone } from '@/features/moderation/components/person-danger-zone';
@@ -23,24 +22,27 @@ function AdminPersonContent({ id }: { id: string }) {
   const navigate = useNavigate();
   const person = useAdminPerson(id);
   useDocumentTitle(`${person.data?.name ?? 'Person'} · Administration · Hubbub`);
-  if (person.isPending) return <PageLoader label="Loading the account" />;
-  if (person.isError) {
-    if (hasCode(person.error, 'not_found')) return <NotFoundPanel title="No such account" message="This account does not exist or was deleted." />;
-    return <ErrorPanel error={person.error} title="The account could not be loaded" onRetry={() => void person.refetch()} />;
-  }
-  const p = person.data;
   return (
-    <Stack gap="md" data-testid="admin-person" data-person-id={p.id}>
-      <PersonHeader person={p} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <PersonPlanSection person={p} />
-        <PersonRolesSection person={p} />
-      </SimpleGrid>
-      <PersonReportsSection person={p} />
-      <PersonEventsSection person={p} />
-      <PersonSignInSection person={p} />
-      <PersonDangerZone person={p} onDeleted={() => void navigate(PEOPLE, { replace: true })} />
-    </Stack>
+    <QueryState
+      query={person}
+      loading={<PageLoader label="Loading the account" />}
+      errorTitle="The account could not be loaded"
+      notFound={<NotFoundPanel title="No such account" message="This account does not exist or was deleted." />}
+    >
+      {(p) => (
+        <Stack gap="md" data-testid="admin-person" data-person-id={p.id}>
+          <PersonHeader person={p} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            <PersonPlanSection person={p} />
+            <PersonRolesSection person={p} />
+          </SimpleGrid>
+          <PersonReportsSection person={p} />
+          <PersonEventsSection person={p} />
+          <PersonSignInSection person={p} />
+          <PersonDangerZone person={p} onDeleted={() => void navigate(PEOPLE, { replace: true })} />
+        </Stack>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EXTERNAL_PROVIDER_LABELS, providerOfSlug } from '@hubbub/contract';
 import { ProblemWithWayBack } from '@/components/problem-with-way-back';
@@ -21,10 +21,12 @@ export default function AuthCallbackRoute() {
   // Read once: the code and state leave the address bar (and the history) right away.
   const [answer] = useState(() => (provider ? readCallback(provider, new URLSearchParams(search)) : null));
   const [intent] = useState(readExternalIntent);
-  useEffect(() => {
+  // Once, on arrival: the address bar losing the query is not a reason to do it again.
+  const leaveNoTrace = useEffectEvent(() => {
     forgetExternalIntent();
     if (search) void navigate(pathname, { replace: true });
-  }, []);
+  });
+  useEffect(() => leaveNoTrace(), []);
 
   const linking = intent === 'link';
   const label = provider ? EXTERNAL_PROVIDER_LABELS[provider] : 'the provider';

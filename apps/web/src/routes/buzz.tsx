@@ -3,7 +3,7 @@ import { Anchor, Badge, Container, Group, Skeleton, Stack } from '@mantine/core'
 import { EventStatus } from '@hubbub/contract';
 import { useDocumentTitle } from '@mantine/hooks';
 import { Page } from '@/components/page';
-import { ErrorPanel } from '@/components/error-panel';
+import { QueryState } from '@/components/query-state';
 import { useEvent } from '@/features/events/api/get-event';
 import { useFollowingEvents } from '@/features/events/api/following-events';
 import { useMyEvents } from '@/features/events/api/my-events';
@@ -14,15 +14,19 @@ import { ReportButton } from '@/features/moderation/components/report-button';
 /** One event's live view, with the report button for viewers. */
 function LiveEvent({ id }: { id: string }) {
   const event = useEvent(id);
-  return event.isPending ? (
+  return (
+    <QueryState
+      query={event}
+      loading={
         <Stack>
           <Skeleton height={40} width="50%" />
           <Skeleton height={280} />
         </Stack>
-      ) : event.isError ? (
-        <ErrorPanel error={event.error} title="This event could not be loaded" onRetry={() => void event.refetch()} />
-  ) : (
-    <BuzzLive event={event.data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />
+      }
+      errorTitle="This event could not be loaded"
+    >
+      {(data) => <BuzzLive event={data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />}
+    </QueryState>
   );
 }
 

@@ -3,12 +3,11 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
-import { hasCode } from '@/lib/api';
 import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
-import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
+import { QueryState } from '@/components/query-state';
 import { AddToCalendarButton } from '@/features/add-to-calendar/components/add-to-calendar-button';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
 import { EventDocuments } from '@/features/project-documents/components/event-documents';
@@ -62,51 +61,55 @@ function OwnerActions({ event }: { event: HubEvent }) {
 }
 
 function EventContent({ id }: { id: string }) {
-  const user = useSessionUser();
   const event = useEvent(id);
   useDocumentTitle(event.data ? `${event.data.name} · Hubbub` : 'Event · Hubbub');
+  return (
+    <QueryState
+      query={event}
+      loading={<PageLoader label="Loading the event" />}
+      errorTitle="The event could not be loaded"
+      notFound={<NotFoundPanel title="Event not found" message="This event does not exist, was deleted, or is not published yet." />}
+    >
+      {(data) => <EventBody data={data} />}
+    </QueryState>
+  );
+}
 
-  if (event.isPending) return <PageLoader label="Loading the event" />;
-  if (event.isError) {
-    if (hasCode(event.error, 'not_found')) {
-      return <NotFoundPanel title="Event not found" message="This event does not exist, was deleted, or is not published yet." />;
-    }
-    return <ErrorPanel error={event.error} title="The event could not be loaded" onRetry={() => void event.refetch()} />;
-  }
-  const data = event.data;
+function EventBody({ data }: { data: HubEvent }) {
+  const user = useSessionUser();
   const owner = isOwner(user?.id, data.userId);
   return (
     <>
-    {data.hidden && (
-      <Box mb="md">
-        <HiddenNotice hidden={data.hidden} />
+      {data.hidden && (
+        <Box mb="md">
+          <HiddenNotice hidden={data.hidden} />
+        </Box>
+      )}
+      <EventDetails
+        event={data}
+        ownerActions={owner ? <OwnerActions event={data} /> : undefined}
+        map={
+          data.area && (
+            <PinMap
+              latitude={data.area.latitude}
+              longitude={data.area.longitude}
+              zoom={Math.min(data.area.zoom, 13)}
+              label={`Map showing where “${data.name}” takes place`}
+            />
+          )
+        }
+      />
+      {user && (
+        <Group justify="flex-end" mt="md">
+          {!owner && <ReportButton targetType="event" targetId={data.id} />}
+          <AddToCalendarButton event={data} />
+          <DownloadEventButton event={data} />
+        </Group>
+      )}
+      <Box mt="lg">
+        <EventDocuments eventId={data.id} />
       </Box>
-    )}
-    <EventDetails
-      event={data}
-      ownerActions={owner ? <OwnerActions event={data} /> : undefined}
-      map={
-        data.area && (
-          <PinMap
-            latitude={data.area.latitude}
-            longitude={data.area.longitude}
-            zoom={Math.min(data.area.zoom, 13)}
-            label={`Map showing where “${data.name}” takes place`}
-          />
-        )
-      }
-    />
-    {user && (
-      <Group justify="flex-end" mt="md">
-        {!owner && <ReportButton targetType="event" targetId={data.id} />}
-        <AddToCalendarButton event={data} />
-        <DownloadEventButton event={data} />
-      </Group>
-    )}
-    <Box mt="lg">
-      <EventDocuments eventId={data.id} />
-    </Box>
-    <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
+      <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
     </>
   );
 }

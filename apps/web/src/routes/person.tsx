@@ -3,11 +3,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
 import { useSessionUser } from '@/lib/session';
-import { hasCode } from '@/lib/api';
 import { loginPathFor } from '@/app/guards/access';
-import { ErrorPanel } from '@/components/error-panel';
 import { PageLoader } from '@/components/page-loader';
 import { NotFoundPanel } from '@/components/not-found-panel';
+import { QueryState } from '@/components/query-state';
 import { usePerson } from '@/features/users/api/get-person';
 import { PersonProfile } from '@/features/users/components/person-profile';
 import { ReportButton } from '@/features/moderation/components/report-button';
@@ -18,22 +17,24 @@ function PersonContent({ id }: { id: string }) {
   const person = usePerson(id);
   useDocumentTitle(person.data ? `${person.data.name} · Hubbub` : 'Person · Hubbub');
 
-  if (person.isPending) return <PageLoader label="Loading profile" />;
-  if (person.isError) {
-    if (hasCode(person.error, 'not_found')) {
-      return <NotFoundPanel title="Person not found" message="This person does not exist or has left Hubbub." />;
-    }
-    return <ErrorPanel error={person.error} title="Could not load this person" onRetry={() => void person.refetch()} />;
-  }
   return (
-    <>
-      <PersonProfile person={person.data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />
-      {user && user.id !== id && (
-        <Group justify="flex-end">
-          <ReportButton targetType="user" targetId={id} compact />
-        </Group>
+    <QueryState
+      query={person}
+      loading={<PageLoader label="Loading profile" />}
+      errorTitle="Could not load this person"
+      notFound={<NotFoundPanel title="Person not found" message="This person does not exist or has left Hubbub." />}
+    >
+      {(data) => (
+        <>
+          <PersonProfile person={data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />
+          {user && user.id !== id && (
+            <Group justify="flex-end">
+              <ReportButton targetType="user" targetId={id} compact />
+            </Group>
+          )}
+        </>
       )}
-    </>
+    </QueryState>
   );
 }
 

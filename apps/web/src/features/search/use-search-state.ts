@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { todayIn } from './date-window';
 import { hasView, parseSearchParams, toFilters, toSearchParams, type SearchState } from './search-state';
@@ -19,20 +19,22 @@ function viewerZone(): string {
  */
 export function useSearchState() {
   const [params, setParams] = useSearchParams();
-  const timeZone = useMemo(viewerZone, []);
+  const [timeZone] = useState(viewerZone);
   const today = todayIn(timeZone);
   const state = useMemo(() => parseSearchParams(params, today), [params, today]);
   const filters = useMemo(() => toFilters(state, timeZone), [state, timeZone]);
 
-  // The URL as rendered and as last written, with the writes still on their way. A rendered URL
-  // that is none of ours (Back, a link) starts afresh; one of ours that a later write follows does not.
+  // The URL as shown and as last written, with the writes still on their way. A shown URL that is
+  // none of ours (Back, a link) starts afresh; one of ours that a later write follows does not.
+  // Noted once the URL is committed, before any event can see it: a render may be thrown away.
   const written = useRef({ rendered: params, latest: params, pending: new Set<string>() });
-  if (written.current.rendered !== params) {
+  useLayoutEffect(() => {
     const w = written.current;
+    if (w.rendered === params) return;
     const key = params.toString();
     if (w.pending.has(key) && key !== w.latest.toString()) w.rendered = params;
     else written.current = { rendered: params, latest: params, pending: new Set() };
-  }
+  }, [params]);
 
   const update = useCallback(
     (patch: Partial<SearchState>) => {

@@ -10,3 +10,4 @@ export {
 } from './rules';
 export { useFieldRules, type FieldRulesOptions, type FieldRulesState } from './use-field-rules';
 export { FieldError, type FieldErrorProps } from './field-error';
+export { useSyncedDraft } from './use-synced-draft';

@@ -15,9 +15,15 @@ const LOOK: Record<Kind, { color: MantineColor; icon: ReactNode }> = {
   info: { color: 'blue', icon: <IconInfoCircle size={18} /> },
 };
 
-function show(kind: Kind, message: ReactNode, title?: ReactNode): string {
+/** `id` names the notification beforehand, for a message whose own button hides it. */
+interface NotifyOptions {
+  id?: string;
+}
+
+function show(kind: Kind, message: ReactNode, title?: ReactNode, options: NotifyOptions = {}): string {
   return notifications.show({
     ...LOOK[kind],
+    ...options,
     message,
     title,
     // Repeated here so the timeout holds even if the shell forgets NOTIFICATION_DEFAULTS.
@@ -27,9 +33,9 @@ function show(kind: Kind, message: ReactNode, title?: ReactNode): string {
 
 /** Each returns the notification id (for `notifications.hide`). Needs `<Notifications />`. */
 export const notify = {
-  success: (message: ReactNode, title?: ReactNode): string => show('success', message, title),
-  error: (message: ReactNode, title?: ReactNode): string => show('error', message, title),
-  info: (message: ReactNode, title?: ReactNode): string => show('info', message, title),
+  success: (message: ReactNode, title?: ReactNode, options?: NotifyOptions): string => show('success', message, title, options),
+  error: (message: ReactNode, title?: ReactNode, options?: NotifyOptions): string => show('error', message, title, options),
+  info: (message: ReactNode, title?: ReactNode, options?: NotifyOptions): string => show('info', message, title, options),
 };
 
 /** An error notification for anything thrown, API problems included. */

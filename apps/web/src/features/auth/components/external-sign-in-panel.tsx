@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EXTERNAL_PROVIDER_LABELS, type ExternalLogin } from '@hubbub/contract';
@@ -14,14 +14,17 @@ export function ExternalSignInPanel({ body }: { body: ExternalLogin }) {
   // The code works once: StrictMode's double effect must not post it twice.
   const sent = useRef(false);
 
+  // The mutation and navigate are read when the answer arrives, not reasons to post it again.
+  const send = useEffectEvent((answer: ExternalLogin) =>
+    complete.mutateAsync(answer).then(
+      (returnTo) => void navigate(returnTo, { replace: true }),
+      (error: unknown) => setMessage(problemMessage(error)),
+    ),
+  );
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    complete.mutateAsync(body).then(
-      (returnTo) => void navigate(returnTo, { replace: true }),
-      (error: unknown) => setMessage(problemMessage(error)),
-    );
-    // Runs once per answer; the mutation object changes every render on purpose.
+    void send(body);
   }, [body]);
 
   const label = EXTERNAL_PROVIDER_LABELS[body.provider];

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconMailOpened } from '@tabler/icons-react';
@@ -50,11 +50,12 @@ export function VerificationPanel({ token, email }: VerificationPanelProps) {
     }
   };
 
+  // Only a new link token verifies again; run() is read as it is when the token comes.
+  const runForLink = useEffectEvent((secret: string) => void run(secret));
   useEffect(() => {
     if (!token || tried.current === token) return;
     tried.current = token;
-    void run(token);
-    // Runs once per link token; run() is recreated every render on purpose.
+    runForLink(token);
   }, [token]);
 
   if (result) return <Verified result={result} email={email} />;

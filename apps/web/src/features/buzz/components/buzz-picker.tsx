@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EventStatus, type EventList } from '@hubbub/contract';
-import { ErrorPanel } from '@/components/error-panel';
+import { QueryState } from '@/components/query-state';
 
 type ListedEvent = EventList['events'][number];
 type EventListQuery = UseQueryResult<EventList>;
@@ -21,39 +21,43 @@ function EventRows({ title, query, empty, testId }: { title: string; query: Even
       <Title order={2} fz="lg">
         {title}
       </Title>
-      {query.isPending ? (
-        <Skeleton height={56} radius="md" />
-      ) : query.isError ? (
-        <ErrorPanel error={query.error} title={`${title} could not be loaded`} onRetry={() => void query.refetch()} />
-      ) : query.data.events.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {empty}
-        </Text>
-      ) : (
-        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-          {liveFirst(query.data.events).map((event) => (
-            <li key={event.id}>
-              <Paper component={Link} to={`/buzz/${event.id}`} withBorder radius="md" p="sm" display="block" style={{ textDecoration: 'none', color: 'inherit' }} data-testid="buzz-pick">
-                <Group justify="space-between" wrap="nowrap">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} truncate>
-                      {event.name}
-                    </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {new Date(event.startDate).toLocaleString()} · {event.host.name}
-                    </Text>
-                  </Stack>
-                  {event.status === EventStatus.Started && (
-                    <Badge color="red" variant="filled">
-                      Live
-                    </Badge>
-                  )}
-                </Group>
-              </Paper>
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={query}
+        loading={<Skeleton height={56} radius="md" />}
+        errorTitle={`${title} could not be loaded`}
+        isEmpty={(data) => data.events.length === 0}
+        empty={
+          <Text c="dimmed" size="sm">
+            {empty}
+          </Text>
+        }
+      >
+        {(data) => (
+          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+            {liveFirst(data.events).map((event) => (
+              <li key={event.id}>
+                <Paper component={Link} to={`/buzz/${event.id}`} withBorder radius="md" p="sm" display="block" style={{ textDecoration: 'none', color: 'inherit' }} data-testid="buzz-pick">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text fw={600} truncate>
+                        {event.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {new Date(event.startDate).toLocaleString()} · {event.host.name}
+                      </Text>
+                    </Stack>
+                    {event.status === EventStatus.Started && (
+                      <Badge color="red" variant="filled">
+                        Live
+                      </Badge>
+                    )}
+                  </Group>
+                </Paper>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core
 import { Link } from 'react-router';
 import type { HubEvent } from '@hubbub/contract';
 import { drawerPlacement } from '@/lib/ui';
+import { QueryState } from '@/components/query-state';
 import { useEventPartners } from '../api/event-partners';
 
 /** The event's host and, for the host, the people linked to the event (spec 2 partners drawer). */
@@ -23,28 +24,34 @@ export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: Hub
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
               Linked people
             </Text>
-            {partners.isPending ? (
-              <Loader size="sm" />
-            ) : partners.isError ? (
-              <Text size="sm" c="red">
-                The linked people could not be loaded.
-              </Text>
-            ) : partners.data.links.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Nobody has linked to this event yet.
-              </Text>
-            ) : (
-              partners.data.links.map((link) => (
-                <Group key={link.id} justify="space-between" wrap="nowrap">
-                  <Anchor component={Link} to={`/person/${link.userId}`} size="sm" truncate>
-                    {link.userName}
-                  </Anchor>
-                  <Badge variant="light" size="sm">
-                    {link.type}
-                  </Badge>
-                </Group>
-              ))
-            )}
+            <QueryState
+              query={partners}
+              loading={<Loader size="sm" />}
+              error={() => (
+                <Text size="sm" c="red">
+                  The linked people could not be loaded.
+                </Text>
+              )}
+              isEmpty={(data) => data.links.length === 0}
+              empty={
+                <Text size="sm" c="dimmed">
+                  Nobody has linked to this event yet.
+                </Text>
+              }
+            >
+              {(data) =>
+                data.links.map((link) => (
+                  <Group key={link.id} justify="space-between" wrap="nowrap">
+                    <Anchor component={Link} to={`/person/${link.userId}`} size="sm" truncate>
+                      {link.userName}
+                    </Anchor>
+                    <Badge variant="light" size="sm">
+                      {link.type}
+                    </Badge>
+                  </Group>
+                ))
+              }
+            </QueryState>
           </Stack>
         )}
       </Stack>

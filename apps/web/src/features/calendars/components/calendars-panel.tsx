@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ErrorPanel } from '@/components/error-panel';
+import { QueryState } from '@/components/query-state';
 import { useCalendars } from '../api/get-calendars';
 import { CalendarRow } from './calendar-row';
 import { CalendarsEmpty } from './calendars-empty';
@@ -61,25 +61,29 @@ export function CalendarsPanel({ usage, categoryName }: CalendarsPanelProps) {
         </Alert>
       )}
 
-      {list.isPending ? (
-        <Stack gap="sm" role="status" aria-label="Loading your calendars">
-          {[0, 1].map((i) => (
-            <Skeleton key={i} height={160} radius="md" />
-          ))}
-        </Stack>
-      ) : list.isError ? (
-        <ErrorPanel error={list.error} title="Your calendars could not be loaded" onRetry={() => void list.refetch()} />
-      ) : list.data.calendars.length === 0 ? (
-        <CalendarsEmpty onNew={openNew} />
-      ) : (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My calendars">
-          {list.data.calendars.map((calendar) => (
-            <li key={calendar.id}>
-              <CalendarRow calendar={calendar} categoryName={categoryName} />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={list}
+        loading={
+          <Stack gap="sm" role="status" aria-label="Loading your calendars">
+            {[0, 1].map((i) => (
+              <Skeleton key={i} height={160} radius="md" />
+            ))}
+          </Stack>
+        }
+        errorTitle="Your calendars could not be loaded"
+        isEmpty={(data) => data.calendars.length === 0}
+        empty={<CalendarsEmpty onNew={openNew} />}
+      >
+        {(data) => (
+          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My calendars">
+            {data.calendars.map((calendar) => (
+              <li key={calendar.id}>
+                <CalendarRow calendar={calendar} categoryName={categoryName} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <NewCalendarDialog key={serial} opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

@@ -50,7 +50,9 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
       const calendar = await create.mutateAsync({ name: name.trim(), kind: 'search', query, alert });
       onClose();
       // The notification lives outside the router, so it navigates through this page's navigate.
-      const id = notify.success(
+      // Its own button hides it, so its id is chosen before it is built.
+      const id = `calendar-saved-${calendar.id}`;
+      notify.success(
         <>
           “{calendar.name}” is saved. Add it to your calendar app from your calendars.{' '}
           <Button
@@ -64,6 +66,8 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
             See my calendars
           </Button>
         </>,
+        undefined,
+        { id },
       );
     } catch (error) {
       setProblem(calendarProblem(error, 'The search could not be saved'));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { EventStatus, type EventSummary } from '@hubbub/contract';
@@ -20,7 +20,9 @@ export interface EventCardProps extends Omit<PaperProps, 'children'> {
 export function EventCard({ event, actions, headingOrder = 3, showPublishState = false, ...paper }: EventCardProps) {
   const times = eventTimes(event, viewerTimeZone());
   const place = eventPlace(event.venue, event.area);
-  const unpublished = showPublishState && event.publishOnDate !== null && Date.parse(event.publishOnDate) > Date.now();
+  // Rendering stays pure: "still ahead" is judged against when the card appeared.
+  const [now] = useState(Date.now);
+  const unpublished = showPublishState && event.publishOnDate !== null && Date.parse(event.publishOnDate) > now;
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="event-card" data-event-id={event.id} {...paper}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -36,7 +36,9 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 export function EventDetails({ event, map, ownerActions }: EventDetailsProps) {
   const times = eventTimes(event, viewerTimeZone());
   const place = eventPlace(event.venue, event.area);
-  const unpublished = event.publishOnDate !== null && Date.parse(event.publishOnDate) > Date.now();
+  // Rendering stays pure: "still ahead" is judged against when the page appeared.
+  const [now] = useState(Date.now);
+  const unpublished = event.publishOnDate !== null && Date.parse(event.publishOnDate) > now;
 
   return (
     <Stack gap="lg">

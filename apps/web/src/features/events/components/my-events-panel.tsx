@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCalendarPlus, IconEdit, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { planFromClaims, type AccountUsage } from '@hubbub/contract';
 import { useSessionUser } from '@/lib/session';
-import { ErrorPanel } from '@/components/error-panel';
+import { EmptyState } from '@/components/empty-state';
 import { PlanBadge } from '@/components/plan-badge';
+import { QueryState } from '@/components/query-state';
 import { useMyEvents } from '../api/my-events';
 import { EventCard } from './event-card';
 
@@ -72,20 +73,19 @@ export function MyEventsPanel({ usage, usageLoading }: MyEventsPanelProps) {
         )}
       </Paper>
 
-      {mine.isPending ? (
-        <Stack gap="sm" role="status" aria-label="Loading your events">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} height={96} radius="md" />
-          ))}
-        </Stack>
-      ) : mine.isError ? (
-        <ErrorPanel error={mine.error} title="Your events could not be loaded" onRetry={() => void mine.refetch()} />
-      ) : mine.data.events.length === 0 ? (
-        <Paper withBorder radius="lg" p="xl" data-testid="events-empty">
-          <Stack align="center" gap="sm" ta="center">
-            <ThemeIcon size={56} radius="xl" variant="light">
-              <IconCalendarPlus size={30} aria-hidden />
-            </ThemeIcon>
+      <QueryState
+        query={mine}
+        loading={
+          <Stack gap="sm" role="status" aria-label="Loading your events">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={96} radius="md" />
+            ))}
+          </Stack>
+        }
+        errorTitle="Your events could not be loaded"
+        isEmpty={(data) => data.events.length === 0}
+        empty={
+          <EmptyState icon={IconCalendarPlus} data-testid="events-empty">
             <Text fw={600}>You have not created any events yet.</Text>
             <Text c="dimmed" size="sm">
               Create one and it will show on the map for everyone once it is published.
@@ -95,26 +95,28 @@ export function MyEventsPanel({ usage, usageLoading }: MyEventsPanelProps) {
                 Create your first event
               </Button>
             )}
+          </EmptyState>
+        }
+      >
+        {(data) => (
+          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My events">
+            {data.events.map((event) => (
+              <li key={event.id}>
+                <EventCard
+                  event={event}
+                  headingOrder={2}
+                  showPublishState
+                  actions={
+                    <Button component={Link} to={`/event/${event.id}/edit`} size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} aria-label={`Edit ${event.name}`}>
+                      Edit
+                    </Button>
+                  }
+                />
+              </li>
+            ))}
           </Stack>
-        </Paper>
-      ) : (
-        <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="My events">
-          {mine.data.events.map((event) => (
-            <li key={event.id}>
-              <EventCard
-                event={event}
-                headingOrder={2}
-                showPublishState
-                actions={
-                  <Button component={Link} to={`/event/${event.id}/edit`} size="xs" variant="default" leftSection={<IconEdit size={14} aria-hidden />} aria-label={`Edit ${event.name}`}>
-                    Edit
-                  </Button>
-                }
-              />
-            </li>
-          ))}
-        </Stack>
-      )}
+        )}
+      </QueryState>
     </Stack>
   );
 }

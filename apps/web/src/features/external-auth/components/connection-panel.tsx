@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Loader, Stack, Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { EXTERNAL_PROVIDER_LABELS, type ExternalLogin } from '@hubbub/contract';
@@ -14,17 +14,20 @@ export function ConnectionPanel({ body }: { body: ExternalLogin }) {
   const sent = useRef(false);
   const label = EXTERNAL_PROVIDER_LABELS[body.provider];
 
-  useEffect(() => {
-    if (sent.current) return;
-    sent.current = true;
-    complete.mutateAsync(body).then(
+  // The mutation, label and navigate are read when the answer arrives, not reasons to post it again.
+  const send = useEffectEvent((answer: ExternalLogin) =>
+    complete.mutateAsync(answer).then(
       () => {
         notify.success(`${label} is connected: you can sign in with it now.`);
         void navigate(SETTINGS_PATH, { replace: true });
       },
       (error: unknown) => setMessage(problemMessage(error)),
-    );
-    // Runs once per answer; the mutation object changes every render on purpose.
+    ),
+  );
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    void send(body);
   }, [body]);
 
   if (message) return <ProblemWithWayBack title={`Could not connect ${label}`} message={message} back={{ to: SETTINGS_PATH, label: 'Back to Settings' }} />;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { ColorInput } from '@mantine/core';
 import { HEX_COLOR } from '@hubbub/contract';
+import { useSyncedDraft } from '@/lib/forms';
 
 const SWATCHES = ['#ffffff', '#000000', '#1f2937', '#f03e3e', '#f59f00', '#fab005', '#40c057', '#15aabf', '#228be6', '#7048e8', '#e64980'];
 
@@ -9,8 +9,7 @@ const SWATCHES = ['#ffffff', '#000000', '#1f2937', '#f03e3e', '#f59f00', '#fab00
  * field, so the live preview never receives content the contract would refuse.
  */
 export function HexColorField({ label, value, onChange }: { label: string; value: string; onChange: (color: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText((current) => (current.toLowerCase() === value.toLowerCase() ? current : value)), [value]);
+  const [text, setText] = useSyncedDraft(value, (draft, color) => draft.toLowerCase() === color.toLowerCase());
   return (
     <ColorInput
       label={label}

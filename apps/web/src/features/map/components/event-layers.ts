@@ -3,6 +3,9 @@ import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
 import { MAP_FONT_BOLD } from '../basemap/fonts';
 
+/** The tiles' deepest zoom: a grid cell there is a few metres, so what still clusters shares a spot. */
+export const EVENT_TILES_MAX_ZOOM = 18;
+
 export const EVENTS_SOURCE = 'events';
 export const HIGHLIGHT_SOURCE = 'event-highlight';
 export const CLUSTER_LAYER = 'event-clusters';

@@ -1,19 +1,16 @@
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import { Box as MantineBox } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { FeatureCollection, Point } from 'geojson';
-import type { ErrorEvent, Map as MapLibreMap, MapGeoJSONFeature, MapSourceDataEvent, MapStyleDataEvent, RequestParameters, ResourceType } from 'maplibre-gl';
-import { Layer, Map, NavigationControl, Popup, Source, type MapLayerMouseEvent, type MapRef } from 'react-map-gl/maplibre';
+import { Layer, Map, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import { maplibregl } from '../map-lib';
-import { exposeMap, trackIdle } from '../expose-map';
 import { useMapStyle } from '../use-map-style';
-import { mapFontFaces } from '../basemap/fonts';
-import { boxFromEdges, roundView, type Box, type MapView } from '../map-view';
-import { extentEdges, extentOf, isOneSpot, tileAt, type TileId } from '../tile-extent';
+import type { Box, MapView } from '../map-view';
 import {
   CLUSTER_LAYER,
   clusterCountLayer,
   clusterLayer,
+  EVENT_TILES_MAX_ZOOM,
   EVENTS_SOURCE,
   HIGHLIGHT_SOURCE,
   highlightLayer,
@@ -23,6 +20,8 @@ import {
 import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
 import { PlaceLabels } from './place-labels';
+import { useClusterClick, type EventSpot } from './use-cluster-click';
+import { useMapWiring } from './use-map-wiring';
 
 export interface FlyTarget {
   latitude: number;
@@ -34,12 +33,6 @@ export interface EventMapHandle {
   flyTo(target: FlyTarget): void;
   /** Fetches the event tiles again, e.g. after a failure. */
   reloadEvents(): void;
-}
-
-/** A cluster whose events share one spot: zooming in would not split it, so the page lists them. */
-export interface EventSpot {
-  box: Box;
-  count: number;
 }
 
 export interface EventMapProps {
@@ -62,30 +55,8 @@ export interface EventMapProps {
   handleRef?: Ref<EventMapHandle>;
 }
 
-/** The tiles' deepest zoom: a grid cell there is a few metres, so what still clusters shares a spot. */
-export const EVENT_TILES_MAX_ZOOM = 18;
 const INTERACTIVE_LAYERS = [CLUSTER_LAYER, POINT_LAYER];
 const EMPTY: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
-
-function viewAndBox(map: MapLibreMap): { view: MapView; box: Box } {
-  const bounds = map.getBounds();
-  const center = map.getCenter();
-  return {
-    view: roundView({ latitude: center.lat, longitude: center.lng, zoom: map.getZoom() }),
-    box: boxFromEdges({ west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }),
-  };
-}
-
-/**
- * The tile a rendered feature came from. MapLibre keeps it on the feature (`_z/_x/_y`, not in its
- * typings); should that change, the tile at the map's zoom that holds the point is the same one
- * whenever the tiles in view are the current ones.
- */
-function tileOf(feature: MapGeoJSONFeature, longitude: number, latitude: number, zoom: number): TileId {
-  const own = feature as unknown as { _z?: unknown; _x?: unknown; _y?: unknown };
-  if (typeof own._z === 'number' && typeof own._x === 'number' && typeof own._y === 'number') return { z: own._z, x: own._x, y: own._y };
-  return tileAt(longitude, latitude, Math.min(EVENT_TILES_MAX_ZOOM, Math.floor(zoom)));
-}
 
 /** The search map: the events' tiles (clusters with exact counts, single events) over the basemap, with a highlight for the hovered event. */
 export default function EventMap({
@@ -104,13 +75,9 @@ export default function EventMap({
   const mapRef = useRef<MapRef>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const [cursor, setCursor] = useState<string>('');
-  const [spot, setSpot] = useState<(EventSpot & { longitude: number; latitude: number }) | null>(null);
   const reduceMotion = useReducedMotion();
-  // The latest callbacks, read by map events that were bound once on load.
-  const latest = useRef({ onViewChange, tileHeaders, onTilesFailed, tiles });
-  useLayoutEffect(() => {
-    latest.current = { onViewChange, tileHeaders, onTilesFailed, tiles };
-  }, [onViewChange, tileHeaders, onTilesFailed, tiles]);
+  const { transformRequest, emitView, handleLoad } = useMapWiring({ mapRef, containerRef, style, tiles, tileHeaders, onViewChange, onTilesFailed });
+  const { spot, closeSpot, handleClick } = useClusterClick({ mapRef, tiles, onEventClick, reduceMotion });
 
   useImperativeHandle(
     handleRef,
@@ -129,12 +96,6 @@ export default function EventMap({
   );
 
   const tileList = useMemo(() => [tiles], [tiles]);
-  // A popup belongs to the search it came from.
-  const [spotTiles, setSpotTiles] = useState(tiles);
-  if (spotTiles !== tiles) {
-    setSpotTiles(tiles);
-    setSpot(null);
-  }
 
   const highlightData = useMemo<FeatureCollection<Point>>(
     () =>
@@ -142,82 +103,6 @@ export default function EventMap({
         ? { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [highlight.longitude, highlight.latitude] } }] }
         : EMPTY,
     [highlight],
-  );
-
-  // Only requests for the event tiles carry the API's headers; the basemap's go out as they are.
-  const transformRequest = useCallback((url: string, type?: ResourceType): RequestParameters | undefined => {
-    const prefix = latest.current.tiles.slice(0, latest.current.tiles.indexOf('{z}'));
-    if (type !== 'Tile' || !url.startsWith(prefix)) return undefined;
-    return { url, headers: latest.current.tileHeaders?.() ?? {} };
-  }, []);
-
-  const emitView = useCallback((map: MapLibreMap) => {
-    const { view, box } = viewAndBox(map);
-    latest.current.onViewChange?.(view, box);
-  }, []);
-
-  const cleanups = useRef<(() => void)[]>([]);
-  useEffect(() => () => cleanups.current.forEach((fn) => fn()), []);
-
-  const handleLoad = useCallback(() => {
-    const map = mapRef.current?.getMap();
-    if (!map) return;
-    // A hosted style brings its own glyphs; our font faces are added so the cluster counts still render.
-    if (typeof style === 'string') map.setFontFaces({ ...(map.getFontFaces() ?? {}), ...mapFontFaces() });
-    cleanups.current.push(exposeMap(map));
-    if (containerRef.current) cleanups.current.push(trackIdle(map, containerRef.current));
-    let failed = false;
-    // A failed tile's error names its source (not in the event's typings).
-    const onError = (event: ErrorEvent) => {
-      if ((event as ErrorEvent & { sourceId?: string }).sourceId !== EVENTS_SOURCE || failed) return;
-      failed = true;
-      latest.current.onTilesFailed?.(true);
-    };
-    const onData = (event: MapSourceDataEvent | MapStyleDataEvent) => {
-      if (!failed || event.dataType !== 'source' || event.sourceId !== EVENTS_SOURCE || !event.tile) return;
-      failed = false;
-      latest.current.onTilesFailed?.(false);
-    };
-    map.on('error', onError);
-    map.on('data', onData);
-    cleanups.current.push(() => {
-      map.off('error', onError);
-      map.off('data', onData);
-    });
-    emitView(map);
-  }, [emitView, style]);
-
-  const handleClick = useCallback(
-    (event: MapLayerMouseEvent) => {
-      const feature = event.features?.[0];
-      const map = mapRef.current?.getMap();
-      if (!feature || !map || feature.geometry.type !== 'Point') {
-        setSpot(null);
-        return;
-      }
-      const [longitude, latitude] = feature.geometry.coordinates;
-      const properties = feature.properties as Record<string, unknown>;
-      if (typeof properties.id === 'string') {
-        onEventClick?.(properties.id);
-        return;
-      }
-      const extent = extentOf(properties);
-      if (!extent) return;
-      const edges = extentEdges(tileOf(feature, longitude, latitude, map.getZoom()), extent);
-      if (isOneSpot(extent) || map.getZoom() >= EVENT_TILES_MAX_ZOOM - 0.01) {
-        setSpot({ box: boxFromEdges(edges), count: Number(properties.count) || 0, longitude, latitude });
-        return;
-      }
-      setSpot(null);
-      map.fitBounds(
-        [
-          [edges.west, edges.south],
-          [edges.east, edges.north],
-        ],
-        { padding: 48, maxZoom: EVENT_TILES_MAX_ZOOM, duration: reduceMotion ? 0 : 500 },
-      );
-    },
-    [onEventClick, reduceMotion],
   );
 
   if (error) return <MapFailed error={error} onRetry={retry} />;
@@ -259,7 +144,7 @@ export default function EventMap({
           <Layer {...highlightLayer} />
         </Source>
         {spot && renderSpot && (
-          <Popup longitude={spot.longitude} latitude={spot.latitude} onClose={() => setSpot(null)} closeOnClick={false} maxWidth="320px" anchor="bottom" offset={16}>
+          <Popup longitude={spot.longitude} latitude={spot.latitude} onClose={closeSpot} closeOnClick={false} maxWidth="320px" anchor="bottom" offset={16}>
             {renderSpot(spot)}
           </Popup>
         )}

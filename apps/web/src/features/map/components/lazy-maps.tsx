@@ -40,4 +40,5 @@ export function PinPickerMap(props: ComponentProps<typeof PinPickerMapImpl>) {
   );
 }
 
-export type { EventMapHandle, EventMapProps, EventSpot, FlyTarget } from './event-map';
+export type { EventMapHandle, EventMapProps, FlyTarget } from './event-map';
+export type { EventSpot } from './use-cluster-click';

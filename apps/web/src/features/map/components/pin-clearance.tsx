@@ -28,6 +28,8 @@ export function PinClearance({ latitude, longitude }: { latitude: number; longit
       if (event.id === IMAGE) add();
     };
     add();
+    // The layer is created while rendering and needs the image this effect just put on the map.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- records an outside fact (the image is there), nothing derivable
     setReady(true);
     map.on('styleimagemissing', provide);
     return () => {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Button, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { dayjs } from '@/lib/dates/dayjs';
 import { problemMessage } from '@/lib/ui';
+import { QueryState } from '@/components/query-state';
 import { LIVE_REFRESH_MS, useLiveNow } from '../api/live';
 import { useEventModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
@@ -11,63 +12,64 @@ export function LiveNowTable() {
   const live = useLiveNow();
   const { ask, dialog } = useReasonAction();
   const moderation = useEventModeration(ask);
-  if (live.isPending) return <Skeleton h={120} radius="md" />;
-  if (live.isError) return <Alert color="red">{problemMessage(live.error)}</Alert>;
-  const sessions = live.data.sessions;
   return (
-    <Stack gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {sessions.length === 1 ? '1 live session' : `${sessions.length} live sessions`} · refreshed every {LIVE_REFRESH_MS / 1000} seconds
-      </Text>
-      {sessions.length === 0 ? (
-        <Paper withBorder radius="md" p="xl">
-          <Text ta="center" c="dimmed">
-            No buzz is running right now.
+    <QueryState query={live} loading={<Skeleton h={120} radius="md" />} error={(error) => <Alert color="red">{problemMessage(error)}</Alert>}>
+      {({ sessions }) => (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {sessions.length === 1 ? '1 live session' : `${sessions.length} live sessions`} · refreshed every {LIVE_REFRESH_MS / 1000} seconds
           </Text>
-        </Paper>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped verticalSpacing="xs" data-testid="live-sessions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Host</Table.Th>
-                <Table.Th ta="right">Watchers</Table.Th>
-                <Table.Th>Event starts</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.map((s) => (
-                <Table.Tr key={s.eventId} data-testid="live-session-row" data-event-id={s.eventId}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/event/${s.eventId}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                      {s.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/people/${s.host.id}`} size="sm">
-                      {s.host.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid="live-watchers">
-                    {s.watchers}
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(s.startDate).format('D MMM, HH:mm')}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="light" color="red" onClick={() => moderation.stop({ id: s.eventId, name: s.name })}>
-                      Stop live session
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+          {sessions.length === 0 ? (
+            <Paper withBorder radius="md" p="xl">
+              <Text ta="center" c="dimmed">
+                No buzz is running right now.
+              </Text>
+            </Paper>
+          ) : (
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped verticalSpacing="xs" data-testid="live-sessions">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Event</Table.Th>
+                    <Table.Th>Host</Table.Th>
+                    <Table.Th ta="right">Watchers</Table.Th>
+                    <Table.Th>Event starts</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Actions</VisuallyHidden>
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {sessions.map((s) => (
+                    <Table.Tr key={s.eventId} data-testid="live-session-row" data-event-id={s.eventId}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/event/${s.eventId}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                          {s.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/people/${s.host.id}`} size="sm">
+                          {s.host.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td ta="right" data-testid="live-watchers">
+                        {s.watchers}
+                      </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(s.startDate).format('D MMM, HH:mm')}</Table.Td>
+                      <Table.Td ta="right">
+                        <Button size="compact-sm" variant="light" color="red" onClick={() => moderation.stop({ id: s.eventId, name: s.name })}>
+                          Stop live session
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          {dialog}
+        </Stack>
       )}
-      {dialog}
-    </Stack>
+    </QueryState>
   );
 }

@@ -1,8 +1,10 @@
 import '@mantine/charts/styles.css';
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
+import type { AdminOverview } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
 import { problemMessage } from '@/lib/ui';
+import { QueryState } from '@/components/query-state';
 import { useOverview } from '../api/overview';
 
 function Stat({ label, value, tone }: { label: string; value: number; tone?: string }) {
@@ -33,9 +35,14 @@ function DailyChart({ title, data, series, color }: { title: string; data: Recor
 /** The site's health at a glance: counts now, sign-ups and new events per day for 30 days. */
 export function AdminOverviewPanel() {
   const overview = useOverview();
-  if (overview.isPending) return <Skeleton h={260} radius="md" />;
-  if (overview.isError) return <Alert color="red">{problemMessage(overview.error)}</Alert>;
-  const o = overview.data;
+  return (
+    <QueryState query={overview} loading={<Skeleton h={260} radius="md" />} error={(error) => <Alert color="red">{problemMessage(error)}</Alert>}>
+      {(o) => <OverviewBody o={o} />}
+    </QueryState>
+  );
+}
+
+function OverviewBody({ o }: { o: AdminOverview }) {
   const data = o.days.map((d) => ({ day: dayjs(d.day).format('D MMM'), 'Sign-ups': d.signUps, 'Events created': d.eventsCreated }));
   return (
     <Stack gap="md">

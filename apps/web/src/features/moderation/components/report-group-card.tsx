@@ -4,6 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Them
 import { IconCalendarEvent, IconPhoto, IconUser } from '@tabler/icons-react';
 import { REPORT_REASON_LABELS, type ReportGroup } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
+import { QueryState } from '@/components/query-state';
 import { useAdminEvent } from '../api/admin-event';
 import { useAdminPerson } from '../api/person';
 import { eventActions } from '../event-moderation';
@@ -92,12 +93,10 @@ function EventGroupCard({ group, eventId, ask, onDismiss }: CardProps & { eventI
   const personModeration = usePersonModeration(ask);
   const e = event.data;
   const can = e ? eventActions(e) : null;
-  const context = event.isPending ? (
-    <Skeleton h={96} radius="md" />
-  ) : event.isError ? (
-    <ContextMissing error={event.error} />
-  ) : (
-    <EventContext event={event.data} reportedFlyerId={group.targetType === 'flyer' ? group.targetId : null} />
+  const context = (
+    <QueryState query={event} loading={<Skeleton h={96} radius="md" />} error={(error) => <ContextMissing error={error} />}>
+      {(data) => <EventContext event={data} reportedFlyerId={group.targetType === 'flyer' ? group.targetId : null} />}
+    </QueryState>
   );
   const actions = (
     <>
@@ -147,7 +146,11 @@ function PersonGroupCard({ group, ask, onDismiss }: CardProps) {
   const person = useAdminPerson(group.targetId);
   const personModeration = usePersonModeration(ask);
   const p = person.data;
-  const context = person.isPending ? <Skeleton h={96} radius="md" /> : person.isError ? <ContextMissing error={person.error} /> : <PersonContext person={person.data} />;
+  const context = (
+    <QueryState query={person} loading={<Skeleton h={96} radius="md" />} error={(error) => <ContextMissing error={error} />}>
+      {(data) => <PersonContext person={data} />}
+    </QueryState>
+  );
   const actions = (
     <>
       <DismissButton onClick={onDismiss} />

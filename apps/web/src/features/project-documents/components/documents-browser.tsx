@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileText, IconSearch } from '@tabler/icons-react';
 import { DOCUMENT_SEARCH_PAGE_SIZE, type ProjectDocumentHit } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
+import { EmptyState } from '@/components/empty-state';
 import { useDocumentSearch, type DocumentSearchParams } from '../api/search-documents';
 import { Snippet } from './snippet';
-import type { EventOption } from './document-workspace';
+import type { EventOption } from './document-meta-fields';
 
 type Sort = DocumentSearchParams['orderBy'];
 const SORTS: { value: Sort; label: string }[] = [
@@ -41,18 +42,13 @@ function Hit({ hit, eventName }: { hit: ProjectDocumentHit; eventName: string | 
 function Empty({ searching, onCreate }: { searching: boolean; onCreate: () => void }) {
   if (searching) return <Text c="dimmed">No document matches. Try fewer or other words.</Text>;
   return (
-    <Paper withBorder radius="md" p="xl">
-      <Stack align="center" gap="sm" ta="center">
-        <ThemeIcon size={48} radius="xl" variant="light">
-          <IconFileText size={26} aria-hidden />
-        </ThemeIcon>
-        <Text fw={600}>No documents yet</Text>
-        <Text size="sm" c="dimmed" maw={420}>
-          Keep the programme, the FAQ, the run sheet or the vendor list here: private while you draft, public on the event page when ready.
-        </Text>
-        <Button onClick={onCreate}>Write the first one</Button>
-      </Stack>
-    </Paper>
+    <EmptyState icon={IconFileText} small radius="md">
+      <Text fw={600}>No documents yet</Text>
+      <Text size="sm" c="dimmed" maw={420}>
+        Keep the programme, the FAQ, the run sheet or the vendor list here: private while you draft, public on the event page when ready.
+      </Text>
+      <Button onClick={onCreate}>Write the first one</Button>
+    </EmptyState>
   );
 }
 

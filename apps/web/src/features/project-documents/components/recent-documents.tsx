@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { dayjs } from '@/lib/dates/dayjs';
+import { QueryState } from '@/components/query-state';
 import { useDocumentSearch } from '../api/search-documents';
 
 const RECENT = 5;
@@ -8,35 +9,43 @@ const RECENT = 5;
 /** The documents edited last, for the dashboard. */
 export function RecentDocuments() {
   const search = useDocumentSearch({ searchText: '', eventId: null, orderBy: 'Updated', pageNumber: 1 });
-  if (search.isPending) return <Skeleton h={60} />;
-  if (search.isError) return <Text size="sm" c="dimmed">Your documents could not be loaded.</Text>;
-  const recent = search.data.documents.slice(0, RECENT);
-  if (!recent.length) {
-    return (
-      <Text size="sm" c="dimmed">
-        No documents yet.{' '}
-        <Anchor component={Link} to="/documents">
-          Start one
-        </Anchor>{' '}
-        for your next event's programme or FAQ.
-      </Text>
-    );
-  }
   return (
-    <Stack gap={6} data-testid="recent-documents">
-      {recent.map((doc) => (
-        <Group key={doc.id} justify="space-between" wrap="nowrap" gap="sm">
-          <Anchor component={Link} to={`/documents/${doc.id}`} size="sm" lineClamp={1}>
-            {doc.title}
+    <QueryState
+      query={search}
+      loading={<Skeleton h={60} />}
+      error={() => (
+        <Text size="sm" c="dimmed">
+          Your documents could not be loaded.
+        </Text>
+      )}
+      isEmpty={(data) => !data.documents.length}
+      empty={
+        <Text size="sm" c="dimmed">
+          No documents yet.{' '}
+          <Anchor component={Link} to="/documents">
+            Start one
+          </Anchor>{' '}
+          for your next event's programme or FAQ.
+        </Text>
+      }
+    >
+      {(data) => (
+        <Stack gap={6} data-testid="recent-documents">
+          {data.documents.slice(0, RECENT).map((doc) => (
+            <Group key={doc.id} justify="space-between" wrap="nowrap" gap="sm">
+              <Anchor component={Link} to={`/documents/${doc.id}`} size="sm" lineClamp={1}>
+                {doc.title}
+              </Anchor>
+              <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+                {dayjs(doc.updated).format('D MMM, HH:mm')}
+              </Text>
+            </Group>
+          ))}
+          <Anchor component={Link} to="/documents" size="sm">
+            All documents
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-            {dayjs(doc.updated).format('D MMM, HH:mm')}
-          </Text>
-        </Group>
-      ))}
-      <Anchor component={Link} to="/documents" size="sm">
-        All documents
-      </Anchor>
-    </Stack>
+        </Stack>
+      )}
+    </QueryState>
   );
 }

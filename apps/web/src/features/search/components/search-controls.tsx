@@ -1,7 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Collapse, Group, Indicator, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconSearch } from '@tabler/icons-react';
+import { useSyncedDraft } from '@/lib/forms';
 import type { Position } from '../geolocation';
 import type { SearchState } from '../search-state';
 import type { DateWindow, Day } from '../date-window';
@@ -32,14 +33,10 @@ interface SearchControlsProps {
 export function SearchControls({ state, today, onTextChange, onWindowChange, onCategoryChange, onLocate, categories, categoriesFailed, placeBox, actions }: SearchControlsProps) {
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
   const [filtersOpen, filters] = useDisclosure(false);
-  const [text, setText] = useState(state.q);
+  // Follows the URL when it changes from elsewhere (Back, a shared link), not while typing.
+  const [text, setText] = useSyncedDraft(state.q, (draft, q) => draft.trim() === q);
   const [locationError, setLocationError] = useState<string | null>(null);
   const commitText = useDebouncedCallback((value: string) => onTextChange(value), 300);
-
-  // Follows the URL when it changes from elsewhere (Back, a shared link), not while typing.
-  useEffect(() => {
-    setText((current) => (current.trim() === state.q ? current : state.q));
-  }, [state.q]);
 
   const activeFilters = Number(Boolean(state.cat));
 

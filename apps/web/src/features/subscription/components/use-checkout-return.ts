@@ -25,8 +25,9 @@ export function useCheckoutReturn(server: Holding | undefined, token: Holding) {
   const [params, setParams] = useSearchParams();
   const client = useQueryClient();
   const outcome = params.get('checkout');
-  const [waiting, setWaiting] = useState(outcome === 'success');
-  const baseline = useRef(keyOf(token));
+  const [phase, setPhase] = useState<'waiting' | 'arrived' | 'done'>(outcome === 'success' ? 'waiting' : 'done');
+  // What the token held on return, fixed for this visit.
+  const [baseline] = useState(() => keyOf(token));
   const settled = useRef(false);
 
   useEffect(() => {
@@ -45,24 +46,27 @@ export function useCheckoutReturn(server: Holding | undefined, token: Holding) {
     }
     const timer = window.setTimeout(() => {
       if (settled.current) return;
-      setWaiting(false);
+      setPhase('done');
       notifications.show({ color: 'blue', title: 'Payment received', message: 'Stripe is still confirming it: your plan changes in a moment. Reload this page to see it.' });
     }, WAIT_MS);
     return () => window.clearTimeout(timer);
   }, [outcome, setParams]);
 
+  // The server's plan differs from the baseline: the wait is over as of this render (no more polling).
   const serverKey = server ? keyOf(server) : null;
+  if (phase === 'waiting' && serverKey !== null && serverKey !== baseline) setPhase('arrived');
+
+  // Then, once: the token catches up and the person is thanked.
   useEffect(() => {
-    if (!waiting || serverKey === null || serverKey === baseline.current) return;
+    if (phase !== 'arrived' || settled.current) return;
     settled.current = true;
-    setWaiting(false);
     void session.refresh().then(() => {
       void client.invalidateQueries({ queryKey: queryKeys.usage });
       void client.invalidateQueries({ queryKey: queryKeys.account });
     });
     notifications.show({ color: 'teal', title: 'Thank you', message: `Your account is on ${server?.plan} now.` });
-  }, [waiting, serverKey, server?.plan, client]);
+  }, [phase, server?.plan, client]);
 
-  // The badge may already show the new plan while the effect above settles: only the old one is "confirming".
-  return { confirming: waiting && (serverKey === null || serverKey === baseline.current), pollMs: waiting ? POLL_MS : (false as const) };
+  const waiting = phase === 'waiting';
+  return { confirming: waiting, pollMs: waiting ? POLL_MS : (false as const) };
 }
