@@ -204,6 +204,17 @@ export default tseslint.config(
     },
   },
   {
+    // Promises the code forgets (a rejection nobody hears) or hands where no promise belongs (an async
+    // onClick, a promise in a condition): type-aware, so only over the app's own source.
+    files: [`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: root } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: [`${WEB}/**/*.{ts,tsx}`],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -68,8 +68,11 @@ export function startSessionLifecycle(appRouter: AppRouter, intervalMs = REFRESH
   const sync = () => {
     const loggedIn = session.isLoggedIn();
     if (loggedIn && timer === undefined) {
-      timer = window.setInterval(async () => {
-        if (!(await session.refresh())) await endExpiredSession();
+      // The refresh reports its own failures; a rejection here would only be an unheard one.
+      timer = window.setInterval(() => {
+        void (async () => {
+          if (!(await session.refresh())) await endExpiredSession();
+        })();
       }, intervalMs);
     } else if (!loggedIn && timer !== undefined) {
       window.clearInterval(timer);

@@ -12,8 +12,8 @@ function EditForm({ event }: { event: HubEvent }) {
       key={event.id}
       event={event}
       renderPlace={(field) => <PlaceField {...field} required />}
-      onSaved={(saved) => navigate(`/event/${saved.id}`)}
-      onCancel={() => navigate(`/event/${event.id}`)}
+      onSaved={(saved) => void navigate(`/event/${saved.id}`)}
+      onCancel={() => void navigate(`/event/${event.id}`)}
     />
   );
 }

@@ -21,8 +21,8 @@ export default function EventNewRoute() {
       )}
       <EventForm
         renderPlace={(field) => <PlaceField {...field} required />}
-        onSaved={(event) => navigate(`/event/${event.id}`)}
-        onCancel={() => navigate('/events')}
+        onSaved={(event) => void navigate(`/event/${event.id}`)}
+        onCancel={() => void navigate('/events')}
       />
     </Page>
   );

@@ -37,7 +37,7 @@ function OwnerActions({ event }: { event: HubEvent }) {
         leftSection={<IconTrash size={16} aria-hidden />}
         loading={remove.isPending}
         data-testid="delete-event"
-        onClick={async () => {
+        onClick={() => void (async () => {
           const sure = await confirm({
             title: 'Delete this event?',
             message: `“${event.name}” will be removed for everyone, with its followers and links. This cannot be undone.`,
@@ -48,11 +48,11 @@ function OwnerActions({ event }: { event: HubEvent }) {
           try {
             await remove.mutateAsync(event.id);
             notify.success(`“${event.name}” is deleted.`);
-            navigate('/events', { replace: true });
+            void navigate('/events', { replace: true });
           } catch (error) {
             notifyProblem(error, 'The event could not be deleted');
           }
-        }}
+        })()}
       >
         Delete
       </Button>

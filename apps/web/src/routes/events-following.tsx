@@ -57,14 +57,14 @@ export default function EventsFollowingRoute() {
                           loading={pending}
                           aria-label={`Unfollow ${event.name}`}
                           data-testid="unfollow-button"
-                          onClick={async () => {
+                          onClick={() => void (async () => {
                             try {
                               await unfollow.mutateAsync({ eventId: event.id, linkId });
                               notify.info(`You no longer follow “${event.name}”.`);
                             } catch (error) {
                               notifyProblem(error, 'Could not unfollow');
                             }
-                          }}
+                          })()}
                         >
                           Unfollow
                         </Button>

@@ -96,7 +96,7 @@ export default function SearchRoute() {
         tilesKey={viewer?.id ?? 'anonymous'}
         highlight={highlight}
         onViewChange={onViewChange}
-        onEventClick={(id) => navigate(`/event/${id}`)}
+        onEventClick={(id) => void navigate(`/event/${id}`)}
         onTilesFailed={setTilesFailed}
         renderSpot={(spot) => (
           <SpotEvents

@@ -48,9 +48,9 @@ export function BuzzHeader({ name, view, watchers, sound, onPartners, fullscreen
             size="lg"
             aria-label={fullscreen.active ? 'Leave fullscreen' : 'Show the flyers fullscreen'}
             data-testid="fullscreen"
-            onClick={async () => {
+            onClick={() => void (async () => {
               if (!(await fullscreen.toggle())) notifications.show({ color: 'yellow', title: 'Fullscreen', message: 'Not capable' });
-            }}
+            })()}
           >
             {fullscreen.active ? <IconMinimize size={18} aria-hidden /> : <IconMaximize size={18} aria-hidden />}
           </ActionIcon>

@@ -47,13 +47,13 @@ export function EventLinkButtons({ event }: { event: HubEvent }) {
             data-count={count}
             loading={busyType === look.type}
             disabled={toggle.isPending && busyType !== look.type}
-            onClick={async () => {
+            onClick={() => void (async () => {
               try {
                 await toggle.mutateAsync({ eventId: event.id, type: look.type, linkId });
               } catch (error) {
                 notifyProblem(error, `Could not ${on ? 'undo' : 'save'} “${look.off}”`);
               }
-            }}
+            })()}
           >
             {on ? look.on : look.off}
           </Button>

@@ -39,7 +39,7 @@ export function FlyerList({ eventId, flyers, onEdit }: FlyerListProps) {
                 leftSection={<IconTrash size={14} aria-hidden />}
                 aria-label={`Delete ${flyer.name}`}
                 loading={remove.isPending && remove.variables === flyer.id}
-                onClick={async () => {
+                onClick={() => void (async () => {
                   const sure = await confirm({
                     title: 'Delete this flyer?',
                     message: `“${flyer.name}” will be removed, also from any launch it is part of. This cannot be undone.`,
@@ -53,7 +53,7 @@ export function FlyerList({ eventId, flyers, onEdit }: FlyerListProps) {
                   } catch (error) {
                     notifyProblem(error, 'The flyer could not be deleted');
                   }
-                }}
+                })()}
               >
                 Delete
               </Button>

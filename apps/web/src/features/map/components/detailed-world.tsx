@@ -4,10 +4,11 @@ import { useMap } from 'react-map-gl/maplibre';
 import { DETAILED_WORLD_ZOOM, loadDetailedWorld, type WorldData } from '../basemap/atlas';
 
 function apply(map: MapLibreMap, world: WorldData) {
-  map.getSource<GeoJSONSource>('land')?.setData(world.land);
-  map.getSource<GeoJSONSource>('us-mask')?.setData(world.usMask);
-  map.getSource<GeoJSONSource>('country-borders')?.setData(world.countryBorders);
-  map.getSource<GeoJSONSource>('country-labels')?.setData(world.countryLabels);
+  // setData answers a promise of the worker's update; nothing waits for it (the map redraws when it lands).
+  void map.getSource<GeoJSONSource>('land')?.setData(world.land);
+  void map.getSource<GeoJSONSource>('us-mask')?.setData(world.usMask);
+  void map.getSource<GeoJSONSource>('country-borders')?.setData(world.countryBorders);
+  void map.getSource<GeoJSONSource>('country-labels')?.setData(world.countryLabels);
 }
 
 /**

@@ -16,7 +16,7 @@ export function NearMeButton({ onLocate, onError, ...props }: NearMeButtonProps)
       variant="default"
       leftSection={<IconCurrentLocation size={16} aria-hidden />}
       loading={locating}
-      onClick={async () => {
+      onClick={() => void (async () => {
         setLocating(true);
         try {
           onLocate(await locate());
@@ -25,7 +25,7 @@ export function NearMeButton({ onLocate, onError, ...props }: NearMeButtonProps)
         } finally {
           setLocating(false);
         }
-      }}
+      })()}
       {...props}
     >
       Near me

@@ -37,7 +37,7 @@ export function BlockButton({ userId, name, isBlocked, ...props }: BlockButtonPr
       color={isBlocked ? 'gray' : 'red'}
       leftSection={isBlocked ? <IconCircleCheck size={16} aria-hidden /> : <IconBan size={16} aria-hidden />}
       loading={block.isPending}
-      onClick={toggle}
+      onClick={() => void toggle()}
       {...props}
     >
       {isBlocked ? 'Unblock' : 'Block'}

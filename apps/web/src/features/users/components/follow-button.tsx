@@ -28,7 +28,7 @@ export function FollowButton({ userId, name, isFollowing, ...props }: FollowButt
       variant={isFollowing ? 'light' : 'filled'}
       leftSection={isFollowing ? <IconUserCheck size={16} aria-hidden /> : <IconUserPlus size={16} aria-hidden />}
       loading={pending}
-      onClick={toggle}
+      onClick={() => void toggle()}
       aria-pressed={isFollowing}
       // The name starts with the visible word (WCAG 2.5.3); aria-pressed says whether a click unfollows.
       aria-label={isFollowing ? `Following ${name}` : `Follow ${name}`}
