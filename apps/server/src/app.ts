@@ -31,7 +31,7 @@ import { spaPlugin } from './plugins/spa.js';
 import { EARLY_ANSWER_HEADERS, securityHeadersPlugin } from './plugins/security-headers.js';
 import { createTenantHook } from './plugins/tenant.js';
 import { accountRoutes } from './modules/account/routes.js';
-import { billingRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/subscription/routes.js';
+import { subscriptionRoutes, operatorRoutes, stripeWebhookRoutes } from './modules/subscription/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { authenticate } from './modules/auth/service.js';
 import { containerRoutes } from './modules/container/routes.js';
@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(externalAuthRoutes, { providers: external });
     await api.register(userRoutes);
     await api.register(accountRoutes);
-    await api.register(billingRoutes);
+    await api.register(subscriptionRoutes);
     await api.register(eventRoutes);
     await api.register(eventDetailRoutes);
     await api.register(eventHtmlRoutes);

@@ -10,7 +10,7 @@ import { OPERATOR_PATH, OperatorRequestSchema, removeOperatorFile, runOperator, 
 import * as service from './service.js';
 
 /** The signed-in account's subscription, Checkout and the customer portal (tenant routes). */
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
   route(app, subscriptionApi.get, { handler: (request) => service.getSubscription({ ctx, auth: authOf(request) }) });
   route(app, subscriptionApi.checkout, { handler: (request) => service.checkout({ ctx, auth: authOf(request), input: request.body }) });

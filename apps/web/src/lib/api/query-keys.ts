@@ -31,7 +31,7 @@ export const queryKeys = {
     following: ['events-following'] as const,
   },
   eventFlyers: (eventId: string) => ['event-flyers', eventId] as const,
-  eventTimelines: (eventId: string) => ['event-timelines', eventId] as const,
+  eventLaunches: (eventId: string) => ['event-launches', eventId] as const,
   eventPartners: (eventId: string) => ['event-partners', eventId] as const,
 
   tags: {

@@ -8,7 +8,7 @@ export function getEventLaunches(eventId: string, signal?: AbortSignal): Promise
 }
 
 export function eventLaunchesQueryOptions(eventId: string) {
-  return queryOptions({ queryKey: queryKeys.eventTimelines(eventId), queryFn: ({ signal }) => getEventLaunches(eventId, signal) });
+  return queryOptions({ queryKey: queryKeys.eventLaunches(eventId), queryFn: ({ signal }) => getEventLaunches(eventId, signal) });
 }
 
 export function useEventLaunches(eventId: string) {
@@ -24,7 +24,7 @@ export function useLaunchFlyers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: launchFlyers,
-    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventTimelines(eventId) }),
+    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventLaunches(eventId) }),
   });
 }
 
@@ -32,6 +32,6 @@ export function useCancelLaunch() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id }: { id: string; eventId: string }) => engineApi.call(launchesApi.cancel, { params: { id } }),
-    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventTimelines(eventId) }),
+    onSuccess: (_timeline, { eventId }) => void client.invalidateQueries({ queryKey: queryKeys.eventLaunches(eventId) }),
   });
 }
