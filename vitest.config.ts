@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { missingSuites, requireEverySuite } from './scripts/test-suites.js';
 
@@ -35,6 +36,10 @@ const e2e = {
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Vitest runs one file fewer than the cores at a time: a single one on a 2-core machine. API and
+    // browser files spend most of their time waiting (timers, the database, the browser, password
+    // hashing on libuv's threads), so at least two run side by side.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       {
         test: {
