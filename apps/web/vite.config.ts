@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 // A relative import: the config is bundled on load, and the contract is TypeScript source.
-import { SERVER_AREAS } from '../../packages/contract/src/endpoints.js';
+import { escapeRegExp, SERVER_AREAS } from '../../packages/contract/src/endpoints.js';
 import { HUB_PATH } from '../../packages/contract/src/hub.js';
 
 const server = process.env.HUBBUB_SERVER_URL ?? 'http://127.0.0.1:8080';
@@ -14,7 +14,6 @@ const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 // goes to it; the SPA keeps its pages (/account/profile, the page /unsubscribe?token=). The hub's
 // websocket is /Engine/hub?id=..., without the area's trailing slash.
 const serverAreas = [...SERVER_AREAS, HUB_PATH];
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export default defineConfig({
   plugins: [

@@ -1,10 +1,9 @@
-import { SECRET_PATHS } from '@hubbub/contract';
+import { escapeRegExp, SECRET_PATH_PREFIXES } from '@hubbub/contract';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // Secrets that travel in URLs: in the path of the calls the endpoint tables mark `secretPath`
 // (verification and reset codes, feed and unsubscribe tokens); in the query, hub tokens and a provider's code and state.
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SECRET_PATH = new RegExp(`(${SECRET_PATHS.map((path) => escape(path.slice(0, path.indexOf(':')))).join('|')})[^/?#]+`, 'i');
+const SECRET_PATH = new RegExp(`(${SECRET_PATH_PREFIXES.map(escapeRegExp).join('|')})[^/?#]+`, 'i');
 const SECRET_QUERY = /([?&](?:access_token|token|code|state|refreshToken)=)[^&#]*/gi;
 
 export function scrubUrl(url: string): string {

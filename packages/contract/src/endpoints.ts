@@ -66,7 +66,10 @@ export const SERVER_AREAS: readonly string[] = [
 ];
 
 /**
- * The calls whose path carries a secret (a verification or reset code, a feed's or an unsubscribe
- * link's token): logs show those parameters redacted.
+ * The fixed parts of the paths that carry a secret (a verification or reset code, a feed's or an
+ * unsubscribe link's token, from entries marked `secretPath`): logs redact what follows them.
  */
-export const SECRET_PATHS: readonly string[] = allEndpoints.filter((endpoint) => endpoint.secretPath).map((endpoint) => endpoint.path);
+export const SECRET_PATH_PREFIXES: readonly string[] = allEndpoints.filter((endpoint) => endpoint.secretPath).map((endpoint) => staticPrefix(endpoint.path));
+
+/** `text` matched literally inside a RegExp (for patterns made from the paths above). */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
