@@ -112,6 +112,9 @@ describe('calendars', () => {
     const feed = async () => summaries(await (await fetch(`${baseUrl()}${new URL(feedUrl).pathname}`)).text());
     expect(await feed()).toEqual([draft.name]);
 
+    // The "is ready" message sits at the bottom, over the row's switch on a short window: a person
+    // waits for it to go (or closes it) before reaching under it; a click meanwhile lands on the message.
+    await page.getByText(/is ready: copy its address/).waitFor({ state: 'hidden', timeout: 15_000 });
     await row.getByRole('switch', { name: /Include my drafts/ }).uncheck();
     await expect.poll(() => row.getByRole('switch', { name: /Include my drafts/ }).isChecked(), { timeout: 15_000 }).toBe(false);
     await expect.poll(feed, { timeout: 15_000 }).toEqual([]);
