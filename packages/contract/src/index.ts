@@ -16,6 +16,8 @@ export * from './areas.js';
 export * from './tags.js';
 export * from './links.js';
 export * from './events.js';
+export * from './event-phase.js';
+export * from './format.js';
 export * from './hub.js';
 export * from './flyers.js';
 export * from './launches.js';
