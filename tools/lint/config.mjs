@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { TABLE_NAMES, TABLE_OWNERS } from './table-owners.mjs';
 import { tableOwnerRule } from './rules/table-owner.mjs';
 import { noCycleRule } from './rules/no-cycle.mjs';
+import { oneFormatterRule } from './rules/one-formatter.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dirsIn = (dir) =>
@@ -53,10 +54,12 @@ export const MODULE_ORDER = [
   'project-documents',
   'event-links',
   'calendars',
+  'event-page',
   'notifications',
   'account-data',
   'moderation',
   'event-sessions',
+  'home',
   'demo',
   'container',
 ];
@@ -147,7 +150,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,mts,mjs,js,cjs}'],
-    plugins: { 'import-x': importX, hubbub: { rules: { 'table-owner': tableOwnerRule, 'no-cycle': noCycleRule } } },
+    plugins: { 'import-x': importX, hubbub: { rules: { 'table-owner': tableOwnerRule, 'no-cycle': noCycleRule, 'one-formatter': oneFormatterRule } } },
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 'latest', sourceType: 'module' },
     settings: {
       // Without it import-x reads only .js/.mjs/.cjs files, so an import graph through .ts files (and every cycle in it) went unseen.
@@ -172,6 +175,12 @@ export default tseslint.config(
     files: [`${SERVER}/**/*.ts`],
     ignores: [`${SERVER}/**/*.test.ts`],
     rules: { 'hubbub/table-owner': ['error', { owners: TABLE_OWNERS, tables: TABLE_NAMES, root }] },
+  },
+  {
+    // Dates, times and numbers are written by packages/contract/src/format.ts only (rules/one-formatter.mjs).
+    files: [`${SERVER}/**/*.ts`, `${WEB}/**/*.{ts,tsx}`],
+    ignores: ['**/*.test.{ts,tsx}', `${WEB}/test/**`],
+    rules: { 'hubbub/one-formatter': 'error' },
   },
   {
     // A module's public surface is functions of its service, not its repository passed through.

@@ -3,6 +3,7 @@ import type { Db } from './db/client.js';
 import type { FileStore } from './lib/file-store.js';
 import type { JobTrigger } from './lib/job-trigger.js';
 import type { JwtSigner } from './lib/jwt.js';
+import type { KeyedDigest } from './lib/keyed-digest.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Realtime } from './lib/realtime.js';
 import type { TokenSigner } from './lib/signed-token.js';
@@ -38,6 +39,8 @@ export interface AppContext {
   readonly signedLinks: TokenSigner;
   /** Seals the successor a replaced refresh token still answers with during its grace window (modules/auth). */
   readonly refreshSeal: SecretBox;
+  /** Makes and checks the key that signs in the browser that registered, once it verifies (modules/auth). */
+  readonly signInKeys: KeyedDigest;
   /** Wakes the launch scheduler so "launch now" is not a poll late; does nothing when the scheduler is off. */
   readonly launches: JobTrigger;
   /** The alerts and reminders sender (tests run its rounds); does nothing when it is off. */

@@ -38,6 +38,7 @@ import { containerRoutes } from './modules/container/routes.js';
 import { externalAuthRoutes, externalStartRoutes } from './modules/external-auth/routes.js';
 import { createExternalProviders } from './modules/external-auth/service.js';
 import { createSecretBox } from './lib/secret-box.js';
+import { createKeyedDigest } from './lib/keyed-digest.js';
 import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
@@ -50,12 +51,14 @@ import { moderationRoutes } from './modules/moderation/routes.js';
 import { adminRoutes } from './modules/moderation/admin-routes.js';
 import { accountDataRoutes } from './modules/account-data/routes.js';
 import { calendarFeedRoutes, calendarRoutes } from './modules/calendars/routes.js';
+import { eventPageRoutes } from './modules/event-page/routes.js';
 import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/routes.js';
 import { notificationsPlugin, type NotificationsPluginOptions } from './modules/notifications/plugin.js';
 import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
+import { homeRoutes } from './modules/home/routes.js';
 import { flyerRoutes } from './modules/flyers/routes.js';
 import { launchRoutes } from './modules/launches/routes.js';
 import { schedulerPlugin, type SchedulerPluginOptions } from './modules/launches/plugin.js';
@@ -145,6 +148,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     throttle: new Throttle(authLimits(config.RATE_LIMIT_SCALE, options.rateLimits), limitsRedis),
     signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
     refreshSeal: createSecretBox(options.jwtSecret, 'hubbub refresh successors'),
+    signInKeys: createKeyedDigest(options.jwtSecret, 'hubbub verification sign-in'),
     vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
     launches,
     notifications,
@@ -198,11 +202,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(accountDataRoutes);
     await api.register(calendarRoutes);
     await api.register(notificationRoutes);
+    await api.register(homeRoutes);
   });
   // Stripe names no tenant: the event says whose subscription it is.
   await app.register(stripeWebhookRoutes);
   // Calendar apps name no tenant either: the feed's secret address says whose calendar it is.
   await app.register(calendarFeedRoutes);
+  // The public event pages are the web site's: its tenant, and the browser's session cookie at most.
+  await app.register(eventPageRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(operatorRoutes);
   // A browser navigation: the tenant is in its query, not a header.

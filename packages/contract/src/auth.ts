@@ -28,7 +28,16 @@ export const RegistrationSchema = z.object({ email: EmailSchema, name: PersonNam
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 export const RegistrationResultSchema = z
-  .object({ id: z.uuid(), email: z.string(), name: z.string(), verificationRequired: z.boolean() })
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    name: z.string(),
+    verificationRequired: z.boolean(),
+    signInKey: z.string().meta({
+      description:
+        'Kept by the browser that registered and sent with the verification (its body): that browser is then signed in. Worthless without the emailed token or code.',
+    }),
+  })
   .meta({ id: 'RegistrationResult' });
 export type RegistrationResult = z.infer<typeof RegistrationResultSchema>;
 
@@ -51,7 +60,16 @@ export const ResetParamsSchema = z.object({
   code: z.string().trim().min(4, { message: 'The code is too short.' }).max(128, { message: 'The code is too long.' }),
 });
 
-export const VerifyResultSchema = z.object({ verified: z.literal(true), email: z.string() }).meta({ id: 'VerifyResult' });
+/** The optional body of the verification: the registering browser's key, which signs it in. */
+export const VerifyRequestSchema = z
+  .object({ signInKey: z.string().max(256).optional() })
+  .meta({ id: 'VerifyRequest' });
+export type VerifyRequest = z.infer<typeof VerifyRequestSchema>;
+
+/** `session` (the login answer) only when the key the registration answered came with it. */
+export const VerifyResultSchema = z
+  .object({ verified: z.literal(true), email: z.string(), session: LoginResultSchema.optional() })
+  .meta({ id: 'VerifyResult' });
 export type VerifyResult = z.infer<typeof VerifyResultSchema>;
 
 export const ForgotPasswordSchema = z.object({ email: EmailSchema }).meta({ id: 'ForgotPassword' });
@@ -105,8 +123,10 @@ export const authApi = defineEndpoints('auth', {
   }),
   verify: endpoint('POST', `${PRESENCE}/auth/verify/:tokenOrCode`, {
     secretPath: true,
-    summary: 'Verify an email with the link token or the typed code',
+    summary: 'Verify an email with the link token or the typed code; with the key the registration answered, sign in too',
     params: SecretParamsSchema,
+    // No body at all (the spec's call) reaches the validator as null.
+    body: VerifyRequestSchema.nullish(),
     answer: VerifyResultSchema,
     problems: accountProblems,
   }),

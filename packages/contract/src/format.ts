@@ -14,6 +14,11 @@ export interface FormatOptions {
   timeZone?: string;
   /** "Now", for the current-year rule and relative times; tests fix it. */
   now?: Date;
+  /**
+   * Whether dates name their year: unset, only when it is not the current one; true, always (a
+   * saved file read years later); false, never.
+   */
+  year?: boolean;
 }
 
 export function isValidTimeZone(timeZone: string | null | undefined): timeZone is string {
@@ -43,6 +48,7 @@ function yearIn(date: Date, timeZone: string | undefined): string {
 }
 
 function needsYear(dates: Date[], options: FormatOptions): boolean {
+  if (options.year !== undefined) return options.year;
   const zone = zoneOf(options.timeZone);
   const thisYear = yearIn(options.now ?? new Date(), zone);
   return dates.some((d) => yearIn(d, zone) !== thisYear);
@@ -139,11 +145,16 @@ export function formatNumber(value: number, options: Pick<FormatOptions, 'locale
   return new Intl.NumberFormat(options.locale, { maximumFractionDigits: options.maximumFractionDigits ?? 0 }).format(value);
 }
 
-/** "$12.00", "12,00 €": an amount in minor units (cents) of an ISO 4217 currency. */
-export function formatMoney(minorUnits: number, currency: string, options: Pick<FormatOptions, 'locale'> = {}): string {
+/**
+ * "$12.00", "12,00 €": an amount in minor units (cents) of an ISO 4217 currency. `trimWhole` writes
+ * a whole amount without its zero cents ("$15", "$4.50"), as price lists do.
+ */
+export function formatMoney(minorUnits: number, currency: string, options: Pick<FormatOptions, 'locale'> & { trimWhole?: boolean } = {}): string {
   const format = new Intl.NumberFormat(options.locale, { style: 'currency', currency: currency.toUpperCase() });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minorUnits / 10 ** digits);
+  const amount = minorUnits / 10 ** digits;
+  if (!options.trimWhole || !Number.isInteger(amount)) return format.format(amount);
+  return new Intl.NumberFormat(options.locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 0, maximumFractionDigits: 0 }).format(amount);
 }
 
 /**
@@ -159,16 +170,76 @@ export function timeZoneLabel(timeZone: string, options: Pick<FormatOptions, 'lo
   return name && !/^GMT[+-]/.test(name) ? `${name} (${city})` : `${city} (${timeZone})`;
 }
 
-/** The locale's first day of the week, 0 = Sunday … 6 = Saturday (as Mantine's date pickers count). */
-export function firstDayOfWeek(locale?: string): 0 | 1 | 2 | 3 | 4 | 5 | 6 {
+export type DayOfWeek = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+interface WeekInfo {
+  /** 1 = Monday … 7 = Sunday. */
+  firstDay: number;
+  weekend?: number[];
+}
+
+/** The locale's week as Intl knows it; undefined when the engine or the locale cannot tell. */
+function weekInfo(locale?: string): WeekInfo | undefined {
   try {
     const tag = new Intl.Locale(locale ?? new Intl.DateTimeFormat().resolvedOptions().locale);
     // getWeekInfo() is the current name, weekInfo the one older engines (Node 20, Chromium < 130) ship.
-    const info = (tag as unknown as { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } });
-    const first = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay;
-    if (first) return (first % 7) as 0 | 1 | 2 | 3 | 4 | 5 | 6;
+    const info = tag as unknown as { getWeekInfo?: () => WeekInfo; weekInfo?: WeekInfo };
+    return info.getWeekInfo?.() ?? info.weekInfo;
   } catch {
-    // An unknown locale counts weeks as most of Hubbub's readers do.
+    return undefined;
   }
-  return 0;
+}
+
+/** The locale's first day of the week, 0 = Sunday … 6 = Saturday (as Mantine's date pickers count). */
+export function firstDayOfWeek(locale?: string): DayOfWeek {
+  const first = weekInfo(locale)?.firstDay;
+  // An unknown locale counts weeks as most of Hubbub's readers do.
+  return first ? ((first % 7) as DayOfWeek) : 0;
+}
+
+/**
+ * The locale's weekend, 0 = Sunday … 6 = Saturday (Mantine's weekendDays): Saturday and Sunday in
+ * most places, Friday and Saturday in some, Sunday alone in others.
+ */
+export function weekendDays(locale?: string): DayOfWeek[] {
+  const weekend = weekInfo(locale)?.weekend;
+  if (!weekend?.length) return [0, 6];
+  return weekend.map((day) => (day % 7) as DayOfWeek);
+}
+
+// What Intl knows beside writing: kept here too, so no other file reaches for Intl's formatters.
+
+/** Offset of a time zone from UTC at an instant, in milliseconds. */
+function offsetMs(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant at which a wall clock in a time zone shows the given date and time (month 1 = January). */
+export function zonedWallClockToUtc(date: { year: number; month: number; day: number; hour: number; minute: number }, timeZone: string): Date {
+  const guess = Date.UTC(date.year, date.month - 1, date.day, date.hour, date.minute);
+  const first = guess - offsetMs(guess, timeZone);
+  // A second pass settles days when the offset changes (daylight saving).
+  return new Date(guess - offsetMs(first, timeZone));
+}
+
+/** The canonical form of a locale tag this runtime writes dates in ("de-ch" → "de-CH"); null for one it cannot or a tag that is not one. */
+export function supportedLocale(tag: string): string | null {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical && Intl.DateTimeFormat.supportedLocalesOf([canonical]).length ? canonical : null;
+  } catch {
+    return null;
+  }
 }

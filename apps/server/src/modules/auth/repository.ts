@@ -7,8 +7,9 @@ export type SecretPurpose = 'verify' | 'reset';
 export async function insertSecret(
   db: Db,
   values: { tenantId: string; userId: string; purpose: SecretPurpose; tokenHash: string; codeHash: string; expiresAt: Date },
-): Promise<void> {
-  await db.insert(userSecrets).values(values);
+): Promise<string> {
+  const [row] = await db.insert(userSecrets).values(values).returning({ id: userSecrets.id });
+  return row.id;
 }
 
 /** Retires earlier unused secrets of the same purpose, so only the newest email works. */
@@ -21,12 +22,12 @@ export async function retireSecrets(db: Db, userId: string, purpose: SecretPurpo
 
 /**
  * Claims a live secret by its token hash or code hash in one statement, so two
- * concurrent uses cannot both succeed. Returns the owner, or undefined.
+ * concurrent uses cannot both succeed. Returns the secret's id and owner, or undefined.
  */
 export async function consumeSecret(
   db: Db,
   args: { tenantId: string; purpose: SecretPurpose; hash: string; at: Date },
-): Promise<{ userId: string } | undefined> {
+): Promise<{ id: string; userId: string } | undefined> {
   const [row] = await db
     .update(userSecrets)
     .set({ usedAt: args.at })
@@ -39,7 +40,7 @@ export async function consumeSecret(
         sql`(${userSecrets.tokenHash} = ${args.hash} or ${userSecrets.codeHash} = ${args.hash})`,
       ),
     )
-    .returning({ userId: userSecrets.userId });
+    .returning({ id: userSecrets.id, userId: userSecrets.userId });
   return row;
 }
 

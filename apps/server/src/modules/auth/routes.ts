@@ -19,7 +19,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  route(app, authApi.verify, { handler: (request) => service.verify({ ctx, tenant: request.tenant, ip: request.ip, tokenOrCode: request.params.tokenOrCode }) });
+  route(app, authApi.verify, {
+    handler: (request) =>
+      service.verify({ ctx, tenant: request.tenant, ip: request.ip, tokenOrCode: request.params.tokenOrCode, signInKey: request.body?.signInKey }),
+  });
   route(app, authApi.forgotPassword, {
     handler: (request) => service.forgotPassword({ ctx, tenant: request.tenant, ip: request.ip, email: request.body.email, log: request.log }),
   });

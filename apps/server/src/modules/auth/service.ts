@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type ProblemCode, type LoginResult, type Registration, type RegistrationResult } from '@hubbub/contract';
+import { PLAN_FEATURES, ROLE_ADMIN, type AuthUser, type ProblemCode, type LoginResult, type Registration, type RegistrationResult, type VerifyResult } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
 import { accountSuspended, codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
@@ -74,7 +74,7 @@ async function issueSecret(ctx: AppContext, user: UserRow, purpose: repo.SecretP
     const token = randomToken();
     const code = randomCode();
     try {
-      await repo.insertSecret(ctx.db, {
+      const id = await repo.insertSecret(ctx.db, {
         tenantId: user.tenantId,
         userId: user.id,
         purpose,
@@ -82,16 +82,29 @@ async function issueSecret(ctx: AppContext, user: UserRow, purpose: repo.SecretP
         codeHash: hashSecret(code),
         expiresAt: new Date(now.getTime() + ttlMs),
       });
-      return { token, code };
+      return { id, token, code };
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION || attempt >= SECRET_INSERT_ATTEMPTS) throw error;
     }
   }
 }
 
-async function sendVerification(ctx: AppContext, user: UserRow): Promise<void> {
-  const { token, code } = await issueSecret(ctx, user, 'verify', VERIFY_TTL_MS);
+/** Mails a new verification link and code; answers the id of that secret (see signInKeyFor). */
+async function sendVerification(ctx: AppContext, user: UserRow): Promise<string> {
+  const { id, token, code } = await issueSecret(ctx, user, 'verify', VERIFY_TTL_MS);
   await ctx.mailer.send(verificationEmail({ to: user.email, name: user.name, token, code, publicUrl: ctx.config.publicUrl }));
+  return id;
+}
+
+/**
+ * Verifying in the browser that registered signs the person in (as Luma and Meetup do). The
+ * registration answers this key to that browser only; the verification then brings it with the
+ * emailed token or code. It is a keyed digest of the tenant, the account and the one verification
+ * secret that was mailed, so nothing is stored: it is worthless without that email, dies with that
+ * secret (used, expired, or replaced by a newer email) and fits no other account.
+ */
+function signInKeyFor(ctx: AppContext, tenantId: string, userId: string, secretId: string): string {
+  return ctx.signInKeys.digest('verify', tenantId, userId, secretId);
 }
 
 /** Who asks, for the budgets: the caller's address (behind a proxy, the forwarded one). */
@@ -121,8 +134,8 @@ async function registerAccount(ctx: AppContext, tenant: TenantRef, input: Regist
     }
     throw error;
   }
-  await sendVerification(ctx, user);
-  return { id: user.id, email: user.email, name: user.name, verificationRequired: true };
+  const secretId = await sendVerification(ctx, user);
+  return { id: user.id, email: user.email, name: user.name, verificationRequired: true, signInKey: signInKeyFor(ctx, tenant.id, user.id, secretId) };
 }
 
 function secretHash(input: string): string {
@@ -131,12 +144,14 @@ function secretHash(input: string): string {
   return code.length === CODE_LENGTH ? hashSecret(code) : hashSecret(input.trim());
 }
 
-export async function verify(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string } & Caller) {
+type VerifyInput = { ctx: AppContext; tenant: TenantRef; tokenOrCode: string; signInKey?: string };
+
+export async function verify(opts: VerifyInput & Caller): Promise<VerifyResult> {
   const budgets = { attempts: [['verifyIp', opts.ip]] as Budget[], failures: [['verifyIpFailures', opts.ip]] as Budget[], failureCodes: ['code_invalid' as const] };
   return limited(opts.ctx.throttle, budgets, () => verifySecret(opts));
 }
 
-async function verifySecret(opts: { ctx: AppContext; tenant: TenantRef; tokenOrCode: string }) {
+async function verifySecret(opts: VerifyInput): Promise<VerifyResult> {
   const { ctx, tenant } = opts;
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'verify', hash: secretHash(opts.tokenOrCode), at: ctx.now() });
   if (!claimed) {
@@ -144,7 +159,11 @@ async function verifySecret(opts: { ctx: AppContext; tenant: TenantRef; tokenOrC
   }
   await users.markEmailVerified(ctx.db, claimed.userId, ctx.now());
   const user = await users.findUserById(ctx.db, tenant.id, claimed.userId);
-  return { verified: true as const, email: user?.email ?? '' };
+  if (!user) return { verified: true, email: '' };
+  // Another browser (no key, or a key for something else) is verified all the same, and signs in as usual.
+  const sameBrowser = Boolean(opts.signInKey) && ctx.signInKeys.matches(opts.signInKey!, 'verify', tenant.id, user.id, claimed.id);
+  if (!sameBrowser || user.suspendedAt) return { verified: true, email: user.email };
+  return { verified: true, email: user.email, session: await issueTokens(ctx, user, tenant) };
 }
 
 /** Starts a session for someone another module has signed in (an external provider); its id keeps what belongs to the session. */

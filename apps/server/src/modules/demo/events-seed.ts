@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AreaType } from '@hubbub/contract';
+import { AreaType, zonedWallClockToUtc } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
@@ -9,7 +9,6 @@ import { setDemoPlan } from '../subscription/service.js';
 import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOSTS, STATE_TIME_ZONES, VENUES, type EventTemplate } from './demo-catalogue.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
-import { zonedWallClockToUtc } from './zoned-time.js';
 
 export const DEMO_EVENT_COUNT = 3000;
 const DEMO_DAYS = 42;

@@ -1,3 +1,4 @@
+import { formatDateTime, formatNumber } from '@hubbub/contract';
 import type { MailMessage } from '../../lib/mailer.js';
 import type { FeedEventRow } from '../events/service.js';
 
@@ -10,13 +11,12 @@ export interface Unsubscribe {
   oneClickUrl: string;
 }
 
-function when(event: Pick<FeedEventRow, 'startDate' | 'timeZone'>): string {
-  const zone = event.timeZone || 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(event.startDate));
-  } catch {
-    return new Date(event.startDate).toUTCString();
-  }
+/** Recipients have no stored locale yet: their emails read as en-US until they do. */
+const DEFAULT_LOCALE = 'en-US';
+
+/** When the event starts, in its own zone (named), as its host announced it. */
+function when(event: Pick<FeedEventRow, 'startDate' | 'timeZone'>, locale = DEFAULT_LOCALE): string {
+  return formatDateTime(event.startDate, { timeZone: event.timeZone || 'UTC', locale, zoneName: true });
 }
 
 const place = (event: FeedEventRow) => [event.venue, event.area?.city].filter(Boolean).join(', ');
@@ -32,16 +32,21 @@ function message(args: { to: string; subject: string; lines: string[]; purpose: 
   };
 }
 
-export function digestEmail(args: { to: string; name: string; calendar: string; events: FeedEventRow[]; more: number; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+/** `locale`: the recipient's, when it is known. */
+type Recipient = { to: string; name: string; locale?: string };
+
+export function digestEmail(args: Recipient & { calendar: string; events: FeedEventRow[]; more: number; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+  const locale = args.locale ?? DEFAULT_LOCALE;
   const n = args.events.length + args.more;
-  const lines = [`Hi ${args.name},`, '', `${n} new event${n === 1 ? '' : 's'} in your calendar “${args.calendar}”:`, ''];
+  const count = `${formatNumber(n, { locale })} new event${n === 1 ? '' : 's'}`;
+  const lines = [`Hi ${args.name},`, '', `${count} in your calendar “${args.calendar}”:`, ''];
   for (const event of args.events) {
-    lines.push(`• ${event.name}`, `  ${when(event)}${place(event) ? ` · ${place(event)}` : ''}`, `  ${args.publicUrl}/event/${event.id}`, '');
+    lines.push(`• ${event.name}`, `  ${when(event, locale)}${place(event) ? ` · ${place(event)}` : ''}`, `  ${args.publicUrl}/event/${event.id}`, '');
   }
-  if (args.more) lines.push(`…and ${args.more} more: ${args.publicUrl}/events?tab=calendars`);
+  if (args.more) lines.push(`…and ${formatNumber(args.more, { locale })} more: ${args.publicUrl}/events?tab=calendars`);
   return message({
     to: args.to,
-    subject: `${n} new event${n === 1 ? '' : 's'} in “${args.calendar}”`,
+    subject: `${count} in “${args.calendar}”`,
     lines,
     purpose: 'digest',
     unsubscribe: args.unsubscribe,
@@ -49,24 +54,24 @@ export function digestEmail(args: { to: string; name: string; calendar: string; 
   });
 }
 
-export function reminderEmail(args: { to: string; name: string; event: FeedEventRow; lead: string; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+export function reminderEmail(args: Recipient & { event: FeedEventRow; lead: string; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;
   return message({
     to: args.to,
     subject: `Starting ${args.lead === '1h' ? 'within the hour' : 'tomorrow'}: ${event.name}`,
-    lines: [`Hi ${args.name},`, '', `${event.name} starts ${when(event)}.`, ...(place(event) ? [`Where: ${place(event)}`] : []), '', `${args.publicUrl}/event/${event.id}`],
+    lines: [`Hi ${args.name},`, '', `${event.name} starts ${when(event, args.locale)}.`, ...(place(event) ? [`Where: ${place(event)}`] : []), '', `${args.publicUrl}/event/${event.id}`],
     purpose: 'reminder',
     unsubscribe: args.unsubscribe,
     why: 'You get this because you follow or attend this event and event reminders are on.',
   });
 }
 
-export function cancellationEmail(args: { to: string; name: string; event: FeedEventRow; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+export function cancellationEmail(args: Recipient & { event: FeedEventRow; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;
   return message({
     to: args.to,
     subject: `Canceled: ${event.name}`,
-    lines: [`Hi ${args.name},`, '', `${event.name}, planned for ${when(event)}, has been canceled.`, '', `${args.publicUrl}/event/${event.id}`],
+    lines: [`Hi ${args.name},`, '', `${event.name}, planned for ${when(event, args.locale)}, has been canceled.`, '', `${args.publicUrl}/event/${event.id}`],
     purpose: 'canceled',
     unsubscribe: args.unsubscribe,
     why: 'You get this because you follow or attend this event and event reminders are on.',

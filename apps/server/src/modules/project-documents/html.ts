@@ -1,4 +1,4 @@
-import { DOCUMENT_LINK_REL, SAFE_LINK, type DocumentContent } from '@hubbub/contract';
+import { DOCUMENT_LINK_REL, formatDateTime, SAFE_LINK, type DocumentContent } from '@hubbub/contract';
 import { escapeHtml, htmlPage } from '../../lib/html-file.js';
 
 type Node = DocumentContent;
@@ -105,6 +105,6 @@ export function renderDocumentHtml(page: DocumentPage): string {
     style: STYLE,
     body: `<h1>${escapeHtml(page.title)}</h1>
 ${nodeHtml(page.content, page.images)}
-<footer>Saved from Hubbub on ${escapeHtml(page.generatedAt.toUTCString())}.</footer>`,
+<footer>Saved from Hubbub on ${escapeHtml(formatDateTime(page.generatedAt, { locale: 'en-US', timeZone: 'UTC', year: true, zoneName: true }))}.</footer>`,
   });
 }

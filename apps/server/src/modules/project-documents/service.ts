@@ -7,6 +7,7 @@ import {
   DOCUMENT_SEARCH_PAGE_SIZE,
   DOCUMENTS_PER_ACCOUNT_MAX,
   documentPlainText,
+  formatNumber,
   parseDocumentContent,
   safeFileName,
   type DocumentImage,
@@ -23,10 +24,10 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { addOnRequired, invalid, notFound, notOwner, planLimit, versionConflict } from '../../lib/app-error.js';
-import { inlineImage } from '../../lib/html-file.js';
+import { escapeHtml, inlineImage } from '../../lib/html-file.js';
 import { normaliseImage } from '../../lib/images.js';
 import { findUserById } from '../users/service.js';
-import { imageSources, renderDocumentHtml } from './html.js';
+import { imageSources, nodeHtml, renderDocumentHtml } from './html.js';
 import * as repo from './repository.js';
 import { searchWords, snippetOf, wordPattern } from './snippet.js';
 import { strictStoredBody, strictStoredContent } from './stored-content.js';
@@ -85,7 +86,7 @@ export async function createDocument(opts: { ctx: AppContext; auth: AuthInfo; in
   const write = await writeOf(ctx, auth, opts.input);
   const row = await ctx.db.transaction(async (tx) => {
     if ((await repo.countDocuments(tx, auth.tenant.id, auth.userId)) >= DOCUMENTS_PER_ACCOUNT_MAX) {
-      throw planLimit('Document limit reached', `An account holds at most ${DOCUMENTS_PER_ACCOUNT_MAX.toLocaleString('en-US')} documents; delete one you no longer need.`);
+      throw planLimit('Document limit reached', `An account holds at most ${formatNumber(DOCUMENTS_PER_ACCOUNT_MAX, { locale: 'en-US' })} documents; delete one you no longer need.`);
     }
     return repo.insertDocument(tx, { tenantId: auth.tenant.id, userId: auth.userId, write, now: ctx.now() });
   });
@@ -182,6 +183,22 @@ export async function eventDocuments(opts: { ctx: AppContext; tenant: TenantRef;
   const rows = await repo.publicDocumentsOf(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!rows) throw notFound('No event with this id is visible to you.');
   return rows.map(toDocument);
+}
+
+/**
+ * An event's public documents drawn as HTML for a page the server writes (the public event page),
+ * from the strict form of what is stored, as the download draws them: every text escaped, links
+ * only to the web or mail, pictures from their own address (this server's uploads or the bucket,
+ * which the strict form allows and the page's policy lets load). Headings start at h2.
+ */
+export async function eventDocumentsHtml(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<{ id: string; title: string; html: string }[]> {
+  const docs = await eventDocuments(opts);
+  const options = contentOptionsOf(opts.ctx.config);
+  return docs.map((doc) => {
+    const content = strictStoredContent(doc.contentJson, options);
+    const pictures = new Map([...imageSources(content)].map((src) => [src, escapeHtml(src)]));
+    return { id: doc.id, title: doc.title, html: nodeHtml(content, pictures) };
+  });
 }
 
 export async function searchDocuments(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof ProjectDocumentSearchSchema> }): Promise<ProjectDocumentSearchResult> {

@@ -1,5 +1,5 @@
 import { Group, Progress, Skeleton, Stack, Text } from '@mantine/core';
-import type { AccountUsage } from '@hubbub/contract';
+import { formatNumber, type AccountUsage } from '@hubbub/contract';
 
 interface Meter {
   label: string;
@@ -17,10 +17,10 @@ function UsageMeter({ label, count, capacity }: Meter) {
           {label}
         </Text>
         <Text size="sm" c="dimmed">
-          {count} of {capacity}
+          {formatNumber(count)} of {formatNumber(capacity)}
         </Text>
       </Group>
-      <Progress value={percent} color={color} size="md" aria-label={`${label}: ${count} of ${capacity} used`} />
+      <Progress value={percent} color={color} size="md" aria-label={`${label}: ${formatNumber(count)} of ${formatNumber(capacity)} used`} />
     </Stack>
   );
 }
@@ -40,7 +40,7 @@ export function UsageBars({ usage, loading }: { usage: AccountUsage | null | und
       <UsageMeter label="Events" count={usage.eventCount} capacity={usage.eventCapacity} />
       <UsageMeter label="Calendars" count={usage.calendarCount} capacity={usage.calendarCapacity} />
       <Text size="sm" c="dimmed">
-        Up to {usage.flyerCapacity} {usage.flyerCapacity === 1 ? 'flyer' : 'flyers'} per event.
+        Up to {formatNumber(usage.flyerCapacity)} {usage.flyerCapacity === 1 ? 'flyer' : 'flyers'} per event.
       </Text>
     </Stack>
   );

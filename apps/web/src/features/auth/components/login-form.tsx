@@ -10,13 +10,16 @@ import { useShake } from '@/lib/ui';
 import { useLogin } from '../api/login';
 import { emailRules } from '../api/validation';
 import { loginErrorMessage, type LoginFailure } from '../login-error';
+import { registerPath, verificationPath } from '../sign-in-links';
 
 interface LoginFormProps {
   initialEmail?: string;
+  /** Where the person was going: the links to register and to verify keep it. */
+  redirect?: string | null;
   onSuccess: (user: SignedInUser) => void;
 }
 
-export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
+export function LoginForm({ initialEmail = '', redirect, onSuccess }: LoginFormProps) {
   const login = useLogin();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const shake = useShake();
@@ -47,7 +50,7 @@ export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" title="Could not sign in">
             <Text size="sm">{failure.message}</Text>
             {failure.unverified && (
-              <Anchor component={Link} to={`/verification?email=${encodeURIComponent(email)}`} size="sm" fw={600}>
+              <Anchor component={Link} to={verificationPath({ email, redirect })} size="sm" fw={600}>
                 Enter your verification code
               </Anchor>
             )}
@@ -78,7 +81,7 @@ export function LoginForm({ initialEmail = '', onSuccess }: LoginFormProps) {
         </Button>
         <Text size="sm" ta="center">
           New to Hubbub?{' '}
-          <Anchor component={Link} to="/register" fw={600}>
+          <Anchor component={Link} to={registerPath({ redirect })} fw={600}>
             Create an account
           </Anchor>
         </Text>

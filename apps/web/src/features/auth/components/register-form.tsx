@@ -2,15 +2,22 @@ import { useState } from 'react';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type RegistrationResult } from '@hubbub/contract';
+import { PASSWORD_MIN_LENGTH, safeReturnPath, type RegistrationResult } from '@hubbub/contract';
 import { applyServerErrors } from '@/lib/api';
 import { FieldError, mantineValidator, required } from '@/lib/forms';
 import { useShake } from '@/lib/ui';
 import { useRegister } from '../api/register';
 import { emailRules, newPasswordRules } from '../api/validation';
+import { signInPath } from '../sign-in-links';
 
-export function RegisterForm({ onSuccess }: { onSuccess: (result: RegistrationResult) => void }) {
-  const register = useRegister();
+interface RegisterFormProps {
+  /** Where the person was going: verifying in this browser takes them there, and the sign-in link keeps it. */
+  redirect?: string | null;
+  onSuccess: (result: RegistrationResult) => void;
+}
+
+export function RegisterForm({ redirect, onSuccess }: RegisterFormProps) {
+  const register = useRegister(safeReturnPath(redirect));
   const [message, setMessage] = useState<string | null>(null);
   const shake = useShake();
   const form = useForm({
@@ -62,7 +69,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: (result: RegistrationRe
         </Button>
         <Text size="sm" ta="center">
           Already have an account?{' '}
-          <Anchor component={Link} to="/login" fw={600}>
+          <Anchor component={Link} to={signInPath({ redirect })} fw={600}>
             Sign in
           </Anchor>
         </Text>

@@ -8,28 +8,34 @@ import { FieldError, mantineValidator } from '@/lib/forms';
 import { problemMessage } from '@/lib/ui';
 import { useVerifyAccount } from '../api/verify';
 import { codeRules, normaliseCode } from '../api/validation';
+import { signInPath } from '../sign-in-links';
 
 interface VerificationPanelProps {
   /** The long token from the emailed link: verified as soon as the page opens. */
   token?: string | null;
   email?: string | null;
+  /** Where the person was going, when the address says (the sign-in link keeps it). */
+  redirect?: string | null;
+  /** This browser registered, so the verification signed it in: go on to `to`. */
+  onSignedIn: (to: string) => void;
 }
 
-function Verified({ result, email }: { result: VerifyResult; email?: string | null }) {
+/** Verified in another browser than the one that registered: signing in is one step away, email filled in. */
+function Verified({ result, email, redirect }: { result: VerifyResult; email?: string | null; redirect?: string | null }) {
   const address = result.email || email || '';
   return (
     <Stack gap="md" align="stretch">
       <Alert color="green" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} title="Your account is verified">
-        {address ? `${address} is confirmed. You can sign in now.` : 'You can sign in now.'}
+        {address ? `${address} is confirmed. Sign in to continue.` : 'Sign in to continue.'}
       </Alert>
-      <Button component={Link} to={address ? `/login?email=${encodeURIComponent(address)}` : '/login'} fullWidth>
+      <Button component={Link} to={signInPath({ email: address, redirect })} fullWidth>
         Go to sign in
       </Button>
     </Stack>
   );
 }
 
-export function VerificationPanel({ token, email }: VerificationPanelProps) {
+export function VerificationPanel({ token, email, redirect, onSignedIn }: VerificationPanelProps) {
   const verify = useVerifyAccount();
   const [result, setResult] = useState<VerifyResult | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -44,7 +50,9 @@ export function VerificationPanel({ token, email }: VerificationPanelProps) {
   const run = async (secret: string) => {
     setMessage(null);
     try {
-      setResult(await verify.mutateAsync(secret));
+      const { result: verified, signedInTo } = await verify.mutateAsync(secret);
+      if (signedInTo) onSignedIn(signedInTo);
+      else setResult(verified);
     } catch (error) {
       setMessage(problemMessage(error));
     }
@@ -58,7 +66,17 @@ export function VerificationPanel({ token, email }: VerificationPanelProps) {
     runForLink(token);
   }, [token]);
 
-  if (result) return <Verified result={result} email={email} />;
+  if (result) return <Verified result={result} email={email} redirect={redirect} />;
+
+  // Signed in: the page goes on to where the person was going; until then, say what is happening.
+  if (verify.isSuccess) {
+    return (
+      <Stack align="center" gap="sm" py="md" role="status">
+        <Loader />
+        <Text>Verified. Signing you in…</Text>
+      </Stack>
+    );
+  }
 
   if (token && verify.isPending) {
     return (
@@ -107,7 +125,7 @@ export function VerificationPanel({ token, email }: VerificationPanelProps) {
         </Button>
         <Text size="sm" c="dimmed" ta="center">
           No email? Check your spam folder. Signing in with an unverified account sends a new code.{' '}
-          <Anchor component={Link} to="/login" size="sm">
+          <Anchor component={Link} to={signInPath({ email, redirect })} size="sm">
             Sign in
           </Anchor>
         </Text>

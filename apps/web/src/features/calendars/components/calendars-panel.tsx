@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { formatNumber } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { useCalendars } from '../api/get-calendars';
 import { CalendarRow } from './calendar-row';
@@ -40,7 +41,7 @@ export function CalendarsPanel({ usage, categoryName }: CalendarsPanelProps) {
           <Skeleton height={16} width={160} />
         ) : usage ? (
           <Text size="sm" data-testid="calendar-usage">
-            {usage.count} of {usage.capacity} {calendars(usage.capacity)} used
+            {formatNumber(usage.count)} of {formatNumber(usage.capacity)} {calendars(usage.capacity)} used
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
@@ -53,7 +54,7 @@ export function CalendarsPanel({ usage, categoryName }: CalendarsPanelProps) {
       </Group>
       {atCapacity && usage && (
         <Alert color="orange" variant="light" id="calendar-capacity-note" data-testid="calendar-capacity-note">
-          You have used all {usage.capacity} {calendars(usage.capacity)} your plan allows. Delete one you no longer need, or{' '}
+          You have used all {formatNumber(usage.capacity)} {calendars(usage.capacity)} your plan allows. Delete one you no longer need, or{' '}
           <Anchor component={Link} to="/account/subscription" inherit>
             see the plans
           </Anchor>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { externalAuthApi, pathOf, type ConnectedAccounts } from '@hubbub/contract';
+import { externalAuthApi, formatDateTime, pathOf, type ConnectedAccounts } from '@hubbub/contract';
 import { forgetExternalIntent, readExternalIntent } from '@/lib/external-auth';
 import { fakeApi, problem } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
@@ -26,7 +26,8 @@ describe('ConnectedAccountsPanel', () => {
     renderWithProviders(<ConnectedAccountsPanel />);
     const g = await row('Google');
     expect(within(g).getByText('ada@gmail.example')).toBeTruthy();
-    expect(within(g).getByText(/^Connected \d+ Mar 2026, \d\d:\d\d · last used \d+ Mar 2026/)).toBeTruthy();
+    // Written by the one formatter, in the reader's zone: "Connected Sun, Mar 1, 2026, 4:00 AM · last used …".
+    expect(within(g).getByText(`Connected ${formatDateTime(google.linkedAt)} · last used ${formatDateTime(google.lastUsedAt)}`)).toBeTruthy();
     expect(within(g).getByRole('button', { name: 'Disconnect' })).toBeTruthy();
     const m = await row('Microsoft');
     expect(within(m).getByText('Not connected')).toBeTruthy();

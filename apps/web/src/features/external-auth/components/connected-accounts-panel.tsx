@@ -1,11 +1,10 @@
 import { Button, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
-import { EXTERNAL_PROVIDER_LABELS, EXTERNAL_PROVIDERS, type ConnectedAccount, type ExternalProvider } from '@hubbub/contract';
+import { EXTERNAL_PROVIDER_LABELS, EXTERNAL_PROVIDERS, formatDateTime, type ConnectedAccount, type ExternalProvider } from '@hubbub/contract';
 import { ProviderIcon } from '@/components/provider-icon';
-import { dayjs } from '@/lib/dates/dayjs';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { useConnect, useConnectedAccounts, useDisconnect } from '../api/connected-accounts';
 
-const when = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
+const when = (iso: string) => formatDateTime(iso);
 
 /**
  * Settings → Connected accounts: sign in with Google or Microsoft as well as (or instead of) a

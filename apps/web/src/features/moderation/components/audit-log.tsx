@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert, Code, Group, Select, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
-import { IdSchema } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime, IdSchema } from '@hubbub/contract';
 import { problemMessage } from '@/lib/ui';
 import { useAuditLog } from '../api/audit';
 import { auditChanges } from '../audit-change';
@@ -90,7 +89,7 @@ export function AuditLogTable() {
             <Table.Tbody>
               {log.data.entries.map((e) => (
                 <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(e.created).format('D MMM YYYY, HH:mm')}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created)}</Table.Td>
                   <Table.Td>{e.actorName ?? 'Deleted account'}</Table.Td>
                   <Table.Td>
                     <Code>{e.action}</Code>

@@ -1,15 +1,11 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { REPORT_REASON_LABELS, type AdminEvent } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime, formatRange, REPORT_REASON_LABELS, type AdminEvent } from '@hubbub/contract';
 import { EVENT_STATUS_COLORS, EVENT_STATUS_LABELS, hiddenLabel } from '../event-moderation';
 
 /** In the event's own time zone, as its host entered it; the zone is named so nobody misreads it. */
 export function eventWhen(event: Pick<AdminEvent, 'startDate' | 'endDate' | 'timeZone'>): string {
-  const start = dayjs(event.startDate).tz(event.timeZone);
-  const end = dayjs(event.endDate).tz(event.timeZone);
-  const endText = start.isSame(end, 'day') ? end.format('HH:mm') : end.format('ddd D MMM YYYY, HH:mm');
-  return `${start.format('ddd D MMM YYYY, HH:mm')} – ${endText} (${event.timeZone})`;
+  return formatRange(event.startDate, event.endDate, { timeZone: event.timeZone });
 }
 
 export function EventBadges({ event }: { event: Pick<AdminEvent, 'status' | 'hidden'> & { published?: boolean } }) {
@@ -19,7 +15,7 @@ export function EventBadges({ event }: { event: Pick<AdminEvent, 'status' | 'hid
         {EVENT_STATUS_LABELS[event.status]}
       </Badge>
       {event.hidden && (
-        <Tooltip label={`${dayjs(event.hidden.at).format('D MMM YYYY, HH:mm')}: ${event.hidden.reason}`} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
+        <Tooltip label={`${formatDateTime(event.hidden.at)}: ${event.hidden.reason}`} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
           <Badge color="orange" variant="filled" tabIndex={0} data-testid="admin-event-hidden">
             {hiddenLabel(event.hidden)}
           </Badge>
@@ -56,7 +52,7 @@ export function EventContext({ event, reportedFlyerId }: { event: AdminEvent; re
         <EventBadges event={event} />
         {event.hidden && (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {hiddenLabel(event.hidden)} on {dayjs(event.hidden.at).format('D MMM YYYY, HH:mm')}: {event.hidden.reason}
+            {hiddenLabel(event.hidden)} on {formatDateTime(event.hidden.at)}: {event.hidden.reason}
           </Text>
         )}
         <Group gap={6} wrap="wrap">

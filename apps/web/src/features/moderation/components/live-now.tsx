@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { formatDateTime, formatNumber } from '@hubbub/contract';
 import { Alert, Anchor, Button, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { dayjs } from '@/lib/dates/dayjs';
 import { problemMessage } from '@/lib/ui';
 import { QueryState } from '@/components/query-state';
 import { LIVE_REFRESH_MS, useLiveNow } from '../api/live';
@@ -17,7 +17,7 @@ export function LiveNowTable() {
       {({ sessions }) => (
         <Stack gap="sm">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {sessions.length === 1 ? '1 live session' : `${sessions.length} live sessions`} · refreshed every {LIVE_REFRESH_MS / 1000} seconds
+            {sessions.length === 1 ? '1 live session' : `${formatNumber(sessions.length)} live sessions`} · refreshed every {LIVE_REFRESH_MS / 1000} seconds
           </Text>
           {sessions.length === 0 ? (
             <Paper withBorder radius="md" p="xl">
@@ -53,9 +53,9 @@ export function LiveNowTable() {
                         </Anchor>
                       </Table.Td>
                       <Table.Td ta="right" data-testid="live-watchers">
-                        {s.watchers}
+                        {formatNumber(s.watchers)}
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(s.startDate).format('D MMM, HH:mm')}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startDate)}</Table.Td>
                       <Table.Td ta="right">
                         <Button size="compact-sm" variant="light" color="red" onClick={() => moderation.stop({ id: s.eventId, name: s.name })}>
                           Stop live session

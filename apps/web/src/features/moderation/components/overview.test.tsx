@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { moderationApi, type AdminOverview } from '@hubbub/contract';
+import { formatNumber, moderationApi, type AdminOverview } from '@hubbub/contract';
 import { fakeApi, problem } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { AdminOverviewPanel } from './overview';
@@ -28,7 +28,7 @@ describe('AdminOverviewPanel', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const api = fakeApi().on(moderationApi.overview, overview);
     renderWithProviders(<AdminOverviewPanel />);
-    expect((await screen.findByTestId('overview-people')).textContent).toBe((12345).toLocaleString());
+    expect((await screen.findByTestId('overview-people')).textContent).toBe(formatNumber(12345));
     expect(screen.getByTestId('overview-events').textContent).toBe('321');
     expect(screen.getByTestId('overview-live-now').textContent).toBe('2');
     expect(screen.getByTestId('overview-hub-connections').textContent).toBe('17');

@@ -1,8 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Alert, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import type { AdminOverview } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDate, formatNumber, type AdminOverview } from '@hubbub/contract';
 import { problemMessage } from '@/lib/ui';
 import { QueryState } from '@/components/query-state';
 import { useOverview } from '../api/overview';
@@ -14,7 +13,7 @@ function Stat({ label, value, tone }: { label: string; value: number; tone?: str
         {label}
       </Text>
       <Text fz={28} fw={700} c={tone} data-testid={`overview-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-        {value.toLocaleString()}
+        {formatNumber(value)}
       </Text>
     </Paper>
   );
@@ -27,7 +26,7 @@ function DailyChart({ title, data, series, color }: { title: string; data: Recor
       <Title order={3} fz="md" mb="sm">
         {title}
       </Title>
-      <BarChart h={200} data={data} dataKey="day" series={[{ name: series, color }]} tickLine="y" xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }} role="figure" aria-label={title} />
+      <BarChart h={200} data={data} dataKey="day" series={[{ name: series, color }]} tickLine="y" valueFormatter={(value) => formatNumber(value)} xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 24 }} role="figure" aria-label={title} />
     </Paper>
   );
 }
@@ -43,7 +42,8 @@ export function AdminOverviewPanel() {
 }
 
 function OverviewBody({ o }: { o: AdminOverview }) {
-  const data = o.days.map((d) => ({ day: dayjs(d.day).format('D MMM'), 'Sign-ups': d.signUps, 'Events created': d.eventsCreated }));
+  // A day is a calendar date (YYYY-MM-DD): read at UTC midnight so no zone moves it.
+  const data = o.days.map((d) => ({ day: formatDate(d.day, { timeZone: 'UTC', weekday: false }), 'Sign-ups': d.signUps, 'Events created': d.eventsCreated }));
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="sm">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatNumber } from '@hubbub/contract';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Skeleton, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -35,7 +36,7 @@ export function PeopleList() {
       {people.isError && <Alert color="red">{problemMessage(people.error)}</Alert>}
       {data && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          {data.totalCount === 1 ? '1 person' : `${data.totalCount.toLocaleString()} people`}
+          {data.totalCount === 1 ? '1 person' : `${formatNumber(data.totalCount)} people`}
           {q ? ` matching “${q}”` : ''}
         </Text>
       )}

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import { REPORT_REASON_LABELS, type AdminPerson } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDate, formatDateTime, formatNumber, REPORT_REASON_LABELS, type AdminPerson } from '@hubbub/contract';
 import { hiddenLabel } from '../event-moderation';
 import { PersonBadges } from './person-badges';
 
@@ -24,17 +23,17 @@ export function PersonContext({ person }: { person: AdminPerson }) {
         <PersonBadges person={person} />
         {person.suspension && (
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            Suspended on {dayjs(person.suspension.at).format('D MMM YYYY, HH:mm')}: {person.suspension.reason}
+            Suspended on {formatDateTime(person.suspension.at)}: {person.suspension.reason}
           </Text>
         )}
         <Text size="sm">
-          Joined {dayjs(person.created).format('D MMM YYYY')} · {person.events === 1 ? '1 event' : `${person.events} events`}
+          Joined {formatDate(person.created, { weekday: false })} · {person.events === 1 ? '1 event' : `${formatNumber(person.events)} events`}
         </Text>
         {person.reasons.length > 0 && (
           <Group gap={6}>
             {person.reasons.map((r) => (
               <Badge key={r.reason} variant="outline" color="gray" size="sm">
-                {REPORT_REASON_LABELS[r.reason]} × {r.count}
+                {REPORT_REASON_LABELS[r.reason]} × {formatNumber(r.count)}
               </Badge>
             ))}
           </Group>
@@ -47,7 +46,7 @@ export function PersonContext({ person }: { person: AdminPerson }) {
                   {e.name}
                 </Anchor>
                 <Text size="xs" c="dimmed">
-                  {dayjs(e.startDate).format('D MMM YYYY')}
+                  {formatDate(e.startDate)}
                 </Text>
                 {e.hidden && (
                   <Badge color="orange" size="xs">

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { AdminPerson } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDate, formatNumber, type AdminPerson } from '@hubbub/contract';
 import { EVENT_STATUS_COLORS, EVENT_STATUS_LABELS, eventActions, hiddenLabel } from '../event-moderation';
 import { Section } from './section';
 import { useEventModeration } from './use-moderation-actions';
@@ -13,7 +12,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
   const moderation = useEventModeration(ask);
   const events = person.eventList;
   return (
-    <Section id="person-events" title={`Events (${person.events})`}>
+    <Section id="person-events" title={`Events (${formatNumber(person.events)})`}>
       {events.length === 0 ? (
         <Text size="sm" c="dimmed">
           No events.
@@ -21,7 +20,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
       ) : (
         <Table.ScrollContainer minWidth={560}>
           <Table verticalSpacing={4} fz="sm" data-testid="admin-person-events">
-            {person.events > events.length && <Table.Caption>The newest {events.length} of {person.events}.</Table.Caption>}
+            {person.events > events.length && <Table.Caption>The newest {formatNumber(events.length)} of {formatNumber(person.events)}.</Table.Caption>}
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
@@ -42,7 +41,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
                         {e.name}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(e.startDate).format('D MMM YYYY')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.startDate)}</Table.Td>
                     <Table.Td>
                       <Badge color={EVENT_STATUS_COLORS[e.status]} variant="light" size="sm" mr={4}>
                         {EVENT_STATUS_LABELS[e.status]}

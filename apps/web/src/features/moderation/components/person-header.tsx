@@ -1,7 +1,6 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { AdminPerson } from '@hubbub/contract';
+import { formatDate, formatDateTime, type AdminPerson } from '@hubbub/contract';
 import { UserAvatar } from '@/components/user-avatar';
-import { dayjs } from '@/lib/dates/dayjs';
 import { PersonBadges } from './person-badges';
 import { usePersonModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
@@ -25,7 +24,7 @@ export function PersonHeader({ person }: { person: AdminPerson }) {
             </Text>
             <PersonBadges person={person} />
             <Text size="sm" c="dimmed">
-              Joined {dayjs(person.created).format('D MMM YYYY')}
+              Joined {formatDate(person.created, { weekday: false })}
             </Text>
           </Stack>
         </Group>
@@ -39,7 +38,7 @@ export function PersonHeader({ person }: { person: AdminPerson }) {
         <Alert color="red" variant="light" title="Suspended" data-testid="admin-person-suspension">
           <Stack gap="xs">
             <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-              Since {dayjs(person.suspension.at).format('D MMM YYYY, HH:mm')}: {person.suspension.reason}
+              Since {formatDateTime(person.suspension.at)}: {person.suspension.reason}
             </Text>
             <Group>
               <Button size="xs" variant="white" color="red" onClick={() => moderation.lift(person)}>

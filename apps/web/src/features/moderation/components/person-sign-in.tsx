@@ -1,10 +1,9 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
-import { ADMIN_PERSON_LIST_MAX, type AdminPerson } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { ADMIN_PERSON_LIST_MAX, formatDateTime, type AdminPerson } from '@hubbub/contract';
 import { Section } from './section';
 
 const METHOD_LABELS: Record<string, string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
-const when = (iso: string) => dayjs(iso).format('D MMM YYYY, HH:mm');
+const when = (iso: string) => formatDateTime(iso);
 
 /** How the person signs in, and their sessions, newest first. */
 export function PersonSignInSection({ person }: { person: AdminPerson }) {

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCalendarEvent, IconPhoto, IconUser } from '@tabler/icons-react';
-import { REPORT_REASON_LABELS, type ReportGroup } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime, formatNumber, REPORT_REASON_LABELS, type ReportGroup } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { useAdminEvent } from '../api/admin-event';
 import { useAdminPerson } from '../api/person';
@@ -43,13 +42,13 @@ function GroupShell({ group, context, actions }: { group: ReportGroup; context: 
             </Stack>
           </Group>
           <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-            {group.reporters === 1 ? '1 reporter' : `${group.reporters} reporters`}
+            {group.reporters === 1 ? '1 reporter' : `${formatNumber(group.reporters)} reporters`}
           </Badge>
         </Group>
         <Group gap={6}>
           {group.reasons.map((r) => (
             <Badge key={r.reason} variant="outline" color="gray">
-              {REPORT_REASON_LABELS[r.reason]} × {r.count}
+              {REPORT_REASON_LABELS[r.reason]} × {formatNumber(r.count)}
             </Badge>
           ))}
         </Group>
@@ -60,7 +59,7 @@ function GroupShell({ group, context, actions }: { group: ReportGroup; context: 
         ))}
         {context}
         <Text size="xs" c="dimmed">
-          First {dayjs(group.firstReported).format('D MMM, HH:mm')} · last {dayjs(group.lastReported).format('D MMM, HH:mm')}
+          First {formatDateTime(group.firstReported)} · last {formatDateTime(group.lastReported)}
         </Text>
         <Group gap="xs" justify="flex-end" wrap="wrap">
           {actions}

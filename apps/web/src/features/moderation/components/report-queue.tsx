@@ -1,6 +1,6 @@
 import { Alert, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconChecks } from '@tabler/icons-react';
-import type { ReportGroup } from '@hubbub/contract';
+import { formatNumber, type ReportGroup } from '@hubbub/contract';
 import { problemMessage } from '@/lib/ui';
 import { QueryState } from '@/components/query-state';
 import { useDismissReports, useReportQueue } from '../api/reports';
@@ -45,7 +45,7 @@ export function ReportQueueList() {
         {(data) => (
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              {data.openReports} open {data.openReports === 1 ? 'report' : 'reports'} about {data.groups.length} {data.groups.length === 1 ? 'target' : 'targets'}
+              {formatNumber(data.openReports)} open {data.openReports === 1 ? 'report' : 'reports'} about {formatNumber(data.groups.length)} {data.groups.length === 1 ? 'target' : 'targets'}
             </Text>
             {data.groups.map((group) => (
               <ReportGroupCard key={`${group.targetType}:${group.targetId}`} group={group} ask={ask} onDismiss={() => askDismiss(group)} />

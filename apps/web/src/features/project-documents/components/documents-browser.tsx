@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileText, IconSearch } from '@tabler/icons-react';
-import { DOCUMENT_SEARCH_PAGE_SIZE, type ProjectDocumentHit } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { DOCUMENT_SEARCH_PAGE_SIZE, formatDateTime, formatNumber, type ProjectDocumentHit } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
 import { useDocumentSearch, type DocumentSearchParams } from '../api/search-documents';
 import { Snippet } from './snippet';
@@ -31,7 +30,7 @@ function Hit({ hit, eventName }: { hit: ProjectDocumentHit; eventName: string | 
         </Group>
         <Snippet parts={hit.snippet} />
         <Text size="xs" c="dimmed">
-          Edited {dayjs(hit.updated).format('D MMM YYYY, HH:mm')}
+          Edited {formatDateTime(hit.updated)}
           {eventName ? ` · ${eventName}` : ''}
         </Text>
       </Stack>
@@ -119,7 +118,7 @@ export function DocumentsBrowser({ events, onCreate }: DocumentsBrowserProps) {
       {search.data && (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {total === 1 ? '1 document' : `${total.toLocaleString()} documents`}
+            {total === 1 ? '1 document' : `${formatNumber(total)} documents`}
           </Text>
           {search.data.documents.length === 0 ? (
             <Empty searching={Boolean(searchText || eventId)} onCreate={onCreate} />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Divider, Drawer, Group, Loader, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconHistory, IconRestore } from '@tabler/icons-react';
-import type { ProjectDocument } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime, formatNumber, type ProjectDocument } from '@hubbub/contract';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { useRestoreRevision, useRevision, useRevisions } from '../api/revisions';
 import { DocumentReader } from './document-reader';
@@ -58,8 +57,8 @@ export function HistoryDrawer({ opened, onClose, documentId, currentVersion, has
                   key={r.version}
                   active={r.version === selected}
                   onClick={() => setSelected(r.version)}
-                  label={`Version ${r.version} · ${r.title}`}
-                  description={dayjs(r.created).format('D MMM YYYY, HH:mm')}
+                  label={`Version ${formatNumber(r.version)} · ${r.title}`}
+                  description={formatDateTime(r.created)}
                   data-testid="revision-item"
                 />
               ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { useDocumentSearch } from '../api/search-documents';
 
@@ -37,7 +37,7 @@ export function RecentDocuments() {
                 {doc.title}
               </Anchor>
               <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
-                {dayjs(doc.updated).format('D MMM, HH:mm')}
+                {formatDateTime(doc.updated)}
               </Text>
             </Group>
           ))}

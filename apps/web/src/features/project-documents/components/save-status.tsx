@@ -1,7 +1,7 @@
 import { Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudOff } from '@tabler/icons-react';
+import { formatTime } from '@hubbub/contract';
 import type { SaveStatus } from '../editor/autosave';
-import { dayjs } from '@/lib/dates/dayjs';
 
 const LOOK: Record<SaveStatus['kind'], { color: string; label: string }> = {
   saved: { color: 'dimmed', label: 'Saved' },
@@ -26,7 +26,7 @@ export function SaveStatusLabel({ status }: { status: SaveStatus }) {
     ) : (
       <IconAlertTriangle size={14} aria-hidden />
     );
-  const detail = status.kind === 'saved' && status.at ? `Saved ${dayjs(status.at).format('HH:mm')}` : status.kind === 'invalid' || status.kind === 'failed' ? status.message : undefined;
+  const detail = status.kind === 'saved' && status.at ? `Saved ${formatTime(status.at)}` : status.kind === 'invalid' || status.kind === 'failed' ? status.message : undefined;
   const label = (
     <Group gap={4} wrap="nowrap" c={look.color} role="status" aria-live="polite" data-testid="save-status" data-status={status.kind}>
       {icon}

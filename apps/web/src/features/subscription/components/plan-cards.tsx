@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import type { BillingInterval, Plan, Product } from '@hubbub/contract';
+import { formatNumber, type BillingInterval, type Plan, type Product } from '@hubbub/contract';
 import { formatPrice, perInterval, priceOf } from '../lib/price';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 interface PlanCardsProps {
   products: Product[];
@@ -35,7 +35,11 @@ export function PlanCards({ products, current, interval, onChoose, busyPlan }: P
             <Stack gap="xs" h="100%">
               <Group justify="space-between" wrap="nowrap">
                 <Text fw={700}>{product.name}</Text>
-                {isCurrent && <Badge variant="filled">Current plan</Badge>}
+                {isCurrent && (
+                  <Badge variant="filled" style={{ flexShrink: 0 }}>
+                    Current
+                  </Badge>
+                )}
               </Group>
               {price && (
                 <Text fw={600} fz="xl">

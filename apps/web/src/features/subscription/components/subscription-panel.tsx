@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { addOnsFromClaims, planFromClaims, type AccountUsage, type AddOnProduct, type BillingInterval, type Product } from '@hubbub/contract';
+import { addOnsFromClaims, formatNumber, planFromClaims, type AccountUsage, type AddOnProduct, type BillingInterval, type Product } from '@hubbub/contract';
 import { ErrorPanel } from '@/components/error-panel';
 import { PlanBadge } from '@/components/plan-badge';
 import { hasCode } from '@/lib/api';
@@ -61,7 +61,7 @@ export function SubscriptionPanel({ usage, usageBars }: SubscriptionPanelProps) 
             </Text>
           ))}
           <Text size="sm">
-            Nothing is deleted: events over the new limit stay visible and editable, but you cannot create new ones until you are under it. {product.name} allows {product.eventCapacity.toLocaleString()} events and {product.flyerCapacity.toLocaleString()} flyers per event.
+            Nothing is deleted: events over the new limit stay visible and editable, but you cannot create new ones until you are under it. {product.name} allows {formatNumber(product.eventCapacity)} events and {formatNumber(product.flyerCapacity)} flyers per event.
           </Text>
         </Stack>
       ),

@@ -1,11 +1,10 @@
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import type { Subscription } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDate, type Subscription } from '@hubbub/contract';
 
 /** Only what needs the person's attention: a failed payment, an end coming, a trial. */
 export function SubscriptionStatus({ subscription }: { subscription: Subscription }) {
-  const end = subscription.currentPeriodEnd ? dayjs(subscription.currentPeriodEnd).format('D MMMM YYYY') : null;
+  const end = subscription.currentPeriodEnd ? formatDate(subscription.currentPeriodEnd, { weekday: false }) : null;
   if (subscription.status === 'past_due') {
     return (
       <Alert color="red" icon={<IconAlertTriangle size={18} />} title="Your last payment failed" data-testid="subscription-past-due">

@@ -1,4 +1,4 @@
-import type { AccountUsage, Product } from '@hubbub/contract';
+import { formatNumber, type AccountUsage, type Product } from '@hubbub/contract';
 
 type Capacities = Pick<Product, 'name' | 'eventCapacity' | 'calendarCapacity' | 'flyerCapacity'>;
 
@@ -6,8 +6,8 @@ type Capacities = Pick<Product, 'name' | 'eventCapacity' | 'calendarCapacity' | 
 export function overCapacity(usage: AccountUsage | null | undefined, plan: Capacities): string[] {
   if (!usage) return [];
   const over: string[] = [];
-  if (usage.eventCount > plan.eventCapacity) over.push(`You have ${usage.eventCount} events; ${plan.name} allows ${plan.eventCapacity}.`);
-  if (usage.calendarCount > plan.calendarCapacity) over.push(`You have ${usage.calendarCount} calendars; ${plan.name} allows ${plan.calendarCapacity}.`);
+  if (usage.eventCount > plan.eventCapacity) over.push(`You have ${formatNumber(usage.eventCount)} events; ${plan.name} allows ${formatNumber(plan.eventCapacity)}.`);
+  if (usage.calendarCount > plan.calendarCapacity) over.push(`You have ${formatNumber(usage.calendarCount)} calendars; ${plan.name} allows ${formatNumber(plan.calendarCapacity)}.`);
   return over;
 }
 

@@ -1,14 +1,10 @@
-import type { BillingInterval } from '@hubbub/contract';
+import { formatMoney, type BillingInterval } from '@hubbub/contract';
 
 /** A price in the currency's minor unit as people read it: "$15", "$4.50", "Free". */
 export function formatPrice(minor: number | null, currency: string, locale?: string): string | null {
   if (minor === null) return null;
   if (minor === 0) return 'Free';
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  const amount = minor / 10 ** digits;
-  const whole = Number.isInteger(amount);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: whole ? 0 : digits }).format(amount);
+  return formatMoney(minor, currency, { locale, trimWhole: true });
 }
 
 export function priceOf(item: { monthlyPrice: number | null; yearlyPrice: number | null }, interval: BillingInterval): number | null {
