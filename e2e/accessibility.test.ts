@@ -64,7 +64,7 @@ async function createData(): Promise<WalkData> {
     flyerIds: [flyer.id],
   });
   const doc = await api<{ id: string }>('POST', projectDocumentApi.create.path, jwt, { title: `Volunteer notes ${suffix}`, eventId: event.id, visibility: 'public' });
-  return { adminId: me.id, eventId: event.id, flyerId: flyer.id, documentId: doc.id, eventName, flyerName };
+  return { adminId: me.id, eventId: event.id, eventSlug: event.slug, flyerId: flyer.id, documentId: doc.id, eventName, flyerName };
 }
 
 beforeAll(async () => {
@@ -269,13 +269,18 @@ describe('the demo account', () => {
       await badge.waitFor();
       expect(await badge.innerText()).toMatch(/^Demo( account)?\n/);
       expect(await page.locator(`#${await badge.getAttribute('aria-describedby')}`).textContent()).toContain('shared demo account');
-      // The demo follows people, so the dashboard shows pressed "Following" buttons the admin never has.
-      await page.goto(`${baseUrl()}/dashboard`);
-      await settle(page, PAGE, '/dashboard');
+      // The demo follows people, so the people page shows pressed "Following" buttons the admin never has.
+      await page.goto(`${baseUrl()}/people`);
+      await settle(page, PAGE, '/people');
       await page.getByLabel('Search people').fill('River');
       const following = page.getByRole('button', { name: 'Following River Okafor' });
       await following.waitFor();
       expect(await following.getAttribute('aria-pressed')).toBe('true');
+      findings.push(...(await audit(page, `/people (demo, ${width})`)));
+      // The demo's home fills the sections the admin's leaves empty: live now, tonight, followed events.
+      await page.goto(`${baseUrl()}/dashboard`);
+      await settle(page, PAGE, '/dashboard');
+      await page.getByTestId('home-live').getByTestId('event-summary-card').first().waitFor();
       findings.push(...(await audit(page, `/dashboard (demo, ${width})`)));
       await page.goto(`${baseUrl()}/account/subscription`);
       await settle(page, PAGE, '/account/subscription');

@@ -10,6 +10,8 @@ import type { BrowserContext, Page, Response } from 'playwright-core';
 export interface WalkData {
   adminId: string;
   eventId: string;
+  /** The event's slug: its public page is /e/{slug}. */
+  eventSlug: string;
   flyerId: string;
   documentId: string;
   eventName: string;
@@ -30,6 +32,7 @@ export interface RouteCase {
 }
 
 export const ROUTES: RouteCase[] = [
+  // A visitor's welcome; signed in, the home (its sections filled for the demo account in accessibility.test.ts).
   { path: () => '/dashboard', access: 'public' },
   { path: () => '/login', access: 'public' },
   { path: () => '/register', access: 'public' },
@@ -41,6 +44,8 @@ export const ROUTES: RouteCase[] = [
   { path: () => '/auth/callback/google', access: 'public' },
   { path: () => '/unsubscribe?token=not-a-real-token', access: 'public' },
   { path: (d) => `/person/${d.adminId}`, access: 'public' },
+  // The event's public page, written by the server; signed in, it sends the person on to /event/{id}.
+  { path: (d) => `/e/${d.eventSlug}`, access: 'public' },
   { path: () => '/no/such/page', access: 'public' },
   { path: () => '/docs/', access: 'public', noHeading: true, ready: (page) => page.locator('.swagger-ui .info .title').waitFor({ timeout: 20_000 }) },
   { path: () => '/buzz', access: 'login' },
@@ -52,6 +57,7 @@ export const ROUTES: RouteCase[] = [
   { path: () => '/events', access: 'login' },
   { path: () => '/events/new', access: 'login' },
   { path: () => '/events/following', access: 'login' },
+  { path: () => '/people', access: 'login' },
   { path: (d) => `/event/${d.eventId}`, access: 'login', map: true },
   { path: (d) => `/event/${d.eventId}/edit`, access: 'login' },
   { path: (d) => `/event/${d.eventId}/flyers`, access: 'login' },

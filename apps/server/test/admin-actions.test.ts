@@ -236,7 +236,8 @@ describe('live sessions', () => {
     expect((await ok<AdminOverview>(await get(boss, moderationApi.overview.path))).hubConnections).toBeGreaterThanOrEqual(2);
 
     const stopped = await ok<AdminEvent>(await post(boss, pathOf(moderationApi.eventStop, { id: event.id }), { reason: 'Broadcasting abuse' }));
-    expect(stopped.status).toBe(EventStatus.Completed);
+    // A stopped session is not the event's end: the event is still ahead, so it is Created (Upcoming) again.
+    expect(stopped.status).toBe(EventStatus.Created);
     expect(stopped.flyers).toEqual([expect.objectContaining({ id: flyer.id, isActivated: false })]);
     await within(fan.next('FlyerStopped', (p) => p.id === flyer.id));
     expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toMatchObject({ state: 'Stopped', message: 'The moderators stopped this live session.' });
@@ -244,7 +245,7 @@ describe('live sessions', () => {
     expectProblem(await post(boss, pathOf(moderationApi.eventStop, { id: event.id }), REASON), 409, { code: 'conflict' });
     const [timeline] = await queryRows<{ state: string }>(t.app.ctx.db, sql`select state from timelines where event_id = ${event.id}`);
     expect(timeline.state).toBe('Canceled');
-    expect((await auditOf(boss, event.id))[0]).toMatchObject({ action: 'event.stop', before: { status: 1 }, after: { status: 2 } });
+    expect((await auditOf(boss, event.id))[0]).toMatchObject({ action: 'event.stop', before: { status: 1 }, after: { status: 0 } });
   });
 
   it('cancel marks the event canceled and stops its session', async () => {

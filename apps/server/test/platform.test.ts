@@ -126,6 +126,8 @@ describe('OpenAPI document', () => {
     ['post', `${E}/event/search/`, true, 200, false],
     ['get', `${E}/event/mine/`, false, 200, true],
     ['get', `${E}/event/following/`, false, 200, true],
+    ['get', `${E}/event/person/{id}`, false, 200, false],
+    ['get', `${E}/home/`, false, 200, true],
     ['get', `${E}/event/{id}`, false, 200, false],
     ['post', `${E}/event/`, true, 200, true],
     ['post', `${E}/event/update/`, true, 200, true],
@@ -380,6 +382,11 @@ describe('tenant isolation', () => {
       signUp(t, { name: `${word} Beta`, tenant: OTHER_TENANT }),
       signUp(t, { tenant: OTHER_TENANT }),
     ]);
+    // The people directory lists those who chose to be in it (a new account is not).
+    for (const [user, tenant] of [[a], [b, OTHER_TENANT]] as const) {
+      const res = await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: user.name, listedInDirectory: true }, tenant });
+      expect(res.statusCode, res.body).toBe(200);
+    }
     const onA = UserSearchResultSchema.parse((await call(t.app, 'POST', usersApi.search.path, { jwt: aViewer.jwt, body: { searchText: word } })).json());
     expect(onA.users.map((u) => u.id)).toEqual([a.id]);
     expect(onA.totalCount).toBe(1);

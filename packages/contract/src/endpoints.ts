@@ -1,6 +1,7 @@
 import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, OPENAPI_PATH, PRESENCE, PROJECT } from './api-prefixes.js';
 import type { Endpoint } from './endpoint.js';
 import { HUB_PATH } from './hub.js';
+import { PUBLIC_EVENT_PREFIX } from './public-event.js';
 import { accountDataApi } from './account-data.js';
 import { accountApi } from './account.js';
 import { authApi } from './auth.js';
@@ -10,6 +11,7 @@ import { eventsApi } from './events.js';
 import { externalAuthApi } from './external-auth.js';
 import { flyersApi } from './flyers.js';
 import { geoApi } from './geo.js';
+import { homeApi } from './home.js';
 import { launchesApi } from './launches.js';
 import { eventLinksApi } from './links.js';
 import { moderationApi } from './moderation.js';
@@ -38,6 +40,7 @@ export const endpointTables = [
   launchesApi,
   projectDocumentApi,
   moderationApi,
+  homeApi,
 ] as const;
 
 export const allEndpoints: readonly Endpoint[] = endpointTables.flatMap((table) => Object.values(table) as Endpoint[]);
@@ -51,13 +54,15 @@ const API_BASES = [PRESENCE, ACCOUNT, PROJECT, ENGINE, ADMIN].map((base) => `${b
  * Where the server answers and the web app never does: the API bases, the hub, the API's documents,
  * and each call that lives outside the bases (calendar feeds, one-click unsubscribe), by its fixed
  * prefix. Whole prefixes: /account/profile is a page, /account/api/v1/… the API. GET / is both (the
- * container data asked for JSON, the web app otherwise) and is not an area.
+ * container data asked for JSON, the web app otherwise) and is not an area. The public event pages
+ * (/e/{slug}) are pages the server writes itself, so the web app must never answer them.
  */
 export const SERVER_AREAS: readonly string[] = [
   ...API_BASES,
   `${HUB_PATH}/`,
   OPENAPI_PATH,
   DOCS_PATH,
+  PUBLIC_EVENT_PREFIX,
   ...new Set(
     allEndpoints
       .map((endpoint) => staticPrefix(endpoint.path))

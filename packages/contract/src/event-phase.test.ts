@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventPhase, statusAfterStop } from './event-phase.js';
+import { EVENT_PHASE_LABELS, EventPhases, eventPhase, phaseWithSession, statusAfterStop } from './event-phase.js';
 
 const at = (iso: string) => new Date(iso);
 const tonight = { startDate: '2026-11-25T01:00:00Z', endDate: '2026-11-25T04:00:00Z' };
@@ -22,5 +22,27 @@ describe('statusAfterStop', () => {
     expect(statusAfterStop(tonight, at('2026-11-24T17:40:00Z'))).toBe(0);
     expect(statusAfterStop(tonight, at('2026-11-25T02:00:00Z'))).toBe(0);
     expect(statusAfterStop(tonight, at('2026-11-25T05:00:00Z'))).toBe(2);
+  });
+});
+
+describe('phaseWithSession', () => {
+  const before = at('2026-11-24T17:40:00Z');
+  it.each([
+    ['nothing heard: the loaded status', 0, null, before, 'upcoming'],
+    ['a Start heard on an event loaded as not live', 0, 'Started', before, 'live'],
+    ['an Update heard keeps it live', 0, 'Updated', before, 'live'],
+    ['a Stop heard before the start: upcoming again, not ended', 1, 'Stopped', before, 'upcoming'],
+    ['a Stop heard during the event: happening', 1, 'Stopped', at('2026-11-25T02:00:00Z'), 'happening'],
+    ['a Stop heard after the end: ended', 1, 'Stopped', at('2026-11-25T05:00:00Z'), 'ended'],
+    ['canceled whatever the hub says', 3, 'Started', before, 'canceled'],
+  ] as const)('%s', (_, status, session, now, phase) => {
+    expect(phaseWithSession({ ...tonight, status }, session, now)).toBe(phase);
+  });
+});
+
+describe('EVENT_PHASE_LABELS', () => {
+  it('names every phase in plain words, none of the stored status names', () => {
+    expect(EventPhases.map((p) => EVENT_PHASE_LABELS[p])).toEqual(['Upcoming', 'Happening now', 'Live', 'Ended', 'Canceled']);
+    for (const label of Object.values(EVENT_PHASE_LABELS)) expect(label).not.toMatch(/^(Created|Started|Completed)$/i);
   });
 });

@@ -1,4 +1,5 @@
 import { EventStatus, type EventStatusValue } from './events.js';
+import type { EventSessionState } from './hub.js';
 
 /**
  * What people are told about an event, derived from its dates and its live session rather than
@@ -35,4 +36,19 @@ export function eventPhase(event: { status: EventStatusValue; startDate: string;
 export function statusAfterStop(event: { endDate: string | null; startDate: string }, now: Date = new Date()): EventStatusValue {
   const end = Date.parse(event.endDate ?? event.startDate);
   return now.getTime() >= end ? EventStatus.Completed : EventStatus.Created;
+}
+
+/**
+ * The phase as a watcher of the buzz knows it: what the hub last said of the session (null: nothing
+ * yet) wins over the status the event was loaded with, which a Start or Stop since has made stale.
+ */
+export function phaseWithSession(
+  event: { status: EventStatusValue; startDate: string; endDate: string | null },
+  session: EventSessionState | null,
+  now: Date = new Date(),
+): EventPhase {
+  if (event.status === EventStatus.Canceled) return 'canceled';
+  if (session === 'Started' || session === 'Updated') return 'live';
+  if (session === 'Stopped') return eventPhase({ ...event, status: statusAfterStop(event, now) }, now);
+  return eventPhase(event, now);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
-import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
+import { IdParamsSchema, IdSchema, OkSchema, PageNumberSchema } from './common.js';
 import { TimeZoneSchema, isoDate } from './dates.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { FlyerSchema } from './flyers.js';
@@ -85,7 +85,16 @@ const eventFields = {
   externalEventJson: z.string().max(20_000).nullish().transform((v) => v ?? null),
   venue: z.string().trim().max(200).nullish().transform((v) => (v ? v : null)),
   area: AreaSchema,
-  status: EventStatusSchema.default(0),
+  /**
+   * Canceled (3) cancels the event: its live session stops and its followers and attendees are
+   * told. Started and Completed belong to the live session (the buzz's Start and Stop), so a
+   * create or update keeps them as the session left them; any other value on a canceled event
+   * reinstates it as Created. On an update, absent keeps the status as it is.
+   */
+  status: EventStatusSchema.default(0).meta({
+    description:
+      'Canceled (3) cancels the event (its live session stops; followers and attendees are told). Started (1) and Completed (2) are set by the live session only: otherwise they are kept as they are. Any other value on a canceled event reinstates it as Created (0). On an update, absent keeps the status.',
+  }),
   tagIds: z.array(IdSchema).max(EVENT_TAGS_MAX, { message: `At most ${EVENT_TAGS_MAX} tags.` }).default([]),
 };
 
@@ -98,13 +107,15 @@ export const EventCreateSchema = z.object(eventFields).refine(endAfterStart, end
 export type EventCreate = z.input<typeof EventCreateSchema>;
 
 export const EventUpdateSchema = z
-  .object({ id: IdSchema, ...eventFields, flyerOrder: z.array(IdSchema).max(500).optional() })
+  .object({ id: IdSchema, ...eventFields, status: eventFields.status.unwrap().optional(), flyerOrder: z.array(IdSchema).max(500).optional() })
   .refine(endAfterStart, endMessage)
   .refine(notTooLong, lengthMessage)
   .meta({ id: 'EventUpdate' });
 export type EventUpdate = z.input<typeof EventUpdateSchema>;
 
 export const EVENT_SEARCH_PAGE_SIZE = 50;
+/** Most live events event/live/ lists. */
+export const EVENT_LIVE_LIST_MAX = 20;
 export const EVENT_SEARCH_MAX_DAYS = 366;
 export const OrderBySchema = z.enum(['StartDate', 'Name', 'Updated', 'Distance']);
 
@@ -175,6 +186,26 @@ export const EventListSchema = z.object({ events: z.array(EventSummarySchema.ext
 export type EventList = z.infer<typeof EventListSchema>;
 
 /**
+ * A person's public events (published, not hidden by moderators), as their page lists them:
+ * `upcoming` (not ended yet) soonest first, or `past` latest first. The two totals add up to the
+ * person's eventCount.
+ */
+export const PERSON_EVENTS_PAGE_SIZE = 20;
+export const PersonEventsWhenSchema = z.enum(['upcoming', 'past'], { message: 'when must be upcoming or past.' });
+export type PersonEventsWhen = z.infer<typeof PersonEventsWhenSchema>;
+export const PersonEventsQuerySchema = z.object({ when: PersonEventsWhenSchema.default('upcoming'), pageNumber: PageNumberSchema });
+export const PersonEventsSchema = z
+  .object({
+    when: PersonEventsWhenSchema,
+    totalCount: z.number().int(),
+    pageNumber: z.number().int(),
+    pageSize: z.number().int(),
+    events: z.array(EventSummarySchema),
+  })
+  .meta({ id: 'PersonEvents' });
+export type PersonEvents = z.infer<typeof PersonEventsSchema>;
+
+/**
  * Vector tiles of events (Mapbox Vector Tile 2.1, one layer): the search's filters as query
  * parameters, the tile's box in place of the map box. Each feature is a point standing for
  * the events of one grid cell of the tile; see EVENT_TILE_LAYER.
@@ -183,7 +214,8 @@ export const EVENT_TILE_MAX_ZOOM = 22;
 /**
  * The one layer of an event tile: a point per grid cell (16×16 a tile) holding events, at their mean
  * position. Properties: `count` (exact for the filters); when count is 1, `id` (the event's id); when
- * count > 1, `x0`, `y0`, `x1`, `y1`: the extent of the cell's events in tile units, inclusive (to zoom to).
+ * count > 1, `x0`, `y0`, `x1`, `y1`: the extent of the cell's events in tile units, inclusive (to zoom to);
+ * `live`, only on cells holding events whose buzz runs now (status Started): how many.
  */
 export const EVENT_TILE_LAYER = 'events';
 export const EVENT_TILE_EXTENT = 4096;
@@ -245,6 +277,20 @@ export const eventsApi = defineEndpoints('events', {
   }),
   mine: endpoint('GET', `${ENGINE}/event/mine/`, { summary: 'Your events, drafts included, soonest first', auth: 'bearer', answer: EventListSchema, problems: [400, 404] }),
   following: endpoint('GET', `${ENGINE}/event/following/`, { summary: 'Events you follow, soonest first', auth: 'bearer', answer: EventListSchema, problems: [400, 404] }),
+  live: endpoint('GET', `${ENGINE}/event/live/`, {
+    summary: `Events whose buzz runs now that you may see, soonest first (at most ${EVENT_LIVE_LIST_MAX})`,
+    auth: 'bearer',
+    answer: EventListSchema,
+    problems: [400, 404],
+  }),
+  /** No sign-in: the same for everyone, as the person's page shows it. */
+  ofPerson: endpoint('GET', `${ENGINE}/event/person/:id`, {
+    summary: "A person's public events: upcoming (soonest first) or past (latest first), 20 per page",
+    params: IdParamsSchema,
+    query: PersonEventsQuerySchema,
+    answer: PersonEventsSchema,
+    problems: [400, 404],
+  }),
   tag: endpoint('POST', `${ENGINE}/event/tag/`, { summary: 'Tag one of your events', auth: 'bearer', body: EventTagSchema, answer: OkSchema, problems: [400, 404] }),
   untag: endpoint('DELETE', `${ENGINE}/event/tag/:eventId/:tagId`, {
     summary: 'Remove a tag from one of your events',
@@ -262,6 +308,13 @@ export const eventsApi = defineEndpoints('events', {
     problems: [400, 404],
   }),
   update: endpoint('POST', `${ENGINE}/event/update/`, { summary: 'Update one of your events', auth: 'bearer', body: EventUpdateSchema, answer: EventSchema, problems: [400, 404] }),
+  cancel: endpoint('POST', `${ENGINE}/event/cancel/:id`, {
+    summary: 'Cancel one of your events: its live session stops, and its followers and attendees are told (as an update with status Canceled does)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: EventSchema,
+    problems: [400, 404, 409],
+  }),
   delete: endpoint('DELETE', `${ENGINE}/event/:id`, { summary: 'Delete one of your events', auth: 'bearer', params: IdParamsSchema, answer: OkSchema, problems: [400, 404] }),
   setThumbnail: endpoint('POST', `${ENGINE}/event/thumbnail/:id`, {
     summary: 'Upload the thumbnail (multipart field "file": JPEG, PNG, WebP or GIF, at most 10 MB)',

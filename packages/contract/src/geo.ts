@@ -51,6 +51,8 @@ export const CitySchema = z
     longitude: z.number(),
     population: z.number().int(),
     distanceKm: z.number().nullable(),
+    /** The city's IANA time zone ("America/Chicago"), from its position: what an event there is timed in. */
+    timeZone: z.string(),
   })
   .meta({ id: 'City' });
 export type City = z.infer<typeof CitySchema>;

@@ -1,4 +1,4 @@
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { SignJWT, jwtVerify, errors as joseErrors, type JWTPayload } from 'jose';
 import { CLAIM_FEATURE, CLAIM_NAME_IDENTIFIER, CLAIM_ROLE } from '@hubbub/contract';
 
 export const JWT_LIFETIME_SECONDS = 60 * 60;
@@ -17,9 +17,41 @@ export interface AccessClaims {
 export interface JwtSigner {
   sign(claims: AccessClaims): Promise<string>;
   verify(token: string): Promise<AccessClaims & { exp: number }>;
+  /**
+   * Whose token this is, when this server signed it, however long ago it expired: for what only
+   * needs to know who the browser belongs to (the public event page sends a signed-in person on
+   * to the full page, whose app refreshes the token). Never for authorising a call.
+   */
+  verifyIgnoringExpiry(token: string): Promise<AccessClaims>;
 }
 
 export class InvalidTokenError extends Error {}
+
+/** The claims a verified payload carries; a token without a user, session or tenant is refused. */
+function claimsOf(payload: JWTPayload): AccessClaims {
+  const role = payload[CLAIM_ROLE];
+  const feature = payload[CLAIM_FEATURE];
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const userId = str(payload[CLAIM_NAME_IDENTIFIER]);
+  const sessionId = str(payload.sid);
+  const tenant = str(payload.tenant);
+  if (!userId || !sessionId || !tenant) throw new InvalidTokenError('Incomplete token.');
+  return {
+    userId,
+    sessionId,
+    tenant,
+    name: str(payload.name),
+    email: str(payload.email),
+    roles: Array.isArray(role) ? role.map(String) : role ? [String(role)] : [],
+    features: str(feature).split(';').filter(Boolean),
+  };
+}
+
+function asInvalid(error: unknown): InvalidTokenError {
+  if (error instanceof InvalidTokenError) return error;
+  if (error instanceof joseErrors.JWTExpired) return new InvalidTokenError('The token has expired.');
+  return new InvalidTokenError('The token is not valid.');
+}
 
 export function createJwtSigner(secret: string, lifetimeSeconds = JWT_LIFETIME_SECONDS): JwtSigner {
   const key = new TextEncoder().encode(secret);
@@ -46,27 +78,19 @@ export function createJwtSigner(secret: string, lifetimeSeconds = JWT_LIFETIME_S
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        const role = payload[CLAIM_ROLE];
-        const feature = payload[CLAIM_FEATURE];
-        const str = (v: unknown) => (typeof v === 'string' ? v : '');
-        const userId = str(payload[CLAIM_NAME_IDENTIFIER]);
-        const sessionId = str(payload.sid);
-        const tenant = str(payload.tenant);
-        if (!userId || !sessionId || !tenant || typeof payload.exp !== 'number') throw new InvalidTokenError('Incomplete token.');
-        return {
-          userId,
-          sessionId,
-          tenant,
-          name: str(payload.name),
-          email: str(payload.email),
-          roles: Array.isArray(role) ? role.map(String) : role ? [String(role)] : [],
-          features: str(feature).split(';').filter(Boolean),
-          exp: payload.exp,
-        };
+        if (typeof payload.exp !== 'number') throw new InvalidTokenError('Incomplete token.');
+        return { ...claimsOf(payload), exp: payload.exp };
       } catch (error) {
-        if (error instanceof InvalidTokenError) throw error;
-        if (error instanceof joseErrors.JWTExpired) throw new InvalidTokenError('The token has expired.');
-        throw new InvalidTokenError('The token is not valid.');
+        throw asInvalid(error);
+      }
+    },
+    async verifyIgnoringExpiry(token) {
+      try {
+        // The signature, issuer and algorithm are checked as always; only the clock is not.
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: new Date(0) });
+        return claimsOf(payload);
+      } catch (error) {
+        throw asInvalid(error);
       }
     },
   };

@@ -39,6 +39,8 @@ export const routes: RouteObject[] = [
       // An email's unsubscribe link: it works without signing in, the link itself being the proof.
       { path: 'unsubscribe', ...page(() => import('@/routes/unsubscribe')) },
       { id: 'person', path: 'person/:id', ...page(() => import('@/routes/person')) },
+      // The public event page is the server's: an in-app visit (back from signing in) loads it from there.
+      { path: 'e/*', ...page(() => import('@/routes/public-event')) },
       {
         id: 'main',
         element: <RequireAccess />,
@@ -51,6 +53,7 @@ export const routes: RouteObject[] = [
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },
+          { path: 'people', ...page(() => import('@/routes/people')) },
           { path: 'documents', ...page(() => import('@/routes/documents')) },
           { path: 'documents/:id', ...page(() => import('@/routes/document')) },
           {

@@ -1,11 +1,13 @@
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Container, Group, Skeleton, Stack } from '@mantine/core';
+import { Anchor, Container, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { EventStatus } from '@hubbub/contract';
 import { useDocumentTitle } from '@mantine/hooks';
+import { LiveDot } from '@/components/phase-badge';
 import { Page } from '@/components/page';
 import { QueryState } from '@/components/query-state';
 import { useEvent } from '@/features/events/api/get-event';
 import { useFollowingEvents } from '@/features/events/api/following-events';
+import { useLiveEvents } from '@/features/events/api/live-events';
 import { useMyEvents } from '@/features/events/api/my-events';
 import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
@@ -48,21 +50,25 @@ export default function BuzzRoute() {
 }
 
 /**
- * Without an id: the first live event among the user's own and followed ones plays right here,
- * so opening the buzz shows something happening; the lists to pick another follow.
+ * Without an id: a live event plays right here (the user's own first, then one they follow, then a
+ * public one), so opening the buzz shows something happening; the lists to pick another follow.
  */
 function BuzzPick() {
   const mine = useMyEvents();
   const following = useFollowingEvents();
-  const live = [...(mine.data?.events ?? []), ...(following.data?.events ?? [])].find((e) => e.status === EventStatus.Started);
+  const liveNow = useLiveEvents();
+  const live = [...(mine.data?.events ?? []), ...(following.data?.events ?? []), ...(liveNow.data?.events ?? [])].find((e) => e.status === EventStatus.Started);
   return (
     <Page size="lg" title="Buzz" description="Watch an event live: flyers appear here the moment its host launches them.">
       {live && (
         <Stack gap="sm" component="section" aria-labelledby="buzz-live-now" data-testid="buzz-live-now">
           <Group gap="xs" justify="space-between">
-            <Badge id="buzz-live-now" color="red" variant="filled" size="lg">
-              Live now
-            </Badge>
+            <Group gap={8}>
+              <LiveDot color="var(--mantine-color-red-filled)" />
+              <Text id="buzz-live-now" fw={700} fz="lg">
+                Live now
+              </Text>
+            </Group>
             <Anchor component={Link} to={`/buzz/${live.id}`} size="sm">
               Open this buzz on its own page
             </Anchor>
@@ -70,7 +76,7 @@ function BuzzPick() {
           <LiveEvent key={live.id} id={live.id} />
         </Stack>
       )}
-      <BuzzPicker mine={mine} following={following} />
+      <BuzzPicker mine={mine} following={following} live={liveNow} />
     </Page>
   );
 }

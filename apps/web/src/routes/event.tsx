@@ -1,8 +1,8 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
+import { IconCalendarOff, IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
+import { eventPhase, formatNumber, formatRange, IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
 import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { NotFoundPanel } from '@/components/not-found-panel';
@@ -13,16 +13,61 @@ import { DownloadEventButton } from '@/features/event-download/components/downlo
 import { EventDocuments } from '@/features/project-documents/components/event-documents';
 import { ReportButton } from '@/features/moderation/components/report-button';
 import { useEvent } from '@/features/events/api/get-event';
-import { useDeleteEvent } from '@/features/events/api/save-event';
+import { useCancelEvent, useDeleteEvent } from '@/features/events/api/save-event';
 import { EventDetails } from '@/features/events/components/event-details';
 import { HiddenNotice } from '@/features/events/components/hidden-notice';
+import { LiveBanner } from '@/features/events/components/live-banner';
+import { useNow } from '@/features/events/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 
+/** Who hears of a cancel, in the confirmation's words. */
+function toldOfCancel(event: HubEvent): string {
+  const { Follow: followers, Attendee: attendees } = event.linkCounts;
+  const count = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
+  if (!followers && !attendees) return 'Nobody follows or attends it yet; anyone who looks later sees it as canceled.';
+  const who = [followers && count(followers, 'follower', 'followers'), attendees && count(attendees, 'person going', 'people going')].filter(Boolean).join(' and ');
+  return `Its ${who} will be told by email and notification.`;
+}
+
+/** The host cancels: asked first, naming who is told; the page then reads Canceled. */
+function CancelEventButton({ event }: { event: HubEvent }) {
+  const cancel = useCancelEvent();
+  return (
+    <Button
+      variant="light"
+      color="orange"
+      leftSection={<IconCalendarOff size={16} aria-hidden />}
+      loading={cancel.isPending}
+      data-testid="cancel-event"
+      onClick={() => void (async () => {
+        const live = eventPhase(event) === 'live';
+        const sure = await confirm({
+          title: 'Cancel this event?',
+          message: `“${event.name}” (${formatRange(event.startDate, event.endDate, { timeZone: event.timeZone })}) will show as Canceled to everyone.${live ? ' Its live buzz stops now.' : ''} ${toldOfCancel(event)}`,
+          confirmLabel: 'Cancel event',
+          cancelLabel: 'Keep the event',
+          danger: true,
+        });
+        if (!sure) return;
+        try {
+          await cancel.mutateAsync(event.id);
+          notify.success(`“${event.name}” is canceled. Its followers and attendees are being told.`);
+        } catch (error) {
+          notifyProblem(error, 'The event could not be canceled');
+        }
+      })()}
+    >
+      Cancel event
+    </Button>
+  );
+}
+
 function OwnerActions({ event }: { event: HubEvent }) {
   const navigate = useNavigate();
   const remove = useDeleteEvent();
+  const phase = eventPhase(event, useNow());
   return (
     <Group gap="xs">
       <Button component={Link} to={`/event/${event.id}/edit`} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="edit-event">
@@ -31,6 +76,7 @@ function OwnerActions({ event }: { event: HubEvent }) {
       <Button component={Link} to={`/event/${event.id}/flyers`} variant="default" leftSection={<IconPhotoHeart size={16} aria-hidden />} data-testid="event-flyers">
         Flyers
       </Button>
+      {phase !== 'canceled' && phase !== 'ended' && <CancelEventButton event={event} />}
       <Button
         variant="light"
         color="red"
@@ -78,8 +124,14 @@ function EventContent({ id }: { id: string }) {
 function EventBody({ data }: { data: HubEvent }) {
   const user = useSessionUser();
   const owner = isOwner(user?.id, data.userId);
+  const live = eventPhase(data, useNow()) === 'live';
   return (
     <>
+      {live && !data.hidden && (
+        <Box mb="md">
+          <LiveBanner eventId={data.id} isHost={owner} />
+        </Box>
+      )}
       {data.hidden && (
         <Box mb="md">
           <HiddenNotice hidden={data.hidden} />

@@ -1,12 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
-import type { EventSummary } from '@hubbub/contract';
+import { formatNumber, publicEventPath, type EventSummary } from '@hubbub/contract';
 import { SaveSearchButton } from '@/features/calendars/components/save-search-button';
 import { EventCard } from '@/features/events/components/event-card';
 import { formatDay } from '@/features/events/event-dates';
+import { getEvent } from '@/features/events/api/get-event';
 import { useTagCategories } from '@/features/events/api/tags';
 import { EventMap, type EventMapHandle } from '@/features/map/components/lazy-maps';
 import { PlaceAutocomplete } from '@/features/map/components/place-autocomplete';
@@ -19,6 +20,7 @@ import { SearchLayout } from '@/features/search/components/search-layout';
 import { SpotEvents } from '@/features/search/components/spot-events';
 import { defaultViewFor } from '@/features/search/search-state';
 import { useSearchState } from '@/features/search/use-search-state';
+import { notifyProblem } from '@/lib/ui';
 import { useSessionUser } from '@/lib/session/use-session';
 
 /** Zoom for "go to this city" and "near me": the town and its surroundings. */
@@ -35,8 +37,42 @@ const roughly = (n: number) => {
 function summaryText(total: number | undefined, estimated: boolean, loading: boolean, failed: boolean): string {
   if (total === undefined) return failed ? 'Events could not be loaded' : loading ? 'Looking for events…' : 'Events in view';
   if (total === 0) return 'No events in view';
-  if (estimated) return `About ${roughly(total).toLocaleString()} events in view`;
-  return `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in view`;
+  if (estimated) return `About ${formatNumber(roughly(total))} events in view`;
+  return `${formatNumber(total)} ${total === 1 ? 'event' : 'events'} in view`;
+}
+
+const CARD_LINK = 'a[data-testid="event-card-link"]';
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * A visitor's card opens the event's public page (/e/{slug}, written by the server: a full page
+ * load), since the full page asks to sign in. The card's own link names the full page, so its
+ * address is pointed at the public one (hover, new tab, copy link) and a plain click goes there.
+ */
+function PublicCardLink({ slug, children }: { slug: string; children: ReactNode }) {
+  const href = publicEventPath(slug);
+  return (
+    <div
+      ref={(element) => element?.querySelector(CARD_LINK)?.setAttribute('href', href)}
+      onClickCapture={(event) => {
+        if (!(event.target instanceof Element) || !event.target.closest(CARD_LINK) || !isPlainClick(event)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        window.location.assign(href);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A visitor's pin opens the event's public page; the tile names only the event's id, so its address is read first. */
+async function openPublicPage(id: string) {
+  try {
+    window.location.assign(publicEventPath((await getEvent(id)).slug));
+  } catch (error) {
+    notifyProblem(error, 'This event could not be opened');
+  }
 }
 
 export default function SearchRoute() {
@@ -96,7 +132,8 @@ export default function SearchRoute() {
         tilesKey={viewer?.id ?? 'anonymous'}
         highlight={highlight}
         onViewChange={onViewChange}
-        onEventClick={(id) => void navigate(`/event/${id}`)}
+        // Signed in: the full page. A visitor: the event's public page, readable without an account.
+        onEventClick={(id) => (viewer ? void navigate(`/event/${id}`) : void openPublicPage(id))}
         onTilesFailed={setTilesFailed}
         renderSpot={(spot) => (
           <SpotEvents
@@ -105,9 +142,15 @@ export default function SearchRoute() {
             count={spot.count}
             renderEvent={(event) => (
               <>
-                <Anchor component={Link} to={`/event/${event.id}`} size="sm" fw={500} lineClamp={2}>
-                  {event.name}
-                </Anchor>
+                {viewer ? (
+                  <Anchor component={Link} to={`/event/${event.id}`} size="sm" fw={500} lineClamp={2}>
+                    {event.name}
+                  </Anchor>
+                ) : (
+                  <Anchor href={publicEventPath(event.slug)} size="sm" fw={500} lineClamp={2}>
+                    {event.name}
+                  </Anchor>
+                )}
                 <Text size="xs" c="dimmed">
                   {formatDay(event.startDate, event.timeZone)}
                 </Text>
@@ -178,26 +221,29 @@ export default function SearchRoute() {
             onHover={setHovered}
             onSelect={showOnMap}
             onClearFilters={state.q || state.cat ? () => update({ q: '', cat: null }) : undefined}
-            renderEvent={(event) => (
-              <EventCard
-                event={event}
-                style={hovered?.id === event.id ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
-                actions={
-                  event.area && (
-                    // The keyboard's way to what a click on the card does.
-                    <Button
-                      size="compact-xs"
-                      variant="subtle"
-                      leftSection={<IconMapPin size={12} aria-hidden />}
-                      aria-label={`Show on map: ${event.name}`}
-                      onClick={() => showOnMap(event)}
-                    >
-                      Show on map
-                    </Button>
-                  )
-                }
-              />
-            )}
+            renderEvent={(event) => {
+              const card = (
+                <EventCard
+                  event={event}
+                  style={hovered?.id === event.id ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+                  actions={
+                    event.area && (
+                      // The keyboard's way to what a click on the card does.
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        leftSection={<IconMapPin size={12} aria-hidden />}
+                        aria-label={`Show on map: ${event.name}`}
+                        onClick={() => showOnMap(event)}
+                      >
+                        Show on map
+                      </Button>
+                    )
+                  }
+                />
+              );
+              return viewer ? card : <PublicCardLink slug={event.slug}>{card}</PublicCardLink>;
+            }}
           />
         }
       />

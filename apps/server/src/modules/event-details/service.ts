@@ -1,9 +1,9 @@
-import type { EventCreateSchema, EventUpdateSchema, HubEvent, Ok } from '@hubbub/contract';
+import { EventStatus, type EventCreateSchema, type EventUpdateSchema, type HubEvent, type Ok } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import * as events from '../events/service.js';
 import { imagePathsOf, listFlyersOf, toFlyer } from '../flyers/service.js';
-import { listTimelinesOf, toTimeline } from '../launches/service.js';
+import { listTimelinesOf, stopEventSession, toTimeline } from '../launches/service.js';
 
 // The event as its page shows it: the event with its flyers and timelines, which
 // three modules own. The calls that answer a whole event live here, so the events
@@ -22,9 +22,41 @@ export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input
   return asViewedBy(opts.ctx, opts.auth, await events.createEvent(opts));
 }
 
+/**
+ * A cancel, as the events module runs it (an update with status Canceled, or the cancel call): in
+ * its transaction a live session stops (launches canceled, flyers off); once committed every
+ * watcher hears that the event is canceled, and its followers and attendees are told by the
+ * notification sender (email and web push), woken now rather than at its next poll.
+ */
+function canceling(ctx: AppContext, auth: AuthInfo, eventId: string) {
+  let stopped: (() => Promise<void>) | undefined;
+  const beforeCancel: events.BeforeCancel = async (tx, was) => {
+    if (was === EventStatus.Started) stopped = await stopEventSession({ ctx, db: tx, tenantId: auth.tenant.id, eventId, message: CANCELED });
+  };
+  const afterCommit = async (name: string) => {
+    await stopped?.();
+    await ctx.realtime.toEvent(auth.tenant.id, eventId, 'EventNotification', { eventId, title: 'Event canceled', message: `The host canceled “${name}”.`, level: 'warning' });
+    ctx.notifications.wake();
+  };
+  return { beforeCancel, afterCommit };
+}
+
+const CANCELED = 'The host canceled this event.';
+
 export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof EventUpdateSchema> }): Promise<HubEvent> {
-  await events.updateEvent(opts);
+  const cancel = canceling(opts.ctx, opts.auth, opts.input.id);
+  const { canceled } = await events.updateEvent({ ...opts, beforeCancel: cancel.beforeCancel });
+  if (canceled) await cancel.afterCommit(opts.input.name);
   return asViewedBy(opts.ctx, opts.auth, opts.input.id);
+}
+
+/** The host's Cancel event: as an update with status Canceled, without resending the event. */
+export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<HubEvent> {
+  const cancel = canceling(opts.ctx, opts.auth, opts.id);
+  await events.cancelEvent({ ...opts, beforeCancel: cancel.beforeCancel });
+  const event = await asViewedBy(opts.ctx, opts.auth, opts.id);
+  await cancel.afterCommit(event.name);
+  return event;
 }
 
 export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<HubEvent> {

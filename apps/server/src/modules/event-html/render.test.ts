@@ -25,8 +25,14 @@ const event = (over: Partial<HubEvent> = {}): HubEvent =>
 const page = (e: HubEvent) => renderEventHtml({ event: e, thumbnail: null, flyerImages: new Map(), mapSvg: null, generatedAt: new Date('2026-11-24T00:00:00Z') });
 
 describe('renderEventHtml', () => {
-  it('writes dates in the event\'s own time zone', () => {
-    expect(page(event())).toContain('Friday, December 4, 2026 at 1:00 PM');
+  it("writes dates with the one formatter, in the event's own time zone, always with the year", () => {
+    const html = page(event({ timelines: [{ id: 't1', eventId: '00000000-0000-4000-8000-000000000001', flyerIds: [], startDate: '2026-12-04T19:30:00Z', endDate: '2026-12-04T19:45:00Z', state: 'Done' }] as HubEvent['timelines'] }));
+    const plain = html.replace(/[\u202f\u2009\u00a0]/g, ' ');
+    expect(plain).toContain('Fri, Dec 4, 2026, 1:00 PM CST');
+    expect(plain).toContain('Fri, Dec 4, 2026, 1:00 – 3:00 PM CST');
+    expect(plain).toContain('<strong>Fri, Dec 4, 2026, 1:30 – 1:45 PM CST</strong>');
+    expect(plain).toContain('<dd>Central Time (Chicago)</dd>');
+    expect(plain).toContain('Saved from Hubbub on Nov 23, 2026.');
   });
 
   it('escapes every text people typed, flyers included', () => {

@@ -4,7 +4,7 @@ import { addOnRequired, notFound } from '../../lib/app-error.js';
 import { inlineImage } from '../../lib/html-file.js';
 import { getEvent } from '../event-details/service.js';
 import { findUserById } from '../users/service.js';
-import { locatorMapSvg } from './locator-map.js';
+import { locatorMapSvg } from '../../lib/locator-map.js';
 import { renderEventHtml } from './render.js';
 
 /**

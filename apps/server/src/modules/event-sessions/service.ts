@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { requireLiveSession } from '../auth/service.js';
 import { findSessionView, setEventStatus } from '../events/service.js';
 import { listActiveFlyers, toFlyer } from '../flyers/service.js';
-import { lockEventForHost } from '../launches/service.js';
+import { endLiveSession, lockEventForHost } from '../launches/service.js';
 import { HubError, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
 import { WatcherAnnouncer } from './watchers.js';
@@ -174,12 +174,12 @@ export class EventSessions implements Realtime {
    * Every host action checks again that the session is live, the event is the caller's and it is
    * not hidden; `change` runs in the same transaction, under the event's lock (lockEventForHost).
    */
-  private async requireHost(connection: HubConnection, eventId: string, change?: (tx: Db) => Promise<void>): Promise<void> {
+  private async requireHost(connection: HubConnection, eventId: string, change?: (tx: Db, event: { status: number }) => Promise<void>): Promise<void> {
     try {
       await requireLiveSession({ ctx: this.ctx, auth: connection.auth });
       await this.ctx.db.transaction(async (tx) => {
-        await lockEventForHost({ db: tx, auth: connection.auth, eventId });
-        await change?.(tx);
+        const event = await lockEventForHost({ db: tx, auth: connection.auth, eventId });
+        await change?.(tx, event);
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -191,10 +191,18 @@ export class EventSessions implements Realtime {
   }
 
   private async update(connection: HubConnection, eventId: string, data: EventSessionUpdate): Promise<void> {
-    // Kept on the event, so people who join later (or reload) see that the session is live.
-    const status = data.state === 'Stopped' ? EventStatus.Completed : EventStatus.Started;
-    await this.requireHost(connection, eventId, (tx) => setEventStatus({ ctx: this.ctx, db: tx, eventId, status }));
+    let stopped: ReturnType<typeof toFlyer>[] = [];
+    await this.requireHost(connection, eventId, async (tx, event) => {
+      // Stopping ends the session, not the event: the flyers on screen go, and a future event is
+      // Created again rather than Completed (statusAfterStop). A canceled event does not go live.
+      if (data.state === 'Stopped') stopped = await endLiveSession({ ctx: this.ctx, db: tx, eventId });
+      else if (event.status === EventStatus.Canceled) throw new HubError('This event is canceled: its live session cannot start.');
+      // Kept on the event, so people who join later (or reload) see that the session is live.
+      else await setEventStatus({ ctx: this.ctx, db: tx, eventId, status: EventStatus.Started });
+    });
     const { tenant } = connection.auth;
+    // The flyers leave every watcher's stage first, then the session's end is heard (as a moderator's stop).
+    for (const flyer of stopped) await this.toEvent(tenant.id, eventId, 'FlyerStopped', flyer);
     await this.toEvent(tenant.id, eventId, SESSION_MESSAGES[data.state], {
       eventId,
       state: data.state,

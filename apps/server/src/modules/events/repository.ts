@@ -177,9 +177,18 @@ export async function insertEventTagRows(db: Db, rows: { eventId: string; tagId:
 
 // ---- What other modules change on an event ----
 
-/** The live session moves the event's status: Started while it runs, Completed once stopped. */
+/** The live session moves the event's status (Started while it runs); a cancel makes it Canceled. */
 export async function setStatus(db: Db, eventId: string, status: number, at: Date): Promise<void> {
   await db.update(events).set({ status, updatedAt: at }).where(eq(events.id, eventId));
+}
+
+/** The event's status and dates, its row locked for the rest of the transaction; undefined when there is no such event. */
+export async function lockLifecycle(db: Db, eventId: string): Promise<{ status: number; startDate: string; endDate: string } | undefined> {
+  const [row] = await queryRows<{ status: number; startDate: string; endDate: string }>(
+    db,
+    sql`select status::int as status, ${iso(sql`starts_at`)} as "startDate", ${iso(sql`ends_at`)} as "endDate" from ${events} where id = ${eventId} for update`,
+  );
+  return row;
 }
 
 /** Moves the event to [from, to] when it would end before `through`; true when it moved. */
@@ -202,6 +211,13 @@ export async function appendToFlyerOrder(db: Db, eventId: string, flyerId: strin
 
 export async function removeFromFlyerOrder(db: Db, eventId: string, flyerId: string): Promise<void> {
   await db.update(events).set({ flyerOrder: sql`array_remove(${events.flyerOrder}, ${flyerId}::uuid)` }).where(eq(events.id, eventId));
+}
+
+/** The id of the event with this slug in the tenant, when the viewer may see it (visibleTo: everyone's rule, or the owner's). */
+export async function findIdBySlug(db: Db, args: { tenantId: string; slug: string; viewerId: string | null; now: Date }): Promise<string | undefined> {
+  const rows = await queryRows<{ id: string }>(db, sql`
+    select e.id from events e where e.tenant_id = ${args.tenantId} and e.slug = ${args.slug} and ${visibleTo(args.viewerId, args.now)}`);
+  return rows[0]?.id;
 }
 
 export async function isVisible(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<boolean> {
@@ -232,6 +248,18 @@ export async function listOwnEvents(db: Db, tenantId: string, userId: string): P
     where e.tenant_id = ${tenantId} and e.user_id = ${userId}
     order by e.starts_at, e.id`);
   return result;
+}
+
+/** Events whose buzz runs now (the partial index events_live_idx finds them) that the viewer may see, soonest first. */
+export async function listLiveEvents(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<(EventRowBase & { followLinkId: string | null })[]> {
+  return queryRows<EventRowBase & { followLinkId: string | null }>(db, sql`
+    select ${summaryColumns}, (select l.id from event_links l where l.event_id = e.id and l.user_id = ${args.viewerId} and l.type = 'Follow' limit 1) as "followLinkId"
+    from events e join users u on u.id = e.user_id
+    where e.tenant_id = ${args.tenantId} and e.status = 1 and ${visibleTo(args.viewerId, args.now)}
+      -- People the host blocked cannot join the session (JoinEventSession), so it is not offered to them.
+      and not exists (select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${args.viewerId})
+    order by e.starts_at, e.id
+    limit ${args.limit}`);
 }
 
 export async function listFollowedEvents(db: Db, args: { tenantId: string; userId: string; now: Date }): Promise<(EventRowBase & { followLinkId: string | null })[]> {

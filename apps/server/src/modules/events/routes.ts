@@ -30,6 +30,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, eventsApi.mine, { handler: (request) => service.myEvents({ ctx, auth: authOf(request) }) });
   route(app, eventsApi.following, { handler: (request) => service.followedEvents({ ctx, auth: authOf(request) }) });
+  route(app, eventsApi.live, { handler: (request) => service.liveEvents({ ctx, auth: authOf(request) }) });
+  route(app, eventsApi.ofPerson, {
+    handler: (request) => service.publicEventsOf({ ctx, tenant: request.tenant, userId: request.params.id, ...request.query }),
+  });
   route(app, eventsApi.tag, { handler: (request) => service.tagEvent({ ctx, auth: authOf(request), ...request.body }) });
   route(app, eventsApi.untag, { handler: (request) => service.untagEvent({ ctx, auth: authOf(request), ...request.params }) });
 };

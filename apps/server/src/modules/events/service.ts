@@ -1,13 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import {
+  EVENT_LIVE_LIST_MAX,
   EVENT_SEARCH_MAX_DAYS,
   EVENT_TAGS_MAX,
   type CalendarQuery,
   EventCreateSchema,
   EventUpdateSchema,
   type EventList,
+  PERSON_EVENTS_PAGE_SIZE,
+  type EventSummary,
+  type PersonEvents,
+  type PersonEventsWhen,
+  EventStatus,
   type EventStatusValue,
   type HubEvent,
+  statusAfterStop,
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
@@ -18,6 +25,7 @@ import { productOf } from '../account/service.js';
 import { findTags } from '../tags/service.js';
 import { findUserById } from '../users/service.js';
 import * as feeds from './feed-repository.js';
+import * as homeRepo from './home-repository.js';
 import * as moderationRepo from './moderation-repository.js';
 import { filterOf } from './search-filter.js';
 import * as tileRepo from './tile-repository.js';
@@ -90,6 +98,15 @@ export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: s
   return toEvent(row);
 }
 
+/**
+ * The event a public address (`/e/{slug}`) names, by the same visibility rule as every read: for
+ * a visitor (viewerId null) published and not hidden; its owner also finds a draft. Undefined
+ * when there is none the viewer may see.
+ */
+export function findEventIdBySlug(opts: { ctx: AppContext; tenant: TenantRef; slug: string; viewerId: string | null }): Promise<string | undefined> {
+  return repo.findIdBySlug(opts.ctx.db, { tenantId: opts.tenant.id, slug: opts.slug, viewerId: opts.viewerId, now: opts.ctx.now() });
+}
+
 export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<void> {
   const visible = await repo.isVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!visible) throw notFound('No event has this id, or it is not published yet.');
@@ -107,6 +124,32 @@ export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; even
 
 export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: string; status: EventStatusValue }): Promise<void> {
   await repo.setStatus(opts.db ?? opts.ctx.db, opts.eventId, opts.status, opts.ctx.now());
+}
+
+/**
+ * A live session stopped, in the caller's transaction: the event is Created again, or Completed
+ * once its end has passed (statusAfterStop), so a Stop before or during the event never ends it for
+ * everyone. A canceled event stays canceled. Answers the status it has now (undefined: no such event).
+ */
+export async function setStoppedStatus(opts: { ctx: AppContext; db: Db; eventId: string }): Promise<EventStatusValue | undefined> {
+  const event = await repo.lockLifecycle(opts.db, opts.eventId);
+  if (!event) return undefined;
+  if (event.status === EventStatus.Canceled) return EventStatus.Canceled;
+  const status = statusAfterStop(event, opts.ctx.now());
+  await repo.setStatus(opts.db, opts.eventId, status, opts.ctx.now());
+  return status;
+}
+
+/**
+ * The status a create or update leaves (`current` null: a new event). Canceled cancels; the live
+ * session's Started and Completed are its own, so any other value keeps what the event has, or
+ * reinstates a canceled event as Created; absent keeps the status.
+ */
+export function statusAfterEdit(current: EventStatusValue | null, requested: EventStatusValue | undefined): EventStatusValue {
+  if (requested === EventStatus.Canceled) return EventStatus.Canceled;
+  if (current === null) return EventStatus.Created;
+  if (requested === undefined) return current;
+  return current === EventStatus.Canceled ? EventStatus.Created : current;
 }
 
 const HOUR = 3_600_000;
@@ -195,7 +238,7 @@ async function checkTags(ctx: AppContext, tenantId: string, tagIds: string[]): P
   return unique;
 }
 
-function valuesOf(input: CreateInput | UpdateInput): repo.EventValues {
+function valuesOf(input: CreateInput | UpdateInput): Omit<repo.EventValues, 'status'> {
   return {
     name: input.name,
     startsAt: new Date(input.startDate),
@@ -210,7 +253,6 @@ function valuesOf(input: CreateInput | UpdateInput): repo.EventValues {
     area: { ...input.area, id: null, userId: null },
     lat: input.area.latitude,
     lng: input.area.longitude,
-    status: input.status,
   };
 }
 
@@ -229,7 +271,7 @@ async function insertOnce(ctx: AppContext, auth: AuthInfo, input: CreateInput, t
       );
     }
     const slug = randomSuffix ? `${base}-${randomBytes(3).toString('hex')}` : nextFreeSlug(base, await repo.slugsLike(tx, auth.tenant.id, base));
-    const eventId = await repo.insertEvent(tx, { ...valuesOf(input), tenantId: auth.tenant.id, userId: auth.userId, slug });
+    const eventId = await repo.insertEvent(tx, { ...valuesOf(input), status: statusAfterEdit(null, input.status), tenantId: auth.tenant.id, userId: auth.userId, slug });
     await repo.setEventTags(tx, eventId, tagIds);
     await repo.refreshSearchText(tx, eventId);
     return eventId;
@@ -251,14 +293,45 @@ export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input
   throw conflict('Could not give the event a unique address; try again.');
 }
 
-export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<void> {
+/**
+ * Runs in the cancel's transaction, before the event is marked Canceled, with the status it had:
+ * what the modules above events do then (modules/event-details stops a live session).
+ */
+export type BeforeCancel = (tx: Db, was: EventStatusValue) => Promise<void>;
+
+/** The event's status, its row locked for the caller's transaction. */
+async function lockStatus(tx: Db, eventId: string): Promise<EventStatusValue> {
+  const event = await repo.lockLifecycle(tx, eventId);
+  if (!event) throw notFound('No event has this id.');
+  return event.status as EventStatusValue;
+}
+
+/** Saves the host's changes; answers whether this update canceled the event (see statusAfterEdit). */
+export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput; beforeCancel?: BeforeCancel }): Promise<{ canceled: boolean }> {
   const { ctx, auth, input } = opts;
   await requireOwnEvent(ctx, auth, input.id);
   const tagIds = await checkTags(ctx, auth.tenant.id, input.tagIds);
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateEvent(tx, input.id, { ...valuesOf(input), ...(input.flyerOrder ? { flyerOrder: input.flyerOrder } : {}) }, ctx.now());
+  return ctx.db.transaction(async (tx) => {
+    const was = await lockStatus(tx, input.id);
+    const status = statusAfterEdit(was, input.status);
+    const canceled = status === EventStatus.Canceled && was !== EventStatus.Canceled;
+    if (canceled) await opts.beforeCancel?.(tx, was);
+    await repo.updateEvent(tx, input.id, { ...valuesOf(input), status, ...(input.flyerOrder ? { flyerOrder: input.flyerOrder } : {}) }, ctx.now());
     await repo.setEventTags(tx, input.id, tagIds);
     await repo.refreshSearchText(tx, input.id);
+    return { canceled };
+  });
+}
+
+/** The host cancels the event (what an update with status Canceled does, nothing else changed); 409 when it already is. */
+export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string; beforeCancel?: BeforeCancel }): Promise<void> {
+  const { ctx, auth, id } = opts;
+  await requireOwnEvent(ctx, auth, id);
+  await ctx.db.transaction(async (tx) => {
+    const was = await lockStatus(tx, id);
+    if (was === EventStatus.Canceled) throw conflict('This event is already canceled.');
+    await opts.beforeCancel?.(tx, was);
+    await repo.setStatus(tx, id, EventStatus.Canceled, ctx.now());
   });
 }
 
@@ -312,7 +385,51 @@ export async function myEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promi
   return { events: rows.map((r) => ({ ...toSummary(r), followLinkId: r.followLinkId })) };
 }
 
+/** The live buzzes the person may watch (theirs, public ones), for the Buzz page when none of their own is on. */
+export async function liveEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promise<EventList> {
+  const rows = await repo.listLiveEvents(opts.ctx.db, { tenantId: opts.auth.tenant.id, viewerId: opts.auth.userId, now: opts.ctx.now(), limit: EVENT_LIVE_LIST_MAX });
+  return { events: rows.map((r) => ({ ...toSummary(r), followLinkId: r.followLinkId })) };
+}
+
 export async function followedEvents(opts: { ctx: AppContext; auth: AuthInfo }): Promise<EventList> {
   const rows = await repo.listFollowedEvents(opts.ctx.db, { tenantId: opts.auth.tenant.id, userId: opts.auth.userId, now: opts.ctx.now() });
   return { events: rows.map((r) => ({ ...toSummary(r), followLinkId: r.followLinkId })) };
+}
+
+// ---- A person's home (modules/home) and public page ----
+
+export type { Box as EventBox, Relation as EventRelation } from './home-repository.js';
+export type RelatedEvent = EventSummary & { relation: homeRepo.Relation | null };
+const toRelated = (rows: homeRepo.RelatedEventRow[]): RelatedEvent[] => rows.map((r) => ({ ...toSummary(r), relation: r.relation }));
+
+type HomeOpts = { ctx: AppContext; tenant: TenantRef; viewerId: string; limit: number };
+
+/** What a person's home lists, each one short indexed read with the viewer's tie to the event; hosts who blocked the viewer are left out. */
+export const homeEvents = {
+  /** Live buzzes the viewer hosts, goes to or follows, of people they follow, or public ones in `box`. */
+  live: async (o: HomeOpts & { box: homeRepo.Box | null }) =>
+    toRelated(await homeRepo.liveEvents(o.ctx.db, { tenantId: o.tenant.id, viewerId: o.viewerId, box: o.box, now: o.ctx.now(), limit: o.limit })),
+  /** Public events in `box` starting in [startFrom, startTo) and still on after `endsAfter`, soonest first. */
+  near: async (o: HomeOpts & { box: homeRepo.Box; startFrom: Date; startTo: Date; endsAfter: Date }) =>
+    toRelated(await homeRepo.eventsNear(o.ctx.db, { ...o, tenantId: o.tenant.id, now: o.ctx.now() })),
+  /** What the viewer hosts (drafts too), goes to or follows that has not ended, soonest first. */
+  next: async (o: HomeOpts) => toRelated(await homeRepo.nextEventsOf(o.ctx.db, { tenantId: o.tenant.id, viewerId: o.viewerId, now: o.ctx.now(), limit: o.limit })),
+  /** Upcoming public events hosted by people the viewer follows. */
+  ofFollowedHosts: async (o: HomeOpts) =>
+    toRelated(await homeRepo.eventsOfFollowedHosts(o.ctx.db, { tenantId: o.tenant.id, viewerId: o.viewerId, now: o.ctx.now(), limit: o.limit })),
+};
+
+/** A person's public events, upcoming or past, a page at a time; the two totals add up to the person's eventCount. */
+export async function publicEventsOf(opts: { ctx: AppContext; tenant: TenantRef; userId: string; when: PersonEventsWhen; pageNumber: number }): Promise<PersonEvents> {
+  const { ctx, tenant, userId, when, pageNumber } = opts;
+  if (!(await findUserById(ctx.db, tenant.id, userId))) throw notFound('No person has this id.');
+  const { total, rows } = await homeRepo.publicEventsOf(ctx.db, {
+    tenantId: tenant.id,
+    userId,
+    upcoming: when === 'upcoming',
+    now: ctx.now(),
+    limit: PERSON_EVENTS_PAGE_SIZE,
+    offset: (pageNumber - 1) * PERSON_EVENTS_PAGE_SIZE,
+  });
+  return { when, totalCount: total, pageNumber, pageSize: PERSON_EVENTS_PAGE_SIZE, events: rows.map(toSummary) };
 }

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { whereOf, type SearchFilter } from './search-repository.js';
 
-/** One grid cell of a tile: its events' mean position, their count and extent (tile units, inclusive); the id when alone. */
+/** One grid cell of a tile: its events' mean position, their count and extent (tile units, inclusive); the id when alone; how many are live. */
 export interface TileCell {
   px: number;
   py: number;
   count: number;
   id: string | null;
+  /** Events of the cell whose buzz runs now (status Started). */
+  live: number;
   x0: number;
   y0: number;
   x1: number;
@@ -35,7 +37,7 @@ export async function eventsVersion(db: Db, tenantId: string): Promise<number> {
   return row ? Number(row.version) : 0;
 }
 
-type CellRow = [cx: number, cy: number, n: number, sumLng: number, sumLat: number, minLng: number, maxLng: number, minLat: number, maxLat: number, id: string | null];
+type CellRow = [cx: number, cy: number, n: number, sumLng: number, sumLat: number, minLng: number, maxLng: number, minLat: number, maxLat: number, id: string | null, live: number];
 
 /**
  * The events of a tile matching the search filter (whose box is the tile's, widened a hair),
@@ -84,7 +86,8 @@ export async function eventTile(
   // would let a tile read one day of past starts from the window index instead of a month.
   const parts: SQL[] = [whereOf(f)];
   const rows = sql.join(
-    parts.map((where) => sql`select e.lng, e.lat from events e where ${where}`),
+    // status is an INCLUDE column of the window index: counting the live ones keeps the scan index-only.
+    parts.map((where) => sql`select e.lng, e.lat, e.status from events e where ${where}`),
     sql` union all `,
   );
   const statement = sql`
@@ -94,11 +97,12 @@ export async function eventTile(
           select e.id from (
             select * from events o where o.location <@ box(point(c.lng0, c.lat0), point(c.lng0, c.lat0)) offset 0
           ) e where ${whereOf(f)} and e.lng = c.lng0 and e.lat = c.lat0 limit 1)
-        end)) from (
+        end, c.live)) from (
         select least(floor((p.lng + 180) / 360 * ${columns}::float8), ${columns - 1}::float8)::int - ${t.x * t.grid} as cx,
           width_bucket(-p.lat, ${boundsSql}) - 1 as cy,
           count(*)::int as n, sum(p.lng) as slng, sum(p.lat) as slat,
-          min(p.lng) as lng0, max(p.lng) as lng1, min(p.lat) as lat0, max(p.lat) as lat1
+          min(p.lng) as lng0, max(p.lng) as lng1, min(p.lat) as lat0, max(p.lat) as lat1,
+          count(*) filter (where p.status = 1)::int as live
         from (${rows}) p
         group by 1, 2) c) as cells`;
   // The planner prices the per-cell id lookup as if every event were its own cell, so its estimate
@@ -122,11 +126,12 @@ export async function eventTile(
   };
   const cells = (row?.cells ?? [])
     .filter(([cx, cy]) => cx >= 0 && cx < t.grid && cy >= 0 && cy < t.grid)
-    .map(([cx, cy, count, slng, slat, lng0, lng1, lat0, lat1, id]) => ({
+    .map(([cx, cy, count, slng, slat, lng0, lng1, lat0, lat1, id, live]) => ({
       px: ux(slng / count, cx),
       py: uy(slat / count, cy),
       count,
       id,
+      live,
       x0: ux(lng0, cx),
       x1: ux(lng1, cx),
       y0: uy(lat1, cy),

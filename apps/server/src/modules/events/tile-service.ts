@@ -18,7 +18,7 @@ type TileQuery = z.output<typeof EventTileQuerySchema>;
  */
 export const tileGrid = (_z: number) => 16;
 /** Changes whenever the tile's layout or properties change, so no cache takes an old tile for a new one. */
-const TILE_FORMAT = 'events-tile-1';
+const TILE_FORMAT = 'events-tile-2';
 
 /**
  * Bytes of encoded tiles one process keeps (a busy tile is 5 to 15 KB: a few thousand tiles,
@@ -187,7 +187,11 @@ async function computeTile(ctx: AppContext, filter: SearchFilter, tile: EventTil
   const features: Feature[] = cells.map((c) => ({
     type: 1,
     geometry: [[c.px, c.py]],
-    tags: c.count === 1 && c.id ? { count: 1, id: c.id } : { count: c.count, x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 },
+    tags: {
+      ...(c.count === 1 && c.id ? { count: 1, id: c.id } : { count: c.count, x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 }),
+      // Only where a buzz runs: live events are few, and every byte counts on a screen of tiles.
+      ...(c.live > 0 && { live: c.live }),
+    },
   }));
   const layer = new GeoJSONWrapper(features, { version: 2, extent: EVENT_TILE_EXTENT });
   layer.name = EVENT_TILE_LAYER;
@@ -235,7 +239,7 @@ async function cachedTile(ctx: AppContext, cache: TileCache, filter: SearchFilte
  * One vector tile of the events the search would find in the tile's box: same filters, tenant and
  * visibility (drafts only for their owner, canceled only when asked), as of the current clock
  * minute. One feature per grid cell holding events: `count`; the event's `id` when alone, else the
- * members' extent `x0 y0 x1 y1` (tile units, inclusive). The entity tag is a hash of the tile
+ * members' extent `x0 y0 x1 y1` (tile units, inclusive); `live`, how many are live, where any is. The entity tag is a hash of the tile
  * itself, so it changes exactly when the tile does; `tile` is null when the caller's If-None-Match
  * names it (a 304). Tiles are cached in process by data version (see TILE_CACHE_BYTES), with
  * their compressed forms.

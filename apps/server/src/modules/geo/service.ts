@@ -1,10 +1,24 @@
+import tzLookup from '@photostructure/tz-lookup';
 import type { City } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { invalid } from '../../lib/app-error.js';
 import * as repo from './repository.js';
 
 const round = (n: number | null) => (n == null ? null : Math.round(n * 10) / 10);
-const toCity = (r: repo.CityRow): City => ({ ...r, distanceKm: round(r.distanceKm) });
+
+/**
+ * The IANA zone at a position, from tz-lookup's packed world map (in memory, no network): an event
+ * form takes its zone from the city chosen. A position it cannot place answers UTC.
+ */
+export function timeZoneAt(latitude: number, longitude: number): string {
+  try {
+    return tzLookup(latitude, longitude);
+  } catch {
+    return 'UTC';
+  }
+}
+
+const toCity = (r: repo.CityRow): City => ({ ...r, distanceKm: round(r.distanceKm), timeZone: timeZoneAt(r.latitude, r.longitude) });
 
 /** "Omaha" or "Omaha, NE": the part after a comma narrows by state or country code. */
 export async function searchCities(opts: { ctx: AppContext; search: string; limit: number }): Promise<City[]> {

@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, eventHidden, invalid, notFound, notOwner } from '../../lib/app-error.js';
-import { EventStatus } from '@hubbub/contract';
-import { eventModeration, requireOwnEvent, requireVisibleEvent, setEventStatus } from '../events/service.js';
+import { eventModeration, requireOwnEvent, requireVisibleEvent, setStoppedStatus } from '../events/service.js';
 import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
 import { toTimeline } from './timeline-view.js';
@@ -52,12 +51,13 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
  * locks the same row, so the two are ordered: either the hide sees the change and stops it, or
  * the change sees the hide and is refused (issue 22: a hidden event kept broadcasting).
  */
-export async function lockEventForHost(opts: { db: Db; auth: AuthInfo; eventId: string }): Promise<void> {
+export async function lockEventForHost(opts: { db: Db; auth: AuthInfo; eventId: string }): Promise<{ status: number }> {
   const state = await eventModeration.lockForModeration(opts.db, opts.auth.tenant.id, opts.eventId);
   if (!state) throw notFound('No event has this id.');
   if (state.userId !== opts.auth.userId) throw notOwner('Only the host of this event may change it.');
   if (state.hiddenBy === 'moderator') throw eventHidden('The moderators hid this event: its live session and launches stay off until they show it again.');
   if (state.hiddenBy) throw eventHidden('This event is hidden while its host is suspended: its live session and launches stay off.');
+  return { status: state.status };
 }
 
 /**
@@ -106,11 +106,24 @@ export async function cancelEventLaunches(db: Db, eventId: string): Promise<HubF
 type HubFlyer = ReturnType<typeof toFlyer>;
 type Ending = { ctx: AppContext; db: Db; tenantId: string; message: string };
 
-/** One event's part of an ending, in the caller's transaction: its launches canceled, a live session Completed. */
-async function endEvent(opts: Ending & { eventId: string; live: boolean }): Promise<HubFlyer[]> {
+/**
+ * One event's part of an ending, in the caller's transaction: its launches canceled (the flyers on
+ * screen go off), and a live session's event back to Created, or Completed once its end has passed.
+ */
+async function endEvent(opts: { ctx: AppContext; db: Db; eventId: string; live: boolean }): Promise<HubFlyer[]> {
   const flyers = await cancelEventLaunches(opts.db, opts.eventId);
-  if (opts.live) await setEventStatus({ ctx: opts.ctx, db: opts.db, eventId: opts.eventId, status: EventStatus.Completed });
+  if (opts.live) await setStoppedStatus({ ctx: opts.ctx, db: opts.db, eventId: opts.eventId });
   return flyers;
+}
+
+/**
+ * The host stops the live session (the hub's UpdateEventSession Stopped), in the caller's
+ * transaction: a stopped buzz shows no flyers, so its launches running or still to run are
+ * canceled, and the event is Created again (or Completed once its end has passed: statusAfterStop),
+ * never ended early. Answers the flyers taken off the buzz, for the caller to announce once committed.
+ */
+export function endLiveSession(opts: { ctx: AppContext; db: Db; eventId: string }): Promise<HubFlyer[]> {
+  return endEvent({ ...opts, live: true });
 }
 
 /** What to run once committed: the flyers on screen go off the buzz (FlyerStopped), then the watchers hear the end. */
@@ -122,8 +135,9 @@ function announceEnd(opts: Ending, flyers: HubFlyer[], end: () => Promise<void>)
 }
 
 /**
- * Ends an event's live session from outside the hub (moderators stopping or canceling it): its
- * launches are canceled and the event is Completed, in the caller's transaction. Answers what to
+ * Ends an event's live session from outside the hub (moderators stopping or canceling it, its host
+ * canceling it): its launches are canceled and the event is Created again, or Completed once its end
+ * has passed, in the caller's transaction. Answers what to
  * run once committed: every watcher gets FlyerStopped for the flyers on screen, then EventStopped.
  * The watchers stay in the event's group: the event is still listed and may go live again.
  */
@@ -137,7 +151,7 @@ export async function stopEventSession(opts: Ending & { eventId: string }): Prom
 
 /**
  * Ends the live session of an event going out of sight (a moderator hides it), live or not: its
- * launches are canceled and, if it was live, it is Completed. Once committed, every watcher gets
+ * launches are canceled and, if it was live, it is no longer (Completed only once it has ended). Once committed, every watcher gets
  * FlyerStopped and EventStopped and leaves the event's group on every instance: nothing of the
  * event reaches them after, and the host's calls are refused while it is hidden (lockEventForHost).
  */
@@ -148,7 +162,7 @@ export async function closeEventSession(opts: Ending & { eventId: string; live: 
 
 /**
  * closeEventSession for every event of a person going out of sight (suspended, or the account
- * deleted): the live ones are Completed, every launch still to run or running is canceled, and
+ * deleted): the live ones stop being live (Completed only once ended), every launch still to run or running is canceled, and
  * the watchers of all their events leave those groups, on every instance.
  */
 export async function stopSessionsOf(opts: Ending & { userId: string }): Promise<() => Promise<void>> {

@@ -1,4 +1,4 @@
-import { EventStatus, type AdminEvent } from '@hubbub/contract';
+import { EventStatus, statusAfterStop, type AdminEvent } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
@@ -32,7 +32,7 @@ async function loadEvent(ctx: AppContext, tenantId: string, id: string): Promise
  */
 async function moderate(
   opts: Options & { action: string },
-  change: (tx: Db, state: { userId: string; status: number; hiddenBy: string | null; hostSuspended: boolean }) => Promise<AuditedResult>,
+  change: (tx: Db, state: { userId: string; status: number; hiddenBy: string | null; hostSuspended: boolean; startDate: string; endDate: string }) => Promise<AuditedResult>,
 ): Promise<AdminEvent> {
   const { ctx, auth, id } = opts;
   await requireAdmin(ctx, auth);
@@ -58,7 +58,7 @@ export function hideEvent(opts: Options): Promise<AdminEvent> {
     const live = state.status === EventStatus.Started;
     return {
       before: { hidden: state.hiddenBy, status: state.status },
-      after: { hidden: 'moderator', status: live ? EventStatus.Completed : state.status },
+      after: { hidden: 'moderator', status: live ? statusAfterStop(state, opts.ctx.now()) : state.status },
       afterCommit: await closeEventSession({ ctx: opts.ctx, db: tx, tenantId: opts.auth.tenant.id, eventId: opts.id, live, message: STOPPED }),
     };
   });
@@ -76,8 +76,13 @@ export function unhideEvent(opts: Options): Promise<AdminEvent> {
 export function cancelEvent(opts: Options): Promise<AdminEvent> {
   return moderate({ ...opts, action: 'event.cancel' }, async (tx, state) => {
     if (state.status === EventStatus.Canceled) throw conflict('This event is already canceled.');
-    const afterCommit = state.status === EventStatus.Started ? await stopLive(opts, tx, 'The moderators canceled this event.') : undefined;
+    const stop = state.status === EventStatus.Started ? await stopLive(opts, tx, 'The moderators canceled this event.') : undefined;
     await setEventStatus({ ctx: opts.ctx, db: tx, eventId: opts.id, status: EventStatus.Canceled });
+    // Followers and attendees hear of it at the notification sender's next round, now rather than at its next poll.
+    const afterCommit = async () => {
+      await stop?.();
+      opts.ctx.notifications.wake();
+    };
     return { before: { status: state.status }, after: { status: EventStatus.Canceled }, afterCommit };
   });
 }
@@ -86,6 +91,7 @@ export function cancelEvent(opts: Options): Promise<AdminEvent> {
 export function stopEvent(opts: Options): Promise<AdminEvent> {
   return moderate({ ...opts, action: 'event.stop' }, async (tx, state) => {
     if (state.status !== EventStatus.Started) throw conflict('This event has no live session running.');
-    return { before: { status: state.status }, after: { status: EventStatus.Completed }, afterCommit: await stopLive(opts, tx, STOPPED) };
+    // A stopped session is not the event's end: Completed only once its end has passed.
+    return { before: { status: state.status }, after: { status: statusAfterStop(state, opts.ctx.now()) }, afterCommit: await stopLive(opts, tx, STOPPED) };
   });
 }

@@ -43,14 +43,23 @@ export async function enqueueReminders(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-/** A notice for each followed or attended event canceled lately that has not ended, to people with reminders on. */
+/**
+ * A notice for each followed or attended event canceled lately that has not ended, to each of its
+ * followers and attendees but its host (who canceled it). Everyone is told unless they turned event
+ * emails off (reminders set to off in Settings, or the notice's own unsubscribe link): a person
+ * who never chose has no settings row and hears of the cancel, as the host was promised.
+ */
 export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
   const rows = await queryRows(
     db,
     sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select e.tenant_id, 'cancel', 'cancel:' || s.user_id || ':' || e.id, jsonb_build_object('userId', s.user_id, 'eventId', e.id), ${now}
-        from notification_settings s join ${followed}
-        where s.reminder <> 'off' and e.status = 3 and ${visible(now)} and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
+        select e.tenant_id, 'cancel', 'cancel:' || l.user_id || ':' || e.id, jsonb_build_object('userId', l.user_id, 'eventId', e.id), ${now}
+        from (select distinct l.user_id, l.event_id from event_links l where l.type in ('Follow', 'Attendee')) l
+        join events e on e.id = l.event_id
+        left join notification_settings s on s.user_id = l.user_id
+        where s.reminder is distinct from 'off' and e.user_id <> l.user_id and e.status = 3
+          and (e.publish_on is null or e.publish_on <= ${now}) and e.hidden_at is null
+          and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
         on conflict (key) do nothing returning id`,
   );
   return rows.length;

@@ -1,15 +1,20 @@
-import type { EventSessionState, Timeline, TimelineState } from '@hubbub/contract';
+import type { EventPhase, Timeline, TimelineState } from '@hubbub/contract';
 
-/** What the watcher sees of the host's session. */
-export type SessionView = 'live' | 'not-started' | 'ended';
+// The buzz names the event's phase as everywhere else (phaseWithSession and EVENT_PHASE_LABELS in
+// the contract): a stopped session is not the event's end, so a Stop before it reads Upcoming.
 
-export function sessionView(state: EventSessionState | null, eventStarted: boolean): SessionView {
-  if (state === 'Stopped') return 'ended';
-  if (state === 'Started' || state === 'Updated') return 'live';
-  return eventStarted ? 'live' : 'not-started';
+/** The line under the stage when no flyer shows, by phase: why nothing is on. */
+export function quietStageText(phase: EventPhase): string {
+  if (phase === 'live') return 'No flyers are showing right now.';
+  if (phase === 'canceled') return 'This event is canceled.';
+  if (phase === 'ended') return 'This event has ended.';
+  return 'The buzz is not live right now. Flyers appear here when the host goes live.';
 }
 
-export const SESSION_LABELS: Record<SessionView, string> = { live: 'Live', 'not-started': 'Not started', ended: 'Ended' };
+/** The confirmation of Stop, naming what happens to the event (it stays on its dates). */
+export function stopConfirmText(when: string): string {
+  return `The event stays on ${when}: stopping the buzz does not end or cancel it. The flyers on screen leave everyone’s buzz, and launches still to come are canceled.`;
+}
 
 /** "Launch now" durations offered to the host, in minutes. */
 export const LAUNCH_DURATIONS = [5, 15, 60] as const;

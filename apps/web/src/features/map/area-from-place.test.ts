@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AreaType, AreaSchema, type City } from '@hubbub/contract';
 import { areaFromCity, areaFromPin, describeArea } from './area-from-place';
 
-const austin: City = { id: 1, name: 'Austin', state: 'TX', country: 'US', latitude: 30.2672, longitude: -97.7431, population: 961855, distanceKm: null };
+const austin: City = { id: 1, name: 'Austin', state: 'TX', country: 'US', latitude: 30.2672, longitude: -97.7431, population: 961855, distanceKm: null, timeZone: 'America/Chicago' };
 
 describe('areas from places', () => {
   it('makes a valid City area at zoom 12', () => {

@@ -15,6 +15,8 @@ describe('queryKeys', () => {
     const box = { minLatitude: 1, maxLatitude: 2, minLongitude: 3, maxLongitude: 4 };
     expect(await reaches(queryKeys.eventSearch.all, queryKeys.eventSearch.list({ searchText: 'jazz' }, box))).toBe(true);
     expect(await reaches(queryKeys.users.all, queryKeys.users.person('u1'))).toBe(true);
+    expect(await reaches(queryKeys.users.person('u1'), queryKeys.users.events('u1', 'past', 2))).toBe(true);
+    expect(await reaches(queryKeys.home.all, queryKeys.home.get('America/Chicago'))).toBe(true);
     expect(await reaches(queryKeys.users.searches, queryKeys.users.search('ada', 2))).toBe(true);
     expect(await reaches(queryKeys.documents.lists, queryKeys.documents.search({ searchText: 'faq' }))).toBe(true);
     expect(await reaches(queryKeys.documents.revisions('d1'), queryKeys.documents.revision('d1', 3))).toBe(true);
@@ -26,6 +28,7 @@ describe('queryKeys', () => {
 
   it('keeps neighbours apart', async () => {
     expect(await reaches(queryKeys.events.detail('e1'), queryKeys.events.detail('e2'))).toBe(false);
+    expect(await reaches(queryKeys.users.person('u1'), queryKeys.users.events('u2', 'past', 1))).toBe(false);
     expect(await reaches(queryKeys.events.detail('e1'), queryKeys.eventFlyers('e1'))).toBe(false);
     expect(await reaches(queryKeys.eventSearch.all, queryKeys.events.mine)).toBe(false);
     expect(await reaches(queryKeys.documents.lists, queryKeys.documents.detail('d1'))).toBe(false);

@@ -7,6 +7,7 @@
 
 const eventSearchAll = ['event-search'] as const;
 const people = ['person'] as const;
+const home = ['home'] as const;
 const userSearches = ['user-search'] as const;
 const documentLists = ['documents'] as const;
 const adminEvents = ['admin-event'] as const;
@@ -29,6 +30,8 @@ export const queryKeys = {
     detail: (id: string) => ['event', id] as const,
     mine: ['events-mine'] as const,
     following: ['events-following'] as const,
+    /** Buzzes running now that the person may watch (event/live/). */
+    live: ['events-live'] as const,
   },
   eventFlyers: (eventId: string) => ['event-flyers', eventId] as const,
   eventLaunches: (eventId: string) => ['event-launches', eventId] as const,
@@ -54,6 +57,14 @@ export const queryKeys = {
     searches: userSearches,
     search: (searchText: string, pageNumber: number) => [...userSearches, searchText, pageNumber] as const,
     summary: ['user-summary'] as const,
+    /** A person's public events, upcoming or past, a page; under the person, so a change to them reaches it. */
+    events: (id: string, when: string, pageNumber: number) => [...people, id, 'events', when, pageNumber] as const,
+  },
+
+  /** The signed-in person's home, read in a time zone; following someone or an event makes it stale. */
+  home: {
+    all: home,
+    get: (timeZone: string) => [...home, timeZone] as const,
   },
 
   documents: {

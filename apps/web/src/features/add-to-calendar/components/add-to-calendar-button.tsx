@@ -1,21 +1,24 @@
 import { Button, Menu } from '@mantine/core';
 import { IconBrandGoogle, IconBrandWindows, IconCalendarPlus, IconChevronDown, IconDownload } from '@tabler/icons-react';
-import type { HubEvent } from '@hubbub/contract';
+import { publicEventPath, type HubEvent } from '@hubbub/contract';
 import { notify, notifyProblem } from '@/lib/ui';
 import { useDownloadEventIcs } from '../api/download-ics';
 import { googleCalendarUrl, outlookCalendarUrl, type CalendarEventInput } from '../event-calendar-links';
 
 type AddableEvent = Pick<HubEvent, 'id' | 'slug' | 'name' | 'startDate' | 'endDate' | 'venue' | 'area'>;
 
-/** The event's own page, wherever this copy of Hubbub is served from. */
-function pageUrlOf(id: string): string {
-  return new URL(`/event/${id}`, window.location.origin).href;
+/**
+ * The event's public page (/e/{slug}), wherever this copy of Hubbub is served from: whoever opens
+ * the calendar entry can read it without an account, and a signed-in person is sent on to the full page.
+ */
+function pageUrlOf(slug: string): string {
+  return new URL(publicEventPath(slug), window.location.origin).href;
 }
 
 /** One event into a calendar: as a file any calendar app opens, or straight into Google's or Outlook.com's. */
 export function AddToCalendarButton({ event }: { event: AddableEvent }) {
   const download = useDownloadEventIcs();
-  const input: CalendarEventInput = { ...event, pageUrl: pageUrlOf(event.id) };
+  const input: CalendarEventInput = { ...event, pageUrl: pageUrlOf(event.slug) };
   const google = googleCalendarUrl(input);
   const outlook = outlookCalendarUrl(input);
 

@@ -1,14 +1,18 @@
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize, IconUsers, IconVolume } from '@tabler/icons-react';
-import { SESSION_LABELS, type SessionView } from '../buzz-model';
+import { Link } from 'react-router';
+import type { EventPhase } from '@hubbub/contract';
+import { PhaseBadge } from '@/components/phase-badge';
 import { HubStatusBadge } from './hub-status-badge';
 
-const SESSION_COLOR = { live: 'red', 'not-started': 'gray', ended: 'dark' } as const;
-
 interface BuzzHeaderProps {
+  eventId: string;
   name: string;
-  view: SessionView;
+  /** The event's phase as the hub last told it (phaseWithSession). */
+  phase: EventPhase;
+  /** When it runs, in the event's zone ("Wed, Nov 25, 7:00 – 10:00 PM CST"). */
+  when: string;
   watchers: number | null;
   sound: { level: number; track: string | null } | null;
   onPartners: () => void;
@@ -16,17 +20,21 @@ interface BuzzHeaderProps {
 }
 
 /** The event's name, how its session is doing (state, connection, watchers, sound), partners and fullscreen. */
-export function BuzzHeader({ name, view, watchers, sound, onPartners, fullscreen }: BuzzHeaderProps) {
+export function BuzzHeader({ eventId, name, phase, when, watchers, sound, onPartners, fullscreen }: BuzzHeaderProps) {
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
       <Stack gap={4} style={{ minWidth: 0 }}>
         <Title order={1} fz={{ base: 24, sm: 30 }}>
           {name}
         </Title>
+        <Text size="sm" c="dimmed">
+          {when} ·{' '}
+          <Anchor component={Link} to={`/event/${eventId}`} inherit>
+            Event page
+          </Anchor>
+        </Text>
         <Group gap="xs">
-          <Badge color={SESSION_COLOR[view]} variant={view === 'live' ? 'filled' : 'light'} data-testid="session-state" data-state={view}>
-            {SESSION_LABELS[view]}
-          </Badge>
+          <PhaseBadge phase={phase} data-testid="session-state" data-state={phase} />
           <HubStatusBadge always />
           <Badge variant="light" leftSection={<IconUsers size={12} aria-hidden />} data-testid="watcher-count" data-count={watchers ?? ''}>
             {watchers === null ? '– watching' : `${watchers} watching`}

@@ -1,13 +1,13 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
-import { EventStatus, type Flyer, type HubEvent, type HubFlyer } from '@hubbub/contract';
+import { formatRange, phaseWithSession, type Flyer, type HubEvent, type HubFlyer } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
 import { useRealtime } from '@/lib/realtime';
 import { useEventFlyers } from '@/lib/queries/event-flyers';
 import { useEventLaunches } from '../api/launches';
-import { sessionView } from '../buzz-model';
+import { quietStageText } from '../buzz-model';
 import { useFullscreen } from '../use-fullscreen';
 import { BuzzHeader } from './buzz-header';
 import { FlyerStage } from './flyer-stage';
@@ -43,14 +43,23 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
   const { message: announcement, announce } = useBuzzAnnouncer(activeFlyers);
   const { sessionState, watchers, sound } = useBuzzSession(event.id, { userId: user?.id, announce, onLaunchesChanged: () => void timelines.refetch() });
 
-  const view = sessionView(sessionState, event.status === EventStatus.Started);
+  // What the hub said since the page loaded wins over the status it loaded (a Stop before the
+  // event leaves it Upcoming, not ended). Rendering stays pure: "now" moves with the session.
+  const [now, setNow] = useState(() => new Date());
+  const [seenState, setSeenState] = useState(sessionState);
+  if (seenState !== sessionState) {
+    setSeenState(sessionState);
+    setNow(new Date());
+  }
+  const phase = phaseWithSession(event, sessionState, now);
+  const when = formatRange(event.startDate, event.endDate, { timeZone: event.timeZone, now });
   const joined = activeEventId === event.id;
   // Should the flyer list fail, the host can still run the session with what was loaded, if anything.
-  const ownerControls = (list: Flyer[]) => <OwnerControls eventId={event.id} flyers={list} connected={connected && joined} />;
+  const ownerControls = (list: Flyer[]) => <OwnerControls eventId={event.id} flyers={list} connected={connected && joined} live={phase === 'live'} when={when} />;
 
   return (
     <Stack gap="md">
-      <BuzzHeader name={event.name} view={view} watchers={watchers} sound={sound} onPartners={() => setPartnersOpen(true)} fullscreen={fullscreen} />
+      <BuzzHeader eventId={event.id} name={event.name} phase={phase} when={when} watchers={watchers} sound={sound} onPartners={() => setPartnersOpen(true)} fullscreen={fullscreen} />
 
       {refusedEventId === event.id && (
         <Paper withBorder p="sm" radius="md" c="red" role="alert">
@@ -67,6 +76,7 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
             joined={joined}
             connected={connected}
             announcement={announcement}
+            quietText={quietStageText(phase)}
             flyerAction={owner ? undefined : flyerAction}
           />
         </Grid.Col>

@@ -15,12 +15,14 @@ interface FlyerStageProps {
   connected: boolean;
   /** What changed on the stage, for screen readers. */
   announcement: string;
+  /** Said when joined and no flyer shows: why (live with nothing on, or not live). */
+  quietText: string;
   /** Under each flyer, for viewers only (the host runs the stage). */
   flyerAction?: (flyer: HubFlyer) => ReactNode;
 }
 
 /** The flyers on screen now, arriving and leaving with a short animation. */
-export function FlyerStage({ ref, shown, fullscreen, joined, connected, announcement, flyerAction }: FlyerStageProps) {
+export function FlyerStage({ ref, shown, fullscreen, joined, connected, announcement, quietText, flyerAction }: FlyerStageProps) {
   return (
     <Paper
       ref={ref}
@@ -39,7 +41,7 @@ export function FlyerStage({ ref, shown, fullscreen, joined, connected, announce
       {shown.length === 0 ? (
         <Stack align="center" justify="center" mih={200}>
           <Text c="dimmed" ta="center">
-            {joined ? 'No flyers are showing right now.' : connected ? 'Joining the session…' : 'Connecting…'}
+            {joined ? quietText : connected ? 'Joining the session…' : 'Connecting…'}
           </Text>
         </Stack>
       ) : (

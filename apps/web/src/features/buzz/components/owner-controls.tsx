@@ -2,14 +2,18 @@ import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, SegmentedControl, Select, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { EventSessionState, Flyer } from '@hubbub/contract';
 import { realtime } from '@/lib/realtime';
-import { notify, notifyProblem } from '@/lib/ui';
+import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { useLaunchFlyers } from '../api/launches';
-import { isoToLocalInput, LAUNCH_DURATIONS, launchWindow, localInputToIso } from '../buzz-model';
+import { isoToLocalInput, LAUNCH_DURATIONS, launchWindow, localInputToIso, stopConfirmText } from '../buzz-model';
 
 interface OwnerControlsProps {
   eventId: string;
   flyers: Flyer[];
   connected: boolean;
+  /** Whether the session runs now: Start or Stop is the one that matters. */
+  live: boolean;
+  /** When the event runs, for Stop's confirmation ("The event stays on …"). */
+  when: string;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -25,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function OwnerControls({ eventId, flyers, connected }: OwnerControlsProps) {
+export function OwnerControls({ eventId, flyers, connected, live, when }: OwnerControlsProps) {
   const launch = useLaunchFlyers();
   const [flyerId, setFlyerId] = useState<string | null>(null);
   const [minutes, setMinutes] = useState<string>('15');
@@ -53,6 +57,11 @@ export function OwnerControls({ eventId, flyers, connected }: OwnerControlsProps
 
   const setSession = (state: EventSessionState) => run(state, () => realtime.updateSession(eventId, { state }));
 
+  const stop = async () => {
+    const sure = await confirm({ title: 'Stop the live session?', message: stopConfirmText(when), confirmLabel: 'Stop the buzz', cancelLabel: 'Keep it live', danger: true });
+    if (sure) await setSession('Stopped');
+  };
+
   const launchNow = () => {
     if (!chosen) return;
     void run('launch', () => launch.mutateAsync({ eventId, flyerIds: [chosen], ...launchWindow(new Date(), Number(minutes)) }), 'Flyer launched.');
@@ -69,13 +78,13 @@ export function OwnerControls({ eventId, flyers, connected }: OwnerControlsProps
     <Stack gap="sm" data-testid="owner-controls">
       <Section title="Session">
         <Group gap="xs">
-          <Button size="xs" color="green" disabled={!connected} loading={busy === 'Started'} onClick={() => void setSession('Started')}>
-            Start
+          <Button size="xs" color="green" disabled={!connected || live} loading={busy === 'Started'} onClick={() => void setSession('Started')} data-testid="session-start">
+            Go live
           </Button>
           <Button size="xs" variant="default" disabled={!connected} loading={busy === 'Updated'} onClick={() => void setSession('Updated')}>
             Update
           </Button>
-          <Button size="xs" color="red" variant="light" disabled={!connected} loading={busy === 'Stopped'} onClick={() => void setSession('Stopped')}>
+          <Button size="xs" color="red" variant={live ? 'filled' : 'light'} disabled={!connected} loading={busy === 'Stopped'} onClick={() => void stop()} data-testid="session-stop">
             Stop
           </Button>
         </Group>

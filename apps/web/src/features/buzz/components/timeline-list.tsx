@@ -1,12 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import type { Flyer, Timeline } from '@hubbub/contract';
+import { formatRange, type Flyer, type Timeline } from '@hubbub/contract';
 import { notify, notifyProblem } from '@/lib/ui';
 import { useCancelLaunch } from '../api/launches';
 import { sortTimelines } from '../buzz-model';
 
 const STATE_COLOR: Record<Timeline['state'], string> = { Active: 'green', Scheduled: 'blue', Done: 'gray', Canceled: 'gray' };
-
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' });
 
 const repeatLabel = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
 
@@ -30,7 +28,7 @@ export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeli
                 {t.flyerIds.map((id) => names.get(id) ?? 'Flyer').join(', ')}
               </Text>
               <Text size="xs" c="dimmed">
-                {time(t.startDate)} – {time(t.endDate)}
+                {formatRange(t.startDate, t.endDate)}
                 {t.repeatEverySeconds ? ` · comes back every ${repeatLabel(t.repeatEverySeconds)}` : ''}
               </Text>
             </Stack>

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EventSessionState } from '@hubbub/contract';
+import { queryKeys } from '@/lib/api';
 import { realtime, useHubEvent } from '@/lib/realtime';
 import { hostMessageAnnouncement } from '../buzz-model';
 
@@ -25,11 +27,24 @@ export function useBuzzSession(eventId: string, { userId, announce, onLaunchesCh
     return () => void realtime.leave(eventId);
   }, [eventId, userId]);
 
+  const client = useQueryClient();
+  // The event's status and the lists that show it as Live move with the session.
+  const refreshEvent = () => {
+    for (const queryKey of [queryKeys.events.detail(eventId), queryKeys.events.mine, queryKeys.events.following, queryKeys.events.live]) void client.invalidateQueries({ queryKey });
+  };
   const mine = (payload: { eventId: string }) => payload.eventId === eventId;
   useHubEvent('EventWatcherUpdated', (p) => mine(p) && setWatchers(p.watchers));
   useHubEvent('EventSoundUpdated', (p) => mine(p) && setSound({ level: p.level, track: p.track }));
-  useHubEvent('EventStarted', (p) => mine(p) && setSessionState('Started'));
-  useHubEvent('EventStopped', (p) => mine(p) && setSessionState('Stopped'));
+  useHubEvent('EventStarted', (p) => {
+    if (!mine(p)) return;
+    setSessionState('Started');
+    refreshEvent();
+  });
+  useHubEvent('EventStopped', (p) => {
+    if (!mine(p)) return;
+    setSessionState('Stopped');
+    refreshEvent();
+  });
   useHubEvent('EventUpdated', (p) => {
     if (!mine(p)) return;
     setSessionState('Updated');

@@ -12,6 +12,11 @@ export function updateEvent(event: EventUpdate): Promise<HubEvent> {
   return engineApi.call(eventsApi.update, { body: event });
 }
 
+/** The host cancels the event: its live session stops, and its followers and attendees are told. `conflict` when it already is. */
+export function cancelEvent(id: string): Promise<HubEvent> {
+  return engineApi.call(eventsApi.cancel, { params: { id } });
+}
+
 export function deleteEvent(id: string): Promise<Ok> {
   return engineApi.call(eventsApi.delete, { params: { id } });
 }
@@ -20,6 +25,7 @@ export function deleteEvent(id: string): Promise<Ok> {
 export function invalidateEventLists(client: QueryClient) {
   void client.invalidateQueries({ queryKey: queryKeys.events.mine });
   void client.invalidateQueries({ queryKey: queryKeys.events.following });
+  void client.invalidateQueries({ queryKey: queryKeys.events.live });
   void client.invalidateQueries({ queryKey: queryKeys.eventSearch.all });
   void client.invalidateQueries({ queryKey: queryKeys.usage });
 }
@@ -37,6 +43,11 @@ export function useCreateEvent() {
 export function useUpdateEvent() {
   const client = useQueryClient();
   return useMutation({ mutationFn: updateEvent, onSuccess: (event) => applySaved(client, event) });
+}
+
+export function useCancelEvent() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: cancelEvent, onSuccess: (event) => applySaved(client, event) });
 }
 
 export function useDeleteEvent() {

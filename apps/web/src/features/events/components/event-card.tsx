@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 import { Link } from 'react-router';
-import { EventStatus, type EventSummary } from '@hubbub/contract';
-import { eventTimes, formatDay, viewerTimeZone } from '../event-dates';
+import { eventTimes, formatDate, type EventSummary } from '@hubbub/contract';
+import { useNow } from '../use-now';
 import { eventPlace } from './event-place';
 import { EventThumbnail } from './event-thumbnail';
-import { StatusBadge } from './status-badge';
+import { EventPhaseBadge } from './status-badge';
 
 export interface EventCardProps extends Omit<PaperProps, 'children'> {
   event: EventSummary;
@@ -14,15 +14,17 @@ export interface EventCardProps extends Omit<PaperProps, 'children'> {
   headingOrder?: 2 | 3 | 4;
   /** Marks events whose publish date is still ahead, for the owner's own list. */
   showPublishState?: boolean;
+  /** Fixed by tests; the page's clock otherwise. */
+  now?: Date;
 }
 
 /** One event in a list: picture, name, dates (theirs and yours), place and host. */
-export function EventCard({ event, actions, headingOrder = 3, showPublishState = false, ...paper }: EventCardProps) {
-  const times = eventTimes(event, viewerTimeZone());
+export function EventCard({ event, actions, headingOrder = 3, showPublishState = false, now: fixedNow, ...paper }: EventCardProps) {
+  const clock = useNow();
+  const now = fixedNow ?? clock;
+  const times = eventTimes(event, { now });
   const place = eventPlace(event.venue, event.area);
-  // Rendering stays pure: "still ahead" is judged against when the card appeared.
-  const [now] = useState(Date.now);
-  const unpublished = showPublishState && event.publishOnDate !== null && Date.parse(event.publishOnDate) > now;
+  const unpublished = showPublishState && event.publishOnDate !== null && Date.parse(event.publishOnDate) > now.getTime();
 
   return (
     <Paper withBorder radius="md" p="sm" data-testid="event-card" data-event-id={event.id} {...paper}>
@@ -34,16 +36,14 @@ export function EventCard({ event, actions, headingOrder = 3, showPublishState =
               {event.name}
             </Anchor>
           </Title>
-          {(event.status !== EventStatus.Created || unpublished) && (
-            <Group gap={4}>
-              {event.status !== EventStatus.Created && <StatusBadge status={event.status} size="xs" />}
-              {unpublished && (
-                <Badge size="xs" color="yellow" variant="light">
-                  Publishes {formatDay(event.publishOnDate!, event.timeZone)}
-                </Badge>
-              )}
-            </Group>
-          )}
+          <Group gap={4}>
+            <EventPhaseBadge event={event} now={now} size="sm" data-testid="event-card-phase" />
+            {unpublished && (
+              <Badge size="sm" color="yellow" variant="light" tt="none">
+                Publishes {formatDate(event.publishOnDate!, { timeZone: event.timeZone, now })}
+              </Badge>
+            )}
+          </Group>
           <Text size="xs">{times.local}</Text>
           {times.viewer && (
             <Text size="xs" c="dimmed">

@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { HubEvent } from '@hubbub/contract';
-import { eventTimes, formatDay, viewerTimeZone } from '../event-dates';
+import { eventTimes, formatDate, timeZoneLabel, type HubEvent } from '@hubbub/contract';
+import { useNow } from '../use-now';
 import { eventPlace } from './event-place';
 import { EventLinkButtons } from './event-link-buttons';
-import { StatusBadge } from './status-badge';
+import { EventPhaseBadge } from './status-badge';
 
 interface EventDetailsProps {
   event: HubEvent;
@@ -14,6 +14,8 @@ interface EventDetailsProps {
   map: ReactNode;
   /** Edit and Delete, for the owner only. */
   ownerActions?: ReactNode;
+  /** Fixed by tests; the page's clock otherwise. */
+  now?: Date;
 }
 
 function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -33,21 +35,21 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** The event page body. The description is plain text: line breaks kept, nothing interpreted. */
-export function EventDetails({ event, map, ownerActions }: EventDetailsProps) {
-  const times = eventTimes(event, viewerTimeZone());
+export function EventDetails({ event, map, ownerActions, now: fixedNow }: EventDetailsProps) {
+  const clock = useNow();
+  const now = fixedNow ?? clock;
+  const times = eventTimes(event, { now });
   const place = eventPlace(event.venue, event.area);
-  // Rendering stays pure: "still ahead" is judged against when the page appeared.
-  const [now] = useState(Date.now);
-  const unpublished = event.publishOnDate !== null && Date.parse(event.publishOnDate) > now;
+  const unpublished = event.publishOnDate !== null && Date.parse(event.publishOnDate) > now.getTime();
 
   return (
     <Stack gap="lg">
       <Stack gap="xs">
         <Group gap="xs">
-          <StatusBadge status={event.status} data-testid="event-status" />
+          <EventPhaseBadge event={event} now={now} size="lg" data-testid="event-status" />
           {unpublished && (
-            <Badge color="yellow" variant="light">
-              Publishes {formatDay(event.publishOnDate!, event.timeZone)}
+            <Badge color="yellow" variant="light" size="lg" tt="none">
+              Publishes {formatDate(event.publishOnDate!, { timeZone: event.timeZone, now })}
             </Badge>
           )}
         </Group>
@@ -71,6 +73,9 @@ export function EventDetails({ event, map, ownerActions }: EventDetailsProps) {
         <Stack gap="md">
           <Fact icon={<IconCalendarTime size={20} />} label="When">
             <Text size="sm">{times.local}</Text>
+            <Text size="xs" c="dimmed">
+              {timeZoneLabel(event.timeZone)}
+            </Text>
             {times.viewer && (
               <Text size="sm" c="dimmed">
                 Your time: {times.viewer}

@@ -1,25 +1,25 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { Anchor, Button, Group, Radio, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Anchor, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
-import type { AreaInput, HubEvent } from '@hubbub/contract';
+import { isValidTimeZone, localTimeZone, type AreaInput, type HubEvent } from '@hubbub/contract';
 import { FieldError, mantineValidator, required, validateValue, type Rule } from '@/lib/forms';
 import { notify, notifyProblem, TEXTAREA_ROWS } from '@/lib/ui';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event';
 import { useDeleteThumbnail, useUploadThumbnail } from '../api/thumbnail';
-import { isValidTimeZone, viewerTimeZone } from '../event-dates';
-import { STATUS_OPTIONS } from '../event-status';
 import { endRule, LIMITS, newEventValues, toEventCreate, toEventUpdate, valuesFromEvent, type EventFormValues } from '../form/event-form-values';
 import { applyEventErrors, type EventSaveAlert } from '../form/server-errors';
 import { TagsField } from './tags-field';
 import { ThumbnailField, type ThumbnailChange } from './thumbnail-field';
+import { TimeZoneField } from './time-zone-field';
 
 /** The place control comes from the map feature; the page hands it in. */
 export interface PlaceFieldSlot {
   value: AreaInput | null;
-  onChange: (area: AreaInput | null) => void;
+  /** The place, and the IANA zone of its city when known: the event's dates are kept in it. */
+  onChange: (area: AreaInput | null, timeZone?: string | null) => void;
   error: string | null;
 }
 
@@ -34,12 +34,11 @@ interface EventFormProps {
 const maxLength = (max: number, label: string): Rule => (v) => String(v ?? '').trim().length <= max || `${label} must be at most ${max} characters.`;
 const DATE_FORMAT = 'ddd, MMM D, YYYY h:mm A';
 
-function timeZoneOptions(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return zones.includes(current) ? zones : [current, ...zones];
-}
-
-/** One form for creating and editing: the dates are entered in the event's own time zone. */
+/**
+ * One form for creating and editing: the dates are entered in the event's own time zone, which
+ * the place sets (the city's zone) and a readable list changes. The status is not asked for: the
+ * live session and the Cancel action on the event page set it.
+ */
 export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormProps) {
   const create = useCreateEvent();
   const update = useUpdateEvent();
@@ -50,7 +49,7 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
 
   const form = useForm<EventFormValues>({
     mode: 'controlled',
-    initialValues: event ? valuesFromEvent(event) : newEventValues(viewerTimeZone()),
+    initialValues: event ? valuesFromEvent(event) : newEventValues(localTimeZone()),
     validate: {
       name: mantineValidator([required('Give the event a name.'), maxLength(LIMITS.name, 'The name')]),
       timeZone: mantineValidator([required('Choose the time zone.'), (v) => isValidTimeZone(String(v)) || 'Choose a time zone from the list.']),
@@ -62,7 +61,6 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
     },
   });
 
-  const zones = useMemo(() => timeZoneOptions(form.values.timeZone), [form.values.timeZone]);
   const saving = create.isPending || update.isPending || upload.isPending || removeThumbnail.isPending;
 
   const submit = form.onSubmit(async (values) => {
@@ -96,17 +94,17 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
           </Anchor>
         )}
         <TextInput label="Name" required maxLength={LIMITS.name} key={form.key('name')} {...form.getInputProps('name')} />
-        <Select
-          label="Time zone"
-          description="The dates below are entered and shown in this zone."
-          required
-          searchable
-          data={zones}
-          allowDeselect={false}
-          nothingFoundMessage="No such time zone"
-          key={form.key('timeZone')}
-          {...form.getInputProps('timeZone')}
-        />
+        <TextInput label="Venue" placeholder="e.g. Riverside Hall" maxLength={LIMITS.venue} key={form.key('venue')} {...form.getInputProps('venue')} />
+        {renderPlace({
+          value: form.values.area,
+          onChange: (area, timeZone) => {
+            form.setFieldValue('area', area);
+            // The times typed stay as typed, now read in the place's zone.
+            if (timeZone && isValidTimeZone(timeZone)) form.setFieldValue('timeZone', timeZone);
+          },
+          error: typeof areaError === 'string' ? areaError : areaError ? String(areaError) : null,
+        })}
+        <TimeZoneField required key={form.key('timeZone')} {...form.getInputProps('timeZone')} value={form.values.timeZone} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <DateTimePicker label="Starts" required valueFormat={DATE_FORMAT} key={form.key('start')} {...form.getInputProps('start')} />
           <DateTimePicker label="Ends" required valueFormat={DATE_FORMAT} key={form.key('end')} {...form.getInputProps('end')} />
@@ -119,12 +117,6 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
           key={form.key('publishOn')}
           {...form.getInputProps('publishOn')}
         />
-        <TextInput label="Venue" placeholder="e.g. Riverside Hall" maxLength={LIMITS.venue} key={form.key('venue')} {...form.getInputProps('venue')} />
-        {renderPlace({
-          value: form.values.area,
-          onChange: (area) => form.setFieldValue('area', area),
-          error: typeof areaError === 'string' ? areaError : areaError ? String(areaError) : null,
-        })}
         <Textarea label="Description" rows={TEXTAREA_ROWS} autosize={false} key={form.key('description')} {...form.getInputProps('description')} />
         <TagsField
           value={form.values.tagIds}
@@ -133,13 +125,6 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
           error={typeof form.errors.tagIds === 'string' ? form.errors.tagIds : null}
         />
         <ThumbnailField currentPath={event?.thumbnailPath ?? null} value={thumbnail} onChange={setThumbnail} />
-        <Radio.Group label="Status" key={form.key('status')} {...form.getInputProps('status')}>
-          <Group gap="md" mt={6}>
-            {STATUS_OPTIONS.map((option) => (
-              <Radio key={option.value} value={option.value} label={option.label} />
-            ))}
-          </Group>
-        </Radio.Group>
         <Group>
           <Button type="submit" loading={saving}>
             {event ? 'Save changes' : 'Create event'}

@@ -24,7 +24,9 @@ describe('event form values', () => {
   it('builds a create body the contract accepts', () => {
     const values = { ...newEventValues('America/Chicago', new Date('2025-06-01T12:00:00Z')), name: '  Jazz night ', area, description: 'Line one\nLine two', tagIds: [] };
     const body = toEventCreate(values);
-    expect(body).toMatchObject({ name: 'Jazz night', startDate: '2025-06-03T00:00:00.000Z', publishOnDate: null, venue: null, contentType: 'text/plain', contentJson: 'Line one\nLine two', status: 0 });
+    expect(body).toMatchObject({ name: 'Jazz night', startDate: '2025-06-03T00:00:00.000Z', publishOnDate: null, venue: null, contentType: 'text/plain', contentJson: 'Line one\nLine two' });
+    // The form asks for no status: a new event is Created by the server.
+    expect(body).not.toHaveProperty('status');
     expect(EventCreateSchema.safeParse(body).success).toBe(true);
   });
 
@@ -45,8 +47,11 @@ describe('event form values', () => {
       externalEventJson: '{}',
     } as unknown as HubEvent;
     const values = valuesFromEvent(event);
-    expect(values).toMatchObject({ start: '2025-06-07 19:00:00', publishOn: '2025-06-01 09:00:00', status: '1', tagIds: [event.tags[0].id] });
-    expect(toEventUpdate(values, event)).toMatchObject({ id: event.id, startDate: event.startDate, publishOnDate: event.publishOnDate, externalEventType: 'ics' });
+    expect(values).toMatchObject({ start: '2025-06-07 19:00:00', publishOn: '2025-06-01 09:00:00', tagIds: [event.tags[0].id] });
+    const update = toEventUpdate(values, event);
+    expect(update).toMatchObject({ id: event.id, startDate: event.startDate, publishOnDate: event.publishOnDate, externalEventType: 'ics' });
+    // The status is left out, so saving an edit never changes it (a live event stays live).
+    expect(update).not.toHaveProperty('status');
   });
 
   it('checks the end against the start', () => {

@@ -2,7 +2,6 @@ import {
   EVENT_DESCRIPTION_MAX,
   EVENT_MAX_DAYS,
   EVENT_NAME_MAX,
-  EventStatusSchema,
   type AreaInput,
   type EventCreate,
   type EventUpdate,
@@ -24,7 +23,6 @@ export interface EventFormValues {
   area: AreaInput | null;
   description: string;
   tagIds: string[];
-  status: string;
 }
 
 const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -55,7 +53,6 @@ export function newEventValues(timeZone: string, now: Date = new Date()): EventF
     area: null,
     description: '',
     tagIds: [],
-    status: '0',
   };
 }
 
@@ -70,7 +67,6 @@ export function valuesFromEvent(event: HubEvent): EventFormValues {
     area: event.area,
     description: event.contentJson ?? '',
     tagIds: event.tags.map((t) => t.id),
-    status: String(event.status),
   };
 }
 
@@ -88,12 +84,14 @@ export function toEventCreate(values: EventFormValues): EventCreate {
     // The description is plain text; contentJson is the contract's field for it.
     contentType: description ? PLAIN_TEXT : null,
     contentJson: description,
-    status: EventStatusSchema.parse(Number(values.status)),
     tagIds: values.tagIds,
   };
 }
 
-/** The update body keeps what this form does not edit (imported-event data). */
+/**
+ * The update body keeps what this form does not edit: imported-event data, and the status (left
+ * out, so the server keeps it: the live session and the Cancel action set it).
+ */
 export function toEventUpdate(values: EventFormValues, event: HubEvent): EventUpdate {
   return {
     ...toEventCreate(values),

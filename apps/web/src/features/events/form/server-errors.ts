@@ -14,7 +14,6 @@ const SERVER_TO_FORM: Record<string, FormField> = {
   area: 'area',
   contentJson: 'description',
   tagIds: 'tagIds',
-  status: 'status',
 };
 
 const FORM_FIELDS = Object.values(SERVER_TO_FORM);

@@ -14,6 +14,9 @@ import {
   EVENTS_SOURCE,
   HIGHLIGHT_SOURCE,
   highlightLayer,
+  LIVE_POINT_LAYER,
+  liveHaloLayer,
+  livePointLayer,
   POINT_LAYER,
   pointLayer,
 } from './event-layers';
@@ -55,7 +58,7 @@ export interface EventMapProps {
   handleRef?: Ref<EventMapHandle>;
 }
 
-const INTERACTIVE_LAYERS = [CLUSTER_LAYER, POINT_LAYER];
+const INTERACTIVE_LAYERS = [CLUSTER_LAYER, POINT_LAYER, LIVE_POINT_LAYER];
 const EMPTY: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
 
 /** The search map: the events' tiles (clusters with exact counts, single events) over the basemap, with a highlight for the hovered event. */
@@ -139,6 +142,8 @@ export default function EventMap({
           <Layer {...clusterLayer} />
           <Layer {...clusterCountLayer} />
           <Layer {...pointLayer} />
+          <Layer {...liveHaloLayer} />
+          <Layer {...livePointLayer} />
         </Source>
         <Source id={HIGHLIGHT_SOURCE} type="geojson" data={highlightData}>
           <Layer {...highlightLayer} />

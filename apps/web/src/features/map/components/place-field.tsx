@@ -10,7 +10,8 @@ import { PlaceAutocomplete } from './place-autocomplete';
 
 export interface PlaceFieldProps {
   value: AreaInput | null;
-  onChange: (area: AreaInput | null) => void;
+  /** The place, with its city's IANA time zone when known (the event form keeps the dates in it). */
+  onChange: (area: AreaInput | null, timeZone?: string | null) => void;
   error?: string | null;
   required?: boolean;
 }
@@ -32,7 +33,7 @@ export function PlaceField({ value, onChange, error, required }: PlaceFieldProps
     onChange(areaFromPin(view, null));
     try {
       const [nearest] = await getNearbyCities(view.latitude, view.longitude, 1);
-      if (seq === pinSeq.current) onChange(areaFromPin(view, nearest ?? null));
+      if (seq === pinSeq.current) onChange(areaFromPin(view, nearest ?? null), nearest?.timeZone ?? null);
     } catch {
       // Naming the pin is a nicety; the coordinates alone are a valid place.
     }
@@ -47,7 +48,7 @@ export function PlaceField({ value, onChange, error, required }: PlaceFieldProps
           clearOnPick
           onPick={(city) => {
             pinSeq.current++;
-            onChange(areaFromCity(city));
+            onChange(areaFromCity(city), city.timeZone);
           }}
         />
         <Group justify="space-between" gap="xs" wrap="nowrap">
