@@ -1,19 +1,4 @@
-import type { MantineColor } from '@mantine/core';
 import { EventStatus, type EventHidden, type EventStatusValue } from '@hubbub/contract';
-
-export const EVENT_STATUS_LABELS: Record<EventStatusValue, string> = {
-  [EventStatus.Created]: 'Not started',
-  [EventStatus.Started]: 'Live',
-  [EventStatus.Completed]: 'Completed',
-  [EventStatus.Canceled]: 'Canceled',
-};
-
-export const EVENT_STATUS_COLORS: Record<EventStatusValue, MantineColor> = {
-  [EventStatus.Created]: 'blue',
-  [EventStatus.Started]: 'green',
-  [EventStatus.Completed]: 'gray',
-  [EventStatus.Canceled]: 'red',
-};
 
 export function hiddenLabel(hidden: EventHidden): string {
   return hidden.by === 'moderator' ? 'Hidden by moderators' : 'Hidden: host suspended';

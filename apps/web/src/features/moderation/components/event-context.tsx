@@ -1,19 +1,18 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, Image, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { formatDateTime, formatRange, REPORT_REASON_LABELS, type AdminEvent } from '@hubbub/contract';
-import { EVENT_STATUS_COLORS, EVENT_STATUS_LABELS, hiddenLabel } from '../event-moderation';
+import { eventPhase, formatDateTime, formatRange, REPORT_REASON_LABELS, type AdminEvent } from '@hubbub/contract';
+import { PhaseBadge } from '@/components/phase-badge';
+import { hiddenLabel } from '../event-moderation';
 
 /** In the event's own time zone, as its host entered it; the zone is named so nobody misreads it. */
 export function eventWhen(event: Pick<AdminEvent, 'startDate' | 'endDate' | 'timeZone'>): string {
   return formatRange(event.startDate, event.endDate, { timeZone: event.timeZone });
 }
 
-export function EventBadges({ event }: { event: Pick<AdminEvent, 'status' | 'hidden'> & { published?: boolean } }) {
+export function EventBadges({ event }: { event: Pick<AdminEvent, 'status' | 'hidden' | 'startDate' | 'endDate'> & { published?: boolean } }) {
   return (
     <Group gap={6}>
-      <Badge color={EVENT_STATUS_COLORS[event.status]} variant="light" data-testid="admin-event-status">
-        {EVENT_STATUS_LABELS[event.status]}
-      </Badge>
+      <PhaseBadge phase={eventPhase(event)} data-testid="admin-event-status" />
       {event.hidden && (
         <Tooltip label={`${formatDateTime(event.hidden.at)}: ${event.hidden.reason}`} multiline w={280} events={{ hover: true, focus: true, touch: true }}>
           <Badge color="orange" variant="filled" tabIndex={0} data-testid="admin-event-hidden">

@@ -181,7 +181,7 @@ describe('PersonEventsSection', () => {
     mount();
     const row = await screen.findByTestId('admin-person-event-row');
     expect(within(row).getByRole('link', { name: 'Raffle night' }).getAttribute('href')).toBe(`/event/${ADMIN_IDS.event}`);
-    expect(within(row).getByText('Not started')).toBeTruthy();
+    expect(within(row).getByText('Ended')).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Hide event' }));
     await confirmWith('Hide event', 'Misleading');
 

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Anchor, Badge, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import { formatDate, formatNumber, type AdminPerson } from '@hubbub/contract';
-import { EVENT_STATUS_COLORS, EVENT_STATUS_LABELS, eventActions, hiddenLabel } from '../event-moderation';
+import { eventPhase, formatDate, formatNumber, type AdminPerson } from '@hubbub/contract';
+import { PhaseBadge } from '@/components/phase-badge';
+import { eventActions, hiddenLabel } from '../event-moderation';
 import { Section } from './section';
 import { useEventModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
@@ -43,9 +44,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.startDate)}</Table.Td>
                     <Table.Td>
-                      <Badge color={EVENT_STATUS_COLORS[e.status]} variant="light" size="sm" mr={4}>
-                        {EVENT_STATUS_LABELS[e.status]}
-                      </Badge>
+                      <PhaseBadge phase={eventPhase({ ...e, endDate: null })} size="sm" mr={4} />
                       {e.hidden && (
                         <Badge color="orange" size="sm" title={e.hidden.reason}>
                           {hiddenLabel(e.hidden)}
