@@ -60,6 +60,14 @@ const block = (who: TestUser, id: string, flag: 0 | 1) => call(t.app, 'POST', pa
 
 const UNKNOWN_ID = '7d3f5c1e-0000-4000-8000-000000000001';
 
+/** A new account is not in the people directory until it chooses to be (people-directory.test.ts); the search cases opt in. */
+async function listed(user: TestUser): Promise<TestUser> {
+  const res = await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: user.jwt, body: { name: user.name, listedInDirectory: true } });
+  expect(res.statusCode, res.body).toBe(200);
+  return user;
+}
+const signUpListed = async (opts: { name?: string } = {}) => listed(await signUp(t, opts));
+
 describe('profile', () => {
   it('GET answers the signed-in profile', async () => {
     const user = await signUp(t, { name: 'Pat Profile' });
@@ -71,6 +79,7 @@ describe('profile', () => {
       bio: null,
       location: null,
       website: null,
+      listedInDirectory: false,
       createdAt: expect.any(String),
     });
     expect(new Date(profile.createdAt).toISOString()).toBe(profile.createdAt);
@@ -379,7 +388,7 @@ describe('block', () => {
 
   it('search hides people who blocked the viewer, but not people the viewer blocked', async () => {
     const word = tag();
-    const [blocker, pest] = await Promise.all([signUp(t, { name: `${word} Blocker` }), signUp(t, { name: `${word} Pest` })]);
+    const [blocker, pest] = await Promise.all([signUpListed({ name: `${word} Blocker` }), signUpListed({ name: `${word} Pest` })]);
     expect((await search(pest, { searchText: word })).users.map((u) => u.id)).toEqual([blocker.id]);
     await block(blocker, pest.id, 1);
     const hidden = await search(pest, { searchText: word });
@@ -421,7 +430,7 @@ describe('search', () => {
     // 22 matching people: more than one page of USER_SEARCH_PAGE_SIZE (20).
     viewer = await signUp(t, { name: `${word} Viewer` });
     people = await Promise.all(
-      Array.from({ length: 22 }, (_, i) => signUp(t, { name: `${word} Member ${String(i).padStart(2, '0')}` })),
+      Array.from({ length: 22 }, (_, i) => signUpListed({ name: `${word} Member ${String(i).padStart(2, '0')}` })),
     );
     expect(people.length).toBeGreaterThan(USER_SEARCH_PAGE_SIZE);
   });
@@ -462,11 +471,11 @@ describe('search', () => {
   it('treats % and _ in searchText literally', async () => {
     const w = tag();
     const [pct, notPct, under, notUnder, slash] = await Promise.all([
-      signUp(t, { name: `${w} 100% sure` }),
-      signUp(t, { name: `${w} 1000 sure` }),
-      signUp(t, { name: `${w} snake_case` }),
-      signUp(t, { name: `${w} snakeXcase` }),
-      signUp(t, { name: `${w} back\\slash` }),
+      signUpListed({ name: `${w} 100% sure` }),
+      signUpListed({ name: `${w} 1000 sure` }),
+      signUpListed({ name: `${w} snake_case` }),
+      signUpListed({ name: `${w} snakeXcase` }),
+      signUpListed({ name: `${w} back\\slash` }),
     ]);
     expect((await search(viewer, { searchText: `${w} 100%` })).users.map((u) => u.id)).toEqual([pct.id]);
     expect((await search(viewer, { searchText: `${w} snake_` })).users.map((u) => u.id)).toEqual([under.id]);
@@ -480,7 +489,7 @@ describe('search', () => {
 
   it('also matches the location', async () => {
     const w = tag();
-    const host = await signUp(t, { name: 'Located Person' });
+    const host = await signUpListed({ name: 'Located Person' });
     await call(t.app, 'POST', usersApi.updateProfile.path, { jwt: host.jwt, body: { name: 'Located Person', location: `Town ${w}` } });
     expect((await search(viewer, { searchText: w })).users).toEqual([{ id: host.id, name: 'Located Person', location: `Town ${w}`, isFollowing: false }]);
   });

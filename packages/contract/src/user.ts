@@ -20,6 +20,8 @@ export const ProfileSchema = z
     bio: z.string().nullable(),
     location: z.string().nullable(),
     website: z.string().nullable(),
+    /** Whether the person chose to be in the people directory (hosts of public events are listed anyway). */
+    listedInDirectory: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'Profile' });
@@ -37,6 +39,8 @@ export const ProfileUpdateSchema = z
       .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'Website must start with http:// or https://.' })
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** Absent keeps the current choice; a new account is not listed until it says so. */
+    listedInDirectory: z.boolean().optional(),
   })
   .meta({ id: 'ProfileUpdate' });
 export type ProfileUpdate = z.input<typeof ProfileUpdateSchema>;
@@ -108,8 +112,9 @@ export type Relation = z.infer<typeof RelationSchema>;
 const userProblems = [400, 404, 409] as const;
 
 export const usersApi = defineEndpoints('users', {
+  /** The people directory: people who host public events or chose to be listed (Profile.listedInDirectory). */
   search: endpoint('POST', `${PRESENCE}/user/search/`, {
-    summary: 'Search people by name or place',
+    summary: 'Search the people directory (hosts of public events and people who chose to be listed) by name or place',
     auth: 'bearer',
     body: UserSearchCriteriaSchema,
     answer: UserSearchResultSchema,

@@ -1,14 +1,13 @@
-import type { ReactNode } from 'react';
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBolt, IconCalendarEvent, IconSearch } from '@tabler/icons-react';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconBolt, IconCalendarEvent, IconPlus, IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSessionUser } from '@/lib/session';
 import { Page } from '@/components/page';
-import { UsageBars } from '@/features/account/components/usage-bars';
-import { useUsage } from '@/features/account/api/get-usage';
-import { PeopleSearch } from '@/features/users/components/people-search';
-import { UserSummaryStats } from '@/features/users/components/user-summary-stats';
-import { RecentDocuments } from '@/features/project-documents/components/recent-documents';
+import { PageLoader } from '@/components/page-loader';
+import { QueryState } from '@/components/query-state';
+import { useHome } from '@/features/home/api/get-home';
+import { AreaNote } from '@/features/home/components/area-note';
+import { HomeSections } from '@/features/home/components/home-sections';
 
 const FEATURES = [
   { icon: IconSearch, title: 'Find events', text: 'Search what is on near you, on a map.' },
@@ -16,6 +15,7 @@ const FEATURES = [
   { icon: IconBolt, title: 'Live buzz', text: 'Follow events as they happen, flyer by flyer.' },
 ];
 
+/** A visitor's /dashboard: what Hubbub is, and the way to what is on (the search) or to an account. */
 function Welcome() {
   return (
     <Page title="Welcome to Hubbub" description="Discover and publish local events.">
@@ -35,7 +35,10 @@ function Welcome() {
         ))}
       </SimpleGrid>
       <Group>
-        <Button component={Link} to="/login">
+        <Button component={Link} to="/search" leftSection={<IconSearch size={16} aria-hidden />}>
+          Find events near you
+        </Button>
+        <Button component={Link} to="/login" variant="default">
           Sign in
         </Button>
         <Button component={Link} to="/register" variant="default">
@@ -46,44 +49,33 @@ function Welcome() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A signed-in person's home: what is on for them, in one call. */
+function Home({ firstName }: { firstName: string }) {
+  const home = useHome();
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} fz="lg">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
+    <Page
+      title={`Hello, ${firstName}`}
+      description={home.data ? <AreaNote area={home.data.area} /> : 'What is on for you.'}
+      actions={
+        <Group gap="xs">
+          <Button component={Link} to="/search" leftSection={<IconSearch size={16} aria-hidden />}>
+            Find events
+          </Button>
+          <Button component={Link} to="/events/new" variant="default" leftSection={<IconPlus size={16} aria-hidden />}>
+            Create an event
+          </Button>
+        </Group>
+      }
+    >
+      <QueryState query={home} loading={<PageLoader label="Loading what is on" />} errorTitle="Could not load your home">
+        {(data) => <HomeSections home={data} />}
+      </QueryState>
+    </Page>
   );
 }
 
 export default function DashboardRoute() {
   const user = useSessionUser();
-  const usage = useUsage(Boolean(user));
   if (!user) return <Welcome />;
-
-  const firstName = (user.name || user.email).split(/\s+/)[0];
-  return (
-    <Page title={`Hello, ${firstName}`} description="Here is what is happening with your account.">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Section title="Your activity">
-          <UserSummaryStats />
-        </Section>
-        <Section title="Usage">
-          <UsageBars usage={usage.data} loading={usage.isPending} />
-          <Anchor component={Link} to="/account/subscription" size="sm" w="fit-content">
-            See plans
-          </Anchor>
-        </Section>
-      </SimpleGrid>
-      <Section title="Recent documents">
-        <RecentDocuments />
-      </Section>
-      <Section title="People">
-        <PeopleSearch selfId={user.id} />
-      </Section>
-    </Page>
-  );
+  return <Home firstName={(user.name || user.email).split(/\s+/)[0]} />;
 }

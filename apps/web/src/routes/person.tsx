@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
 import { useSessionUser } from '@/lib/session';
@@ -9,6 +10,7 @@ import { NotFoundPanel } from '@/components/not-found-panel';
 import { QueryState } from '@/components/query-state';
 import { usePerson } from '@/features/users/api/get-person';
 import { PersonProfile } from '@/features/users/components/person-profile';
+import { PersonEvents } from '@/features/users/components/person-events';
 import { ReportButton } from '@/features/moderation/components/report-button';
 
 function PersonContent({ id }: { id: string }) {
@@ -27,6 +29,7 @@ function PersonContent({ id }: { id: string }) {
       {(data) => (
         <>
           <PersonProfile person={data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />
+          <PersonEvents personId={id} signedIn={Boolean(user)} />
           {user && user.id !== id && (
             <Group justify="flex-end">
               <ReportButton targetType="user" targetId={id} compact />
@@ -40,6 +43,7 @@ function PersonContent({ id }: { id: string }) {
 
 export default function PersonRoute() {
   const { id = '' } = useParams();
+  const signedIn = Boolean(useSessionUser());
   const valid = IdSchema.safeParse(id).success;
   return (
     <Container size="md" py="lg">
@@ -49,9 +53,16 @@ export default function PersonRoute() {
         ) : (
           <NotFoundPanel title="Person not found" message="This link does not point to a person." />
         )}
-        <Button component={Link} to="/dashboard" variant="subtle" w="fit-content">
-          Back to the dashboard
-        </Button>
+        {/* A visitor's way on is what is on; a signed-in person's, their home. */}
+        {signedIn ? (
+          <Button component={Link} to="/dashboard" variant="subtle" w="fit-content">
+            Back to your home
+          </Button>
+        ) : (
+          <Button component={Link} to="/search" variant="subtle" w="fit-content" leftSection={<IconSearch size={16} aria-hidden />}>
+            Find events
+          </Button>
+        )}
       </Stack>
     </Container>
   );

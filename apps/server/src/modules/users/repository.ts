@@ -54,6 +54,7 @@ export async function findProfile(db: Db, tenantId: string, id: string) {
       bio: users.bio,
       location: users.location,
       website: users.website,
+      listedInDirectory: users.listedInDirectory,
       createdAt: users.createdAt,
     })
     .from(users)
@@ -66,7 +67,7 @@ export async function updateProfile(
   db: Db,
   tenantId: string,
   id: string,
-  values: { name: string; bio: string | null; location: string | null; website: string | null },
+  values: { name: string; bio: string | null; location: string | null; website: string | null; listedInDirectory?: boolean },
   at: Date,
 ): Promise<boolean> {
   const rows = await db
@@ -121,16 +122,24 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
   return Boolean(row);
 }
 
-/** People whose name or location matches, hiding those who blocked the viewer. */
+/**
+ * The people directory: people who chose to be listed or who host a public event (published, not
+ * hidden; their name is on it anyway), never a suspended account.
+ */
+const inDirectory = (now: Date) =>
+  sql`${users.suspendedAt} is null and (${users.listedInDirectory} or exists(select 1 from ${events} e where e.user_id = ${users.id} and ${isPublished(now)} and e.hidden_at is null))`;
+
+/** People of the directory whose name or location matches, hiding those who blocked the viewer. */
 export async function searchPeople(
   db: Db,
-  args: { tenantId: string; viewerId: string; text: string; limit: number; offset: number },
+  args: { tenantId: string; viewerId: string; text: string; limit: number; offset: number; now: Date },
 ) {
   const pattern = `%${escapeLike(args.text.toLowerCase())}%`;
   const where = and(
     eq(users.tenantId, args.tenantId),
     ne(users.id, args.viewerId),
     sql`${users.emailVerifiedAt} is not null`,
+    inDirectory(args.now),
     sql`not exists(select 1 from ${userBlocks} b where b.blocker_id = ${users.id} and b.blocked_id = ${args.viewerId})`,
     args.text ? sql`(lower(${users.name}) like ${pattern} or lower(coalesce(${users.location}, '')) like ${pattern})` : undefined,
   );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 
@@ -19,6 +19,8 @@ export const users = pgTable(
     bio: text('bio'),
     location: text('location'),
     website: text('website'),
+    /** The person chose to be in the people directory; hosts of public events are listed anyway. Off for a new account. */
+    listedInDirectory: boolean('listed_in_directory').notNull().default(false),
     /** Set while moderators suspend the account: no sign-in, no refresh, its events hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),

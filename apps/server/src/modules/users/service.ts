@@ -144,6 +144,7 @@ export async function search(opts: { ctx: AppContext; auth: AuthInfo; searchText
     text: opts.searchText,
     limit: USER_SEARCH_PAGE_SIZE,
     offset: (opts.pageNumber - 1) * USER_SEARCH_PAGE_SIZE,
+    now: opts.ctx.now(),
   });
   return { totalCount: total, pageNumber: opts.pageNumber, pageSize: USER_SEARCH_PAGE_SIZE, searchText: opts.searchText, users: rows };
 }

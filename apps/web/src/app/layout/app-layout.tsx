@@ -3,6 +3,7 @@ import { Anchor, AppShell, Burger, Group, Progress, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
+import { useSessionUser } from '@/lib/session';
 import { DemoAccountBadge } from '@/features/subscription/components/demo-account-badge';
 import { ConnectionStatus } from './connection-status';
 import { DrawerNav, HeaderNav } from './header-nav';
@@ -13,11 +14,13 @@ import { Logo } from './logo';
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const navigation = useNavigation();
+  const signedIn = Boolean(useSessionUser());
 
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 260, breakpoint: 'sm', collapsed: { desktop: true, mobile: !opened } }}
+      // Seven links fit the header from md up; below it they live in the drawer.
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { desktop: true, mobile: !opened } }}
       padding={0}
     >
       <a href="#main" className="skip-link">
@@ -32,11 +35,12 @@ export function AppLayout() {
             <Burger
               opened={opened}
               onClick={toggle}
-              hiddenFrom="sm"
+              hiddenFrom="md"
               size="sm"
               aria-label={opened ? 'Close navigation' : 'Open navigation'}
             />
-            <Anchor component={Link} to="/dashboard" underline="never" c="inherit" aria-label="Hubbub home" onClick={close}>
+            {/* A visitor's start is the search; a signed-in person's, their home. */}
+            <Anchor component={Link} to={signedIn ? '/dashboard' : '/search'} underline="never" c="inherit" aria-label="Hubbub home" onClick={close}>
               <Logo />
             </Anchor>
             <HeaderNav />

@@ -1,13 +1,16 @@
-import { Group, NavLink as MantineNavLink, Stack, UnstyledButton } from '@mantine/core';
+import { Divider, Group, NavLink as MantineNavLink, Stack, UnstyledButton } from '@mantine/core';
+import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
-import { NAV_ITEMS } from './nav-items';
+import { useSessionUser } from '@/lib/session';
+import { navItemsFor } from './nav-items';
 import classes from './header-nav.module.css';
 
-/** Inline links in the header from the sm breakpoint up. */
+/** Inline links in the header from the md breakpoint up. */
 export function HeaderNav() {
+  const items = navItemsFor(Boolean(useSessionUser()));
   return (
-    <Group gap={4} component="nav" aria-label="Main" visibleFrom="sm">
-      {NAV_ITEMS.map((item) => (
+    <Group gap={2} component="nav" aria-label="Main" visibleFrom="md" wrap="nowrap">
+      {items.map((item) => (
         <UnstyledButton key={item.to} component={NavLink} to={item.to} end={item.end} className={classes.link}>
           {item.label}
         </UnstyledButton>
@@ -16,11 +19,12 @@ export function HeaderNav() {
   );
 }
 
-/** The same links stacked in the drawer at phone width. */
+/** The same links stacked in the drawer below md; a visitor also finds the way to an account there. */
 export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
+  const signedIn = Boolean(useSessionUser());
   return (
     <Stack gap={2} component="nav" aria-label="Main">
-      {NAV_ITEMS.map((item) => (
+      {navItemsFor(signedIn).map((item) => (
         <MantineNavLink
           key={item.to}
           component={NavLink}
@@ -31,6 +35,13 @@ export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
           onClick={onNavigate}
         />
       ))}
+      {!signedIn && (
+        <>
+          <Divider my="xs" />
+          <MantineNavLink component={NavLink} to="/login" label="Sign in" leftSection={<IconLogin size={18} aria-hidden />} onClick={onNavigate} />
+          <MantineNavLink component={NavLink} to="/register" label="Create an account" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onNavigate} />
+        </>
+      )}
     </Stack>
   );
 }

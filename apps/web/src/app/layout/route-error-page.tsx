@@ -23,7 +23,7 @@ export function RouteErrorPage() {
         <Stack gap="xs" align="center">
           <Button onClick={() => window.location.reload()}>Reload</Button>
           <Button component={Link} to="/dashboard" variant="subtle" reloadDocument>
-            Go to the dashboard
+            Go to the home page
           </Button>
         </Stack>
       </Stack>

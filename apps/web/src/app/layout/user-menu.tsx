@@ -1,5 +1,5 @@
 import { Box, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconLayoutDashboard, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconHome, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
 import { session, useSessionUser } from '@/lib/session';
@@ -16,7 +16,7 @@ export function UserMenu() {
           Sign in
         </Button>
         <Button component={Link} to="/register" size="sm" visibleFrom="xs">
-          Register
+          Create account
         </Button>
       </Group>
     );
@@ -49,8 +49,8 @@ export function UserMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.email || displayName}</Menu.Label>
-        <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} aria-hidden />}>
-          Dashboard
+        <Menu.Item component={Link} to="/dashboard" leftSection={<IconHome size={16} aria-hidden />}>
+          Home
         </Menu.Item>
         <Menu.Item component={Link} to="/account/profile" leftSection={<IconUser size={16} aria-hidden />}>
           Account

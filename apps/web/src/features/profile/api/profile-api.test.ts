@@ -4,7 +4,7 @@ import { fakeApi, problem } from '@/test/fake-api';
 import { getProfile } from './get-profile';
 import { updateProfile } from './update-profile';
 
-const profile: Profile = { id: '7f1c2a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f', email: 'ada@example.com', name: 'Ada', bio: null, location: null, website: null, createdAt: '2026-01-01T00:00:00Z' };
+const profile: Profile = { id: '7f1c2a4e-8d3b-4c5a-9e6f-0a1b2c3d4e5f', email: 'ada@example.com', name: 'Ada', bio: null, location: null, website: null, listedInDirectory: false, createdAt: '2026-01-01T00:00:00Z' };
 
 describe('profile calls', () => {
   afterEach(() => {

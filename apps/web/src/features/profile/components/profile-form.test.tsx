@@ -16,6 +16,7 @@ const profile: Profile = {
   bio: 'Loves engines.',
   location: null,
   website: null,
+  listedInDirectory: false,
   createdAt: '2026-01-01T00:00:00Z',
 };
 
@@ -53,10 +54,31 @@ describe('ProfileForm', () => {
 
     expect(await screen.findByText('Your profile is saved.')).toBeTruthy();
     const [call] = api.calls(usersApi.updateProfile);
-    expect(call).toMatchObject({ method: 'POST', body: { name: 'Ada King', bio: null, location: 'London', website: 'https://ada.example' } });
+    expect(call).toMatchObject({ method: 'POST', body: { name: 'Ada King', bio: null, location: 'London', website: 'https://ada.example', listedInDirectory: false } });
     // The form's own page and every page showing the person read it again.
     expect(client.getQueryState(queryKeys.profile)?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.users.person(ID))?.isInvalidated).toBe(true);
+  });
+
+  it('lists the person in the people directory only when they switch it on, and off again', async () => {
+    const api = fakeApi().on(usersApi.updateProfile, { ok: true });
+    const client = testQueryClient();
+    client.setQueryData(queryKeys.users.search('', 1), { users: [] });
+    renderWithProviders(<ProfileForm profile={profile} />, { client });
+    // The switch's name is its label and description together.
+    const listed = screen.getAllByRole('switch', { name: /^List me in the people directory/ }).find((el) => el instanceof HTMLInputElement) as HTMLInputElement;
+    expect(listed.type).toBe('checkbox');
+    expect(listed.checked).toBe(false);
+    fireEvent.click(listed);
+    save();
+    await waitFor(() => expect(api.calls(usersApi.updateProfile)).toHaveLength(1));
+    expect(api.calls(usersApi.updateProfile)[0].body).toMatchObject({ listedInDirectory: true });
+    // The directory's lists read it again.
+    expect(client.getQueryState(queryKeys.users.search('', 1))?.isInvalidated).toBe(true);
+    fireEvent.click(listed);
+    save();
+    await waitFor(() => expect(api.calls(usersApi.updateProfile)).toHaveLength(2));
+    expect(api.calls(usersApi.updateProfile)[1].body).toMatchObject({ listedInDirectory: false });
   });
 
   it('refreshes the signed-in name the header shows', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Profile } from '@hubbub/contract';
 import { applyServerErrors } from '@/lib/api';
@@ -27,6 +27,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       bio: profile.bio ?? '',
       location: profile.location ?? '',
       website: profile.website ?? '',
+      listedInDirectory: profile.listedInDirectory,
     },
     validate: {
       name: mantineValidator([required('Name is required.'), maxLength(100, 'Name')]),
@@ -45,6 +46,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         bio: trimmed(values.bio),
         location: trimmed(values.location),
         website: trimmed(values.website),
+        listedInDirectory: values.listedInDirectory,
       });
       form.resetDirty();
       notify.success('Your profile is saved.');
@@ -69,6 +71,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextInput
           label="Location"
           placeholder="City, State"
+          description="Your home shows what is on near this city."
           autoComplete="address-level2"
           key={form.key('location')}
           {...form.getInputProps('location')}
@@ -80,6 +83,12 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           autoComplete="url"
           key={form.key('website')}
           {...form.getInputProps('website')}
+        />
+        <Switch
+          label="List me in the people directory"
+          description="Others can then find you under People. Hosts of public events are listed anyway, since their name is on their events."
+          key={form.key('listedInDirectory')}
+          {...form.getInputProps('listedInDirectory', { type: 'checkbox' })}
         />
         <Group>
           <Button type="submit" loading={update.isPending}>

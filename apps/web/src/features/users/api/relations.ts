@@ -23,6 +23,8 @@ function applyRelation(client: QueryClient, relation: Relation) {
   void client.invalidateQueries({ queryKey: queryKeys.users.person(relation.userId) });
   void client.invalidateQueries({ queryKey: queryKeys.users.searches });
   void client.invalidateQueries({ queryKey: queryKeys.users.summary });
+  // The home lists what people one follows host.
+  void client.invalidateQueries({ queryKey: queryKeys.home.all });
 }
 
 export function useFollowUser() {

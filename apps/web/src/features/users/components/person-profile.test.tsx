@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pathOf, usersApi, type Person } from '@hubbub/contract';
+import { formatDate, formatNumber, pathOf, usersApi, type Person } from '@hubbub/contract';
 import { fakeApi, problem } from '@/test/fake-api';
 import { renderWithProviders } from '@/test/render';
 import { usePerson } from '../api/get-person';
@@ -63,13 +63,13 @@ describe('PersonProfile', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
     expect(screen.getByText('Follows you')).toBeTruthy();
     expect(screen.getByText('London')).toBeTruthy();
-    expect(screen.getByText('Joined June 2025')).toBeTruthy();
+    expect(screen.getByText(`Joined ${formatDate('2025-06-15T12:00:00Z', { weekday: false, year: true })}`)).toBeTruthy();
     expect(screen.getByText(/Poet of science/).textContent).toBe('Poet of science.\nEngines, mostly.');
     const site = screen.getByRole('link', { name: 'ada.example/notes' });
     expect(site.getAttribute('href')).toBe('https://ada.example/notes');
     expect(site.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     expect(stat('Events')).toBe('12');
-    expect(stat('Followers')).toBe((1234).toLocaleString());
+    expect(stat('Followers')).toBe(formatNumber(1234));
     expect(stat('Following')).toBe('0');
   });
 
@@ -80,7 +80,7 @@ describe('PersonProfile', () => {
 
     const following = await screen.findByRole('button', { name: 'Following Ada Lovelace' });
     expect(following.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(stat('Followers')).toBe((1235).toLocaleString()));
+    await waitFor(() => expect(stat('Followers')).toBe(formatNumber(1235)));
     expect(api.calls(usersApi.follow)[0].query.get('userId')).toBe(ADA);
   });
 

@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconLink, IconMapPin } from '@tabler/icons-react';
-import { dayjs } from '@/lib/dates/dayjs';
 import { Link } from 'react-router';
-import type { Person } from '@hubbub/contract';
+import { formatDate, type Person } from '@hubbub/contract';
 import { UserAvatar } from '@/components/user-avatar';
 import { BlockButton } from './block-button';
 import { FollowButton } from './follow-button';
@@ -59,7 +58,7 @@ export function PersonProfile({ person, signedIn, loginPath }: PersonProfileProp
             )}
             <Group gap={6} c="dimmed" wrap="nowrap">
               <IconCalendar size={16} aria-hidden />
-              <Text size="sm">Joined {dayjs(person.createdAt).format('MMMM YYYY')}</Text>
+              <Text size="sm">Joined {formatDate(person.createdAt, { weekday: false, year: true })}</Text>
             </Group>
           </Stack>
         </Group>

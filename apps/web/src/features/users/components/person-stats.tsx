@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { formatNumber } from '@hubbub/contract';
 
 export interface StatItem {
   label: string;
@@ -15,7 +16,7 @@ export function PersonStats({ items }: { items: StatItem[] }) {
             {item.label}
           </Text>
           <Text component="dd" m={0} fw={700} fz={22}>
-            {item.value.toLocaleString()}
+            {formatNumber(item.value)}
           </Text>
         </Stack>
       ))}

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "listed_in_directory" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,144 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { prepareStatement, queryPrepared, type Db, type PreparedStatement } from '../../db/client.js';
+import { summaryColumns, type EventRowBase } from './repository.js';
+
+// What a person's home and their public page list (modules/home, the person page): a few short,
+// indexed reads, each with the tenant and the visibility rules of the search. Each is a prepared
+// statement, made once: on the embedded database planning these costs more than running them.
+
+export type Relation = 'host' | 'attendee' | 'follower';
+export type RelatedEventRow = EventRowBase & { relation: Relation | null };
+
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/** A value bound when the statement runs. */
+const p = (name: string) => sql`${sql.placeholder(name)}`;
+
+/** As fragments.visibleTo, with the viewer and the clock as placeholders: owners see their drafts and hidden events. */
+const visibleToViewer = sql`(e.user_id = ${p('viewer')} or ((e.publish_on is null or e.publish_on <= ${p('now')}) and e.hidden_at is null))`;
+/** What everyone may see: published and not hidden by moderators. */
+const isPublic = sql`(e.publish_on is null or e.publish_on <= ${p('now')}) and e.hidden_at is null`;
+
+/** The viewer's tie to the event (aliased `e`): host, going (Attendee link) or following, in that order. */
+const relation = sql`case
+    when e.user_id = ${p('viewer')} then 'host'
+    when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Attendee') then 'attendee'
+    when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Follow') then 'follower'
+  end`;
+
+/** Hosts who blocked the viewer are left out of everything the viewer is offered. */
+const notBlocked = sql`not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${p('viewer')})`;
+
+/** Inside the box (not across the antimeridian: a box around a city never is). */
+const inBox = sql`e.lat between ${p('minLat')} and ${p('maxLat')} and e.lng between ${p('minLng')} and ${p('maxLng')}`;
+
+const related = (where: SQL, order: SQL) =>
+  sql`select ${summaryColumns}, ${relation} as relation from events e join users u on u.id = e.user_id where ${where} order by ${order} limit ${p('limit')}`;
+
+const statements = new Map<string, PreparedStatement>();
+function statement(key: string, build: () => SQL): PreparedStatement {
+  let made = statements.get(key);
+  if (!made) statements.set(key, (made = prepareStatement(build())));
+  return made;
+}
+
+const noBox = { minLat: 0, maxLat: 0, minLng: 0, maxLng: 0 };
+
+/**
+ * Events whose buzz runs now (status Started: few, from events_live_idx) that the viewer hosts,
+ * goes to or follows, that people they follow host, or that are public and inside `box`.
+ */
+export function liveEvents(db: Db, args: { tenantId: string; viewerId: string; box: Box | null; now: Date; limit: number }): Promise<RelatedEventRow[]> {
+  const withBox = args.box !== null;
+  const query = statement(`live${+withBox}`, () =>
+    related(
+      sql`e.tenant_id = ${p('tenantId')} and e.status = 1 and ${visibleToViewer} and ${notBlocked} and (e.user_id = ${p('viewer')}
+        or exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type in ('Follow', 'Attendee'))
+        or e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${p('viewer')})
+        ${withBox ? sql`or (${inBox})` : sql``})`,
+      sql`(e.user_id = ${p('viewer')}) desc, e.starts_at, e.id`,
+    ),
+  );
+  return queryPrepared<RelatedEventRow>(db, query, { tenantId: args.tenantId, viewer: args.viewerId, now: args.now, limit: args.limit, ...(args.box ?? noBox) });
+}
+
+/**
+ * Public events inside `box` that start in [startFrom, startTo) and are still on after `endsAfter`,
+ * soonest first: read from the window index (events_window_idx) in start order.
+ */
+export function eventsNear(
+  db: Db,
+  args: { tenantId: string; viewerId: string; box: Box; startFrom: Date; startTo: Date; endsAfter: Date; now: Date; limit: number },
+): Promise<RelatedEventRow[]> {
+  const query = statement('near', () =>
+    related(
+      sql`e.tenant_id = ${p('tenantId')} and e.starts_at >= ${p('startFrom')} and e.starts_at < ${p('startTo')} and e.ends_at > ${p('endsAfter')}
+        and ${inBox} and e.status <> 3 and ${isPublic} and ${notBlocked}`,
+      sql`e.starts_at, e.id`,
+    ),
+  );
+  const { box } = args;
+  return queryPrepared<RelatedEventRow>(db, query, {
+    tenantId: args.tenantId,
+    viewer: args.viewerId,
+    now: args.now,
+    startFrom: args.startFrom,
+    startTo: args.startTo,
+    endsAfter: args.endsAfter,
+    limit: args.limit,
+    ...box,
+  });
+}
+
+/** What the viewer hosts (drafts too), goes to or follows that has not ended, soonest first. */
+export function nextEventsOf(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
+  // Two index reads (events_user_idx, event_links_user_idx) rather than one OR over the table.
+  const query = statement('next', () =>
+    related(
+      sql`e.id in (select id from events where user_id = ${p('viewer')} and ends_at > ${p('now')}
+          union select event_id from event_links where user_id = ${p('viewer')} and type in ('Follow', 'Attendee'))
+        and e.tenant_id = ${p('tenantId')} and e.ends_at > ${p('now')} and ${visibleToViewer} and ${notBlocked}`,
+      sql`e.starts_at, e.id`,
+    ),
+  );
+  return queryPrepared<RelatedEventRow>(db, query, { tenantId: args.tenantId, viewer: args.viewerId, now: args.now, limit: args.limit });
+}
+
+/** Public events, not ended and not canceled, hosted by people the viewer follows, soonest first. */
+export function eventsOfFollowedHosts(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
+  const query = statement('followedHosts', () =>
+    related(
+      // The tenant is checked on the host (u): on e it tempts the planner into the whole tenant's window index.
+      sql`u.tenant_id = ${p('tenantId')} and e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${p('viewer')})
+        and e.ends_at > ${p('now')} and e.status <> 3 and ${isPublic} and ${notBlocked}`,
+      sql`e.starts_at, e.id`,
+    ),
+  );
+  return queryPrepared<RelatedEventRow>(db, query, { tenantId: args.tenantId, viewer: args.viewerId, now: args.now, limit: args.limit });
+}
+
+/**
+ * A person's public events (as everyone sees them: published, not hidden), upcoming (not ended)
+ * soonest first or past latest first, with how many there are: the person's eventCount splits
+ * into exactly these two.
+ */
+export async function publicEventsOf(
+  db: Db,
+  args: { tenantId: string; userId: string; upcoming: boolean; now: Date; limit: number; offset: number },
+): Promise<{ total: number; rows: EventRowBase[] }> {
+  const key = args.upcoming ? 'upcoming' : 'past';
+  // The tenant is checked on the host (u), as above; events_user_idx finds the rows.
+  const where = sql`u.tenant_id = ${p('tenantId')} and e.user_id = ${p('userId')} and ${isPublic}
+    and ${args.upcoming ? sql`e.ends_at > ${p('now')}` : sql`e.ends_at <= ${p('now')}`}`;
+  const order = args.upcoming ? sql`e.starts_at, e.id` : sql`e.starts_at desc, e.id desc`;
+  const count = statement(`${key}Count`, () => sql`select count(*)::int as total from events e join users u on u.id = e.user_id where ${where}`);
+  const page = statement(`${key}Page`, () => sql`select ${summaryColumns} from events e join users u on u.id = e.user_id where ${where} order by ${order} limit ${p('limit')} offset ${p('offset')}`);
+  const values = { tenantId: args.tenantId, userId: args.userId, now: args.now, limit: args.limit, offset: args.offset };
+  const [[counted], rows] = await Promise.all([queryPrepared<{ total: number }>(db, count, values), queryPrepared<EventRowBase>(db, page, values)]);
+  return { total: counted.total, rows };
+}
