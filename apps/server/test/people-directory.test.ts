@@ -8,6 +8,7 @@ import {
   PersonSchema,
   ProfileSchema,
   UserSearchResultSchema,
+  accountDataApi,
   eventsApi,
   moderationApi,
   pathOf,
@@ -92,6 +93,9 @@ describe('the people directory (user/search/)', () => {
     expect(await search(viewer, word)).toMatchObject({ totalCount: 1, users: [{ id: newcomer.id, name: `${word} Newcomer`, isFollowing: false }] });
     await setListed(newcomer, undefined, { location: 'Lisbon' });
     expect(await found(viewer, word)).toEqual([newcomer.id]);
+    // The choice is part of the person's data, in "Download my data" too.
+    const exported = await call(t.app, 'GET', accountDataApi.export.path, { jwt: newcomer.jwt });
+    expect(exported.json()).toMatchObject({ profile: { id: newcomer.id, location: 'Lisbon', listedInDirectory: true } });
     await setListed(newcomer, false);
     expect(await found(viewer, word)).toEqual([]);
   });

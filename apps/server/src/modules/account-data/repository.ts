@@ -10,7 +10,7 @@ type Json = Record<string, unknown>;
 export async function profileOf(db: Db, userId: string): Promise<Json | undefined> {
   const [row] = await queryRows<Json>(
     db,
-    sql`select u.id, u.email, u.name, u.bio, u.location, u.website, u.plan, u.add_ons as "addOns", u.roles,
+    sql`select u.id, u.email, u.name, u.bio, u.location, u.website, u.listed_in_directory as "listedInDirectory", u.plan, u.add_ons as "addOns", u.roles,
           ${iso(sql`u.created_at`)} as created, case when u.email_verified_at is null then null else ${iso(sql`u.email_verified_at`)} end as "emailVerified",
           (select coalesce(json_agg(json_build_object('provider', x.provider, 'email', x.email)), '[]'::json) from external_identities x where x.user_id = u.id) as "connectedAccounts"
         from users u where u.id = ${userId}`,
