@@ -101,6 +101,16 @@ export function formatRange(start: string | number | Date, end: string | number 
   return format.formatRange(from, to);
 }
 
+/** "Jun 3 – 9", "Wed, Nov 25 – Sat, Nov 28": days without their times (a search window, say). */
+export function formatDateRange(start: string | number | Date, end: string | number | Date, options: FormatOptions & { weekday?: boolean } = {}): string {
+  const from = toDate(start);
+  if (!from) return '';
+  const to = toDate(end);
+  const format = formatter(options, { time: false, year: needsYear(to ? [from, to] : [from], options), weekday: options.weekday });
+  if (!to || to.getTime() === from.getTime()) return format.format(from);
+  return format.formatRange(from, to);
+}
+
 export interface EventTimes {
   /** In the event's own time zone: what the host announced. */
   local: string;

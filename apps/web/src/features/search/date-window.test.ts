@@ -56,7 +56,7 @@ describe('date windows', () => {
   });
 
   it('describes a custom range', () => {
-    expect(describeRange({ from: '2025-06-03', days: 7 }, 'en-US')).toMatch(/^Jun 3\s*–\s*9$/);
-    expect(describeRange({ from: '2025-06-03', days: 1 }, 'en-US')).toBe('Jun 3');
+    expect(describeRange({ from: '2025-06-03', days: 7 }, 'en-US')).toMatch(/^Jun 3\s*–\s*9, 2025$/);
+    expect(describeRange({ from: '2025-06-03', days: 1 }, 'en-US')).toBe('Jun 3, 2025');
   });
 });

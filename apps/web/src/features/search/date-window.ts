@@ -1,4 +1,4 @@
-import { EVENT_SEARCH_MAX_DAYS } from '@hubbub/contract';
+import { EVENT_SEARCH_MAX_DAYS, formatDateRange } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
 
 /** A calendar day, "YYYY-MM-DD", in the viewer's time zone. */
@@ -102,7 +102,7 @@ export function windowToRequest(window: DateWindow, timeZone: string): { startDa
 /** "Jun 3 – Jun 9" for the custom range button. */
 export function describeRange(window: DateWindow, locale?: string): string {
   const [a, b] = rangeFromWindow(window);
-  const format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-  const start = new Date(toUtc(a));
-  return a === b ? format.format(start) : format.formatRange(start, new Date(toUtc(b)));
+  // Days of the window as written, read in UTC where toUtc puts them; a range always names its year
+  // only when it is not this one, as every date in the app does.
+  return formatDateRange(toUtc(a), toUtc(b), { locale, timeZone: 'UTC', weekday: false });
 }

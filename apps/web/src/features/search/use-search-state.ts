@@ -1,12 +1,11 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { localTimeZone } from '@hubbub/contract';
 import { todayIn } from './date-window';
 import { hasView, parseSearchParams, toFilters, toSearchParams, type SearchState } from './search-state';
 
 /** The browser's zone: date windows are the viewer's days. */
-function viewerZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
+const viewerZone = localTimeZone;
 
 /**
  * The search lives in the URL, so reload and share restore it. Updates replace the history

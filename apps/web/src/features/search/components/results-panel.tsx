@@ -1,7 +1,7 @@
 import type { FocusEvent, MouseEvent, ReactNode } from 'react';
 import { Button, Center, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMapSearch } from '@tabler/icons-react';
-import type { EventSummary } from '@hubbub/contract';
+import { formatNumber, type EventSummary } from '@hubbub/contract';
 import { ErrorPanel } from '@/components/error-panel';
 
 interface ResultsPanelProps {
@@ -100,7 +100,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
       {error ? <ErrorPanel error={error} title="More events could not be loaded" onRetry={onRetry} /> : null}
       {hasMore && (
         <Button variant="default" onClick={onLoadMore} loading={loadingMore} data-testid="load-more">
-          Load more ({events.length.toLocaleString()} of {totalCount?.toLocaleString()})
+          Load more ({formatNumber(events.length)} of {formatNumber(totalCount ?? events.length)})
         </Button>
       )}
     </Stack>

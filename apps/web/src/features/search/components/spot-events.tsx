@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, Loader, ScrollArea, Stack, Text } from '@mantine/core';
-import type { EventSummary } from '@hubbub/contract';
+import { formatNumber, type EventSummary } from '@hubbub/contract';
 import { useSpotEvents } from '../api/search-events';
 import type { SearchBox, SearchFilters } from '../search-state';
 
@@ -20,7 +20,7 @@ export function SpotEvents({ filters, box, count, renderEvent }: SpotEventsProps
   return (
     <Stack gap={6} miw={220} data-testid="spot-events">
       <Text fw={600} size="sm">
-        {total.toLocaleString()} events here
+        {formatNumber(total)} events here
       </Text>
       {spot.isPending && <Loader size="sm" aria-label="Loading the events here" />}
       {spot.isError && (
