@@ -55,6 +55,9 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // A jsdom render with user events takes ~1 s alone and several on a loaded 2-core machine
+          // (the API and browser suites run beside it); 5 s, Vitest's default, failed there.
+          testTimeout: 20_000,
           // The browser APIs jsdom lacks (matchMedia, ResizeObserver, ...), stubbed once for every web test.
           setupFiles: ['./src/test/setup.ts'],
         },

@@ -280,7 +280,7 @@ describe('the demo account', () => {
       // The demo's home fills the sections the admin's leaves empty: live now, tonight, followed events.
       await page.goto(`${baseUrl()}/dashboard`);
       await settle(page, PAGE, '/dashboard');
-      await page.getByTestId('home-live').getByTestId('event-summary-card').first().waitFor();
+      await page.getByTestId('home-live').getByTestId('event-card').first().waitFor();
       findings.push(...(await audit(page, `/dashboard (demo, ${width})`)));
       await page.goto(`${baseUrl()}/account/subscription`);
       await settle(page, PAGE, '/account/subscription');

@@ -23,7 +23,7 @@ afterAll(async () => {
 const newContext = (width = 1280, height = 900): Promise<BrowserContext> =>
   browser.newContext({ viewport: { width, height }, timezoneId: 'America/Chicago', reducedMotion: 'reduce' });
 
-const cardNames = (page: Page, section: string) => page.getByTestId(section).getByTestId('event-summary-card').locator('h3').allInnerTexts();
+const cardNames = (page: Page, section: string) => page.getByTestId(section).getByTestId('event-card').locator('h3').allInnerTexts();
 
 /** The hour on Chicago's wall clock now. */
 const chicagoHour = () => Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
@@ -37,21 +37,21 @@ describe('the home', () => {
     await expect.poll(() => page.getByTestId('home-area').innerText()).toContain('near Kansas City, MO (from the city in your profile)');
 
     // Live now: River's always-live marathon, which Dana follows, one click from its buzz.
-    const live = page.getByTestId('home-live').getByTestId('event-summary-card').filter({ hasText: 'Green Room Jazz Marathon' });
+    const live = page.getByTestId('home-live').getByTestId('event-card').filter({ hasText: 'Green Room Jazz Marathon' });
     await live.waitFor();
-    expect(await live.getByTestId('event-phase').innerText()).toBe('Live');
+    expect(await live.getByTestId('event-card-phase').innerText()).toBe('Live');
     expect(await live.getByRole('link', { name: 'Watch live' }).getAttribute('href')).toMatch(/^\/buzz\/[0-9a-f-]{36}$/);
 
     // Her own event tonight: under Tonight near Kansas City (once past 4 AM, when "tonight" turns over) and in her next events.
     expect(await cardNames(page, 'home-next')).toContain('Rooftop Jazz & Tacos');
     if (chicagoHour() >= 4) expect(await cardNames(page, 'home-tonight')).toContain('Rooftop Jazz & Tacos');
-    const rooftop = page.getByTestId('home-next').getByTestId('event-summary-card').filter({ hasText: 'Rooftop Jazz & Tacos' });
+    const rooftop = page.getByTestId('home-next').getByTestId('event-card').filter({ hasText: 'Rooftop Jazz & Tacos' });
     expect(await rooftop.getByText('You host').count()).toBe(1);
 
     // The events she follows, and what River and Maya (whom she follows) host.
     expect(await page.getByTestId('home-next').getByText('Following', { exact: true }).count()).toBeGreaterThan(0);
     expect((await cardNames(page, 'home-following')).length).toBeGreaterThan(0);
-    for (const name of await page.getByTestId('home-following').getByTestId('event-summary-card').getByText(/^by /).allInnerTexts()) {
+    for (const name of await page.getByTestId('home-following').getByTestId('event-card').getByText(/^by /).allInnerTexts()) {
       expect(name).toMatch(/^by (River Okafor|Maya Lindqvist)$/);
     }
 

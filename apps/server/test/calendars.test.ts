@@ -180,7 +180,8 @@ describe('feeds', () => {
     expect(chicago.start.toJSDate().toISOString()).toBe(inChicago.startDate);
     expect(chicago.end.toJSDate().toISOString()).toBe(inChicago.endDate);
     expect(chicago.uid).toBe(`${inChicago.id}@localhost`);
-    expect(chicago.url).toBe(`http://localhost:8080/event/${inChicago.id}`.replace('http://localhost:8080', new URL(calendar.feedUrl).origin));
+    // A calendar app opens the link in any browser: the public page, which sends a signed-in reader on.
+    expect(chicago.url).toBe(`${new URL(calendar.feedUrl).origin}/e/${inChicago.slug}`);
     expect(chicago.location).toBe('The Green Mill, 4802 N Broadway, Chicago, IL');
     expect(chicago.status).toBe('CONFIRMED');
     expect(events.find((e) => e.uid.startsWith(canceled.id))!.status).toBe('CANCELLED');

@@ -117,7 +117,8 @@ describe('alerts and reminders', () => {
     expect(others).toHaveLength(0);
     expect(digest.subject).toContain('1 new event in');
     expect(digest.text).toContain(fresh.name);
-    expect(digest.text).toContain(`/event/${fresh.id}`);
+    // Read wherever the mail is opened, signed in or not: the public page.
+    expect(digest.text).toContain(`/e/${fresh.slug}`);
     expect(digest.text).not.toContain(before.name);
     expect(digest.text).not.toContain(`Canceled ${word}`);
     expect(digest.unsubscribe).toMatch(/\/unsubscribe\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

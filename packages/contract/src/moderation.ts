@@ -184,7 +184,7 @@ export const AdminPersonSchema = AdminPersonSummarySchema.extend({
   suspension: z.object({ reason: z.string(), at: z.string() }).nullable(),
   subscription: z.object({ source: z.string(), status: z.string() }).nullable(),
   sessions: z.array(z.object({ id: z.uuid(), created: z.string(), revoked: z.string().nullable(), revokedReason: z.string().nullable() })),
-  eventList: z.array(z.object({ id: z.uuid(), name: z.string(), startDate: z.string(), status: EventStatusSchema, hidden: EventHiddenSchema.nullable() })),
+  eventList: z.array(z.object({ id: z.uuid(), name: z.string(), startDate: z.string(), endDate: z.string().nullable(), status: EventStatusSchema, hidden: EventHiddenSchema.nullable() })),
   /** Open reports about the person themselves, by reason. */
   reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),
 }).meta({ id: 'AdminPerson' });

@@ -17,7 +17,7 @@ import { useCancelEvent, useDeleteEvent } from '@/features/events/api/save-event
 import { EventDetails } from '@/features/events/components/event-details';
 import { HiddenNotice } from '@/features/events/components/hidden-notice';
 import { LiveBanner } from '@/features/events/components/live-banner';
-import { useNow } from '@/features/events/use-now';
+import { useNow } from '@/lib/dates/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
 import { TimelineList } from '@/features/buzz/components/timeline-list';

@@ -7,7 +7,7 @@ import { Page } from '@/components/page';
 import { QueryState } from '@/components/query-state';
 import { useUnfollowEvent } from '@/features/events/api/event-links';
 import { useFollowingEvents } from '@/features/events/api/following-events';
-import { EventCard } from '@/features/events/components/event-card';
+import { EventCard } from '@/components/event-card';
 
 export default function EventsFollowingRoute() {
   const following = useFollowingEvents();

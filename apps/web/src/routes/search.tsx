@@ -1,11 +1,11 @@
-import { useCallback, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
 import { formatNumber, publicEventPath, type EventSummary } from '@hubbub/contract';
 import { SaveSearchButton } from '@/features/calendars/components/save-search-button';
-import { EventCard } from '@/features/events/components/event-card';
+import { EventCard } from '@/components/event-card';
 import { formatDay } from '@/features/events/event-dates';
 import { getEvent } from '@/features/events/api/get-event';
 import { useTagCategories } from '@/features/events/api/tags';
@@ -39,31 +39,6 @@ function summaryText(total: number | undefined, estimated: boolean, loading: boo
   if (total === 0) return 'No events in view';
   if (estimated) return `About ${formatNumber(roughly(total))} events in view`;
   return `${formatNumber(total)} ${total === 1 ? 'event' : 'events'} in view`;
-}
-
-const CARD_LINK = 'a[data-testid="event-card-link"]';
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-
-/**
- * A visitor's card opens the event's public page (/e/{slug}, written by the server: a full page
- * load), since the full page asks to sign in. The card's own link names the full page, so its
- * address is pointed at the public one (hover, new tab, copy link) and a plain click goes there.
- */
-function PublicCardLink({ slug, children }: { slug: string; children: ReactNode }) {
-  const href = publicEventPath(slug);
-  return (
-    <div
-      ref={(element) => element?.querySelector(CARD_LINK)?.setAttribute('href', href)}
-      onClickCapture={(event) => {
-        if (!(event.target instanceof Element) || !event.target.closest(CARD_LINK) || !isPlainClick(event)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        window.location.assign(href);
-      }}
-    >
-      {children}
-    </div>
-  );
 }
 
 /** A visitor's pin opens the event's public page; the tile names only the event's id, so its address is read first. */
@@ -222,9 +197,10 @@ export default function SearchRoute() {
             onSelect={showOnMap}
             onClearFilters={state.q || state.cat ? () => update({ q: '', cat: null }) : undefined}
             renderEvent={(event) => {
-              const card = (
+              return (
                 <EventCard
                   event={event}
+                  visitor={!viewer}
                   style={hovered?.id === event.id ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
                   actions={
                     event.area && (
@@ -242,7 +218,6 @@ export default function SearchRoute() {
                   }
                 />
               );
-              return viewer ? card : <PublicCardLink slug={event.slug}>{card}</PublicCardLink>;
             }}
           />
         }

@@ -26,7 +26,7 @@ export const adminPerson = (over: Partial<AdminPerson> = {}): AdminPerson => ({
   suspension: null,
   subscription: null,
   sessions: [],
-  eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', status: EventStatus.Created, hidden: null }],
+  eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', endDate: '2026-03-02T21:00:00Z', status: EventStatus.Created, hidden: null }],
   reasons: [],
   ...over,
 });

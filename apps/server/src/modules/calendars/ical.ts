@@ -45,7 +45,8 @@ function location(event: FeedEventRow): string | null {
  * as STATUS:CANCELLED, the address and a link to the event's page. Nothing in it depends on when
  * it is written, so an unchanged calendar is the same bytes (and the same ETag).
  */
-export function icsOf(opts: { name: string; publicUrl: string; events: FeedEventRow[]; description?: string; single?: boolean }): string {
+/** `eventUrl`: where a calendar app's reader, maybe not signed in, reads the event (shareableEventUrl). */
+export function icsOf(opts: { name: string; publicUrl: string; eventUrl: (event: FeedEventRow) => string; events: FeedEventRow[]; description?: string; single?: boolean }): string {
   const host = new URL(opts.publicUrl).hostname;
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.addPropertyWithValue('prodid', '-//Hubbub//Hubbub//EN');
@@ -64,7 +65,7 @@ export function icsOf(opts: { name: string; publicUrl: string; events: FeedEvent
   for (const event of opts.events) {
     const zone = KNOWN_ZONES.has(event.timeZone) && event.timeZone !== 'UTC' ? event.timeZone : null;
     if (zone) zones.add(zone);
-    const url = `${opts.publicUrl}/event/${event.id}`;
+    const url = opts.eventUrl(event);
     const vevent = new ICAL.Component('vevent');
     vevent.addPropertyWithValue('uid', `${event.id}@${host}`);
     // DTSTAMP is when the event last changed, not when the file was written.

@@ -7,6 +7,7 @@ import {
   INCLUDE_DRAFTS_KIND_MESSAGE,
   calendarsApi,
   pathOf,
+  shareableEventUrl,
   type Calendar,
   type CalendarAlert,
   type CalendarCreateSchema,
@@ -192,7 +193,7 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
   const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, includeDrafts: row.includeDrafts, from, limit: CALENDAR_FEED_MAX_EVENTS });
-  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, events });
+  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, eventUrl: eventUrlIn(ctx, tenant), events });
   const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
   const lastModified = new Date(Math.floor(changed / 1000) * 1000);
@@ -202,9 +203,14 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   return { etag, lastModified, body };
 }
 
+/** A calendar app opens an event's link in any browser: the public page where there is one. */
+function eventUrlIn(ctx: AppContext, tenant: TenantRef) {
+  return (event: { id: string; slug: string; publishOnDate: string | null }) => shareableEventUrl({ publicUrl: ctx.config.publicUrl, tenantKey: tenant.key, event, now: ctx.now() });
+}
+
 /** One event as a calendar file ("Add to calendar"). */
 export async function eventFile(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<{ fileName: string; body: string }> {
   const event = await calendarEvent(opts);
-  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, events: [event], single: true });
+  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, eventUrl: eventUrlIn(opts.ctx, opts.tenant), events: [event], single: true });
   return { fileName: `${event.slug}.ics`, body };
 }

@@ -25,7 +25,7 @@ main.wrap{padding-top:20px;padding-bottom:48px}
 @media (min-width:880px){.event{grid-template-columns:minmax(0,1fr) 380px;grid-template-areas:"title side" "body side";grid-template-rows:auto 1fr;column-gap:32px}
 .title{grid-area:title}.side{grid-area:side;align-self:start;position:sticky;top:16px}.body{grid-area:body}}
 .hero{display:block;width:100%;aspect-ratio:16/9;height:auto;object-fit:cover;border-radius:14px;background:var(--chip);margin-bottom:16px}
-.phase{display:inline-flex;align-items:center;gap:6px;margin:0 0 8px;padding:2px 10px;border-radius:999px;font-size:.8rem;font-weight:700;letter-spacing:.04em;text-transform:uppercase;background:var(--chip);color:var(--chip-text)}
+.phase{display:inline-flex;align-items:center;gap:6px;margin:0 0 8px;padding:2px 10px;border-radius:999px;font-size:.85rem;font-weight:600;background:var(--chip);color:var(--chip-text)}
 .phase-live{background:var(--live);color:#fff}.phase-live::before{content:"";width:8px;height:8px;border-radius:50%;background:#fff}
 .phase-ended,.phase-canceled{background:transparent;color:var(--ended);border:1px solid var(--line)}
 h1{font-size:clamp(1.7rem,4.5vw,2.4rem);line-height:1.15;margin:0 0 8px;overflow-wrap:anywhere;letter-spacing:-.01em}

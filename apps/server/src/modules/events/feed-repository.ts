@@ -8,6 +8,8 @@ import { whereOf, type SearchFilter } from './search-repository.js';
 export interface FeedEventRow {
   id: string;
   slug: string;
+  /** Null once published; a draft's date of publication otherwise. */
+  publishOnDate: string | null;
   name: string;
   startDate: string;
   endDate: string;
@@ -23,7 +25,7 @@ export interface FeedEventRow {
   sequence: number;
 }
 
-const columns = sql`e.id, e.slug, e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", e.time_zone as "timeZone",
+const columns = sql`e.id, e.slug, case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate", e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", e.time_zone as "timeZone",
   e.venue, e.area, e.content_json as description, e.status::int as status, u.name as "hostName",
   ${iso(sql`e.created_at`)} as created, ${iso(sql`e.updated_at`)} as updated,
   greatest(0, floor(extract(epoch from e.updated_at - e.created_at)))::int as sequence`;

@@ -87,7 +87,7 @@ export interface PersonRow extends Omit<PersonSummaryRow, 'total'> {
   suspension: { reason: string; at: string } | null;
   subscription: { source: string; status: string } | null;
   sessions: { id: string; created: string; revoked: string | null; revokedReason: string | null }[];
-  eventList: { id: string; name: string; startDate: string; status: 0 | 1 | 2 | 3; hidden: AdminEventRow['hidden'] }[];
+  eventList: { id: string; name: string; startDate: string; endDate: string | null; status: 0 | 1 | 2 | 3; hidden: AdminEventRow['hidden'] }[];
   reasons: { reason: string; count: number }[];
 }
 
@@ -103,7 +103,7 @@ export async function findPerson(db: Db, args: { tenantId: string; id: string; l
                s.revoked_reason as "revokedReason"
              from sessions s where s.user_id = u.id order by s.created_at desc limit ${args.listMax}) x) as sessions,
           (select coalesce(json_agg(x order by x."startDate" desc), '[]'::json) from (
-             select e.id, e.name, ${iso(sql`e.starts_at`)} as "startDate", e.status::int as status, ${hiddenJson} as hidden
+             select e.id, e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", e.status::int as status, ${hiddenJson} as hidden
              from events e where e.user_id = u.id order by e.starts_at desc limit ${args.listMax}) x) as "eventList",
           ${reasonsOf('user', sql`u.id`)} as reasons
         from users u where u.tenant_id = ${args.tenantId} and u.id = ${args.id}`,

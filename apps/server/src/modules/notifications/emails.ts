@@ -35,13 +35,16 @@ function message(args: { to: string; subject: string; lines: string[]; purpose: 
 /** `locale`: the recipient's, when it is known. */
 type Recipient = { to: string; name: string; locale?: string };
 
-export function digestEmail(args: Recipient & { calendar: string; events: FeedEventRow[]; more: number; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+/** `eventUrl`: where a reader who may not be signed in reads the event (shareableEventUrl). */
+type EventLink = { eventUrl: (event: FeedEventRow) => string };
+
+export function digestEmail(args: Recipient & EventLink & { calendar: string; events: FeedEventRow[]; more: number; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const locale = args.locale ?? DEFAULT_LOCALE;
   const n = args.events.length + args.more;
   const count = `${formatNumber(n, { locale })} new event${n === 1 ? '' : 's'}`;
   const lines = [`Hi ${args.name},`, '', `${count} in your calendar “${args.calendar}”:`, ''];
   for (const event of args.events) {
-    lines.push(`• ${event.name}`, `  ${when(event, locale)}${place(event) ? ` · ${place(event)}` : ''}`, `  ${args.publicUrl}/event/${event.id}`, '');
+    lines.push(`• ${event.name}`, `  ${when(event, locale)}${place(event) ? ` · ${place(event)}` : ''}`, `  ${args.eventUrl(event)}`, '');
   }
   if (args.more) lines.push(`…and ${formatNumber(args.more, { locale })} more: ${args.publicUrl}/events?tab=calendars`);
   return message({
@@ -54,24 +57,24 @@ export function digestEmail(args: Recipient & { calendar: string; events: FeedEv
   });
 }
 
-export function reminderEmail(args: Recipient & { event: FeedEventRow; lead: string; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+export function reminderEmail(args: Recipient & EventLink & { event: FeedEventRow; lead: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;
   return message({
     to: args.to,
     subject: `Starting ${args.lead === '1h' ? 'within the hour' : 'tomorrow'}: ${event.name}`,
-    lines: [`Hi ${args.name},`, '', `${event.name} starts ${when(event, args.locale)}.`, ...(place(event) ? [`Where: ${place(event)}`] : []), '', `${args.publicUrl}/event/${event.id}`],
+    lines: [`Hi ${args.name},`, '', `${event.name} starts ${when(event, args.locale)}.`, ...(place(event) ? [`Where: ${place(event)}`] : []), '', args.eventUrl(event)],
     purpose: 'reminder',
     unsubscribe: args.unsubscribe,
     why: 'You get this because you follow or attend this event and event reminders are on.',
   });
 }
 
-export function cancellationEmail(args: Recipient & { event: FeedEventRow; publicUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+export function cancellationEmail(args: Recipient & EventLink & { event: FeedEventRow; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;
   return message({
     to: args.to,
     subject: `Canceled: ${event.name}`,
-    lines: [`Hi ${args.name},`, '', `${event.name}, planned for ${when(event, args.locale)}, has been canceled.`, '', `${args.publicUrl}/event/${event.id}`],
+    lines: [`Hi ${args.name},`, '', `${event.name}, planned for ${when(event, args.locale)}, has been canceled.`, '', args.eventUrl(event)],
     purpose: 'canceled',
     unsubscribe: args.unsubscribe,
     why: 'You get this because you follow or attend this event and event reminders are on.',

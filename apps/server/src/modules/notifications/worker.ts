@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DIGEST_MAX_EVENTS } from '@hubbub/contract';
+import { DIGEST_MAX_EVENTS, shareableEventUrl } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { tenantById } from '../../lib/tenants.js';
@@ -111,6 +111,8 @@ export class NotificationWorker implements JobTrigger {
     const { ctx } = this;
     const tenant = tenantById(ctx.tenants, job.tenantId);
     if (!tenant) return undefined;
+    const eventUrl = (event: { id: string; slug: string; publishOnDate: string | null }) =>
+      shareableEventUrl({ publicUrl: ctx.config.publicUrl, tenantKey: tenant.key, event, now: ctx.now() });
     if (job.kind === 'digest') {
       const calendar = await findCalendarById(ctx, job.payload.calendarId);
       if (!calendar || calendar.alert === 'off' || !calendar.alertsSince) return undefined;
@@ -128,6 +130,7 @@ export class NotificationWorker implements JobTrigger {
         calendar: calendar.name,
         events: listed,
         more: events.length - listed.length,
+        eventUrl,
         publicUrl: ctx.config.publicUrl,
         unsubscribe: unsubscribeLinks(ctx, { tenantKey: tenant.key, userId: calendar.userId, scope: `calendar:${calendar.id}` }),
       });
@@ -142,14 +145,15 @@ export class NotificationWorker implements JobTrigger {
     const event = await calendarEvent({ ctx, tenant, id: job.payload.eventId, viewerId: userId }).catch(() => undefined);
     if (!event) return undefined;
     const unsubscribe = unsubscribeLinks(ctx, { tenantKey: tenant.key, userId, scope: 'reminders' });
+    // A notification opens in the browser the person is signed in to: the full page.
     const url = `${ctx.config.publicUrl}/event/${event.id}`;
     if (job.kind === 'cancel') {
-      const email = cancellationEmail({ to: to.email, name: to.name, event, publicUrl: ctx.config.publicUrl, unsubscribe });
+      const email = cancellationEmail({ to: to.email, name: to.name, event, eventUrl, unsubscribe });
       return { email, userId, push: { title: email.subject, body: 'This event has been canceled.', url, tag: `event:${event.id}` } };
     }
     // Canceled since it was enqueued: the cancellation notice says so instead.
     if (event.status === 3) return undefined;
-    const email = reminderEmail({ to: to.email, name: to.name, event, lead: await repo.reminderOf(ctx.db, userId), publicUrl: ctx.config.publicUrl, unsubscribe });
+    const email = reminderEmail({ to: to.email, name: to.name, event, lead: await repo.reminderOf(ctx.db, userId), eventUrl, unsubscribe });
     return { email, userId, push: { title: email.subject, body: event.venue ?? event.name, url, tag: `event:${event.id}` } };
   }
 }

@@ -90,7 +90,7 @@ export function ConnectionStatus() {
   return (
     <Group gap={4} wrap="nowrap">
       {/* The live (hub) connection; shows once the buzz has started it. */}
-      <HubStatusBadge />
+      <HubStatusBadge troubleOnly />
       <Tooltip label={label} multiline w={240} withArrow events={{ hover: true, focus: true, touch: true }}>
         <ActionIcon
           variant="subtle"

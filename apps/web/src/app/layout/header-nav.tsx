@@ -1,6 +1,7 @@
 import { Divider, Group, NavLink as MantineNavLink, Stack, UnstyledButton } from '@mantine/core';
 import { IconLogin, IconUserPlus } from '@tabler/icons-react';
 import { NavLink } from 'react-router';
+import { useAuthLinks } from '@/features/auth/sign-in-links';
 import { useSessionUser } from '@/lib/session';
 import { navItemsFor } from './nav-items';
 import classes from './header-nav.module.css';
@@ -22,6 +23,7 @@ export function HeaderNav() {
 /** The same links stacked in the drawer below md; a visitor also finds the way to an account there. */
 export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
   const signedIn = Boolean(useSessionUser());
+  const links = useAuthLinks();
   return (
     <Stack gap={2} component="nav" aria-label="Main">
       {navItemsFor(signedIn).map((item) => (
@@ -38,8 +40,8 @@ export function DrawerNav({ onNavigate }: { onNavigate: () => void }) {
       {!signedIn && (
         <>
           <Divider my="xs" />
-          <MantineNavLink component={NavLink} to="/login" label="Sign in" leftSection={<IconLogin size={18} aria-hidden />} onClick={onNavigate} />
-          <MantineNavLink component={NavLink} to="/register" label="Create an account" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onNavigate} />
+          <MantineNavLink component={NavLink} to={links.signIn} label="Sign in" leftSection={<IconLogin size={18} aria-hidden />} onClick={onNavigate} />
+          <MantineNavLink component={NavLink} to={links.register} label="Create an account" leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onNavigate} />
         </>
       )}
     </Stack>

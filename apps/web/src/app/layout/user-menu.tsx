@@ -4,18 +4,20 @@ import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
 import { session, useSessionUser } from '@/lib/session';
 import { UserAvatar } from '@/components/user-avatar';
+import { useAuthLinks } from '@/features/auth/sign-in-links';
 
 export function UserMenu() {
   const user = useSessionUser();
   const navigate = useNavigate();
+  const links = useAuthLinks();
 
   if (!user) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to="/login" variant="subtle" size="sm">
+        <Button component={Link} to={links.signIn} variant="subtle" size="sm">
           Sign in
         </Button>
-        <Button component={Link} to="/register" size="sm" visibleFrom="xs">
+        <Button component={Link} to={links.register} size="sm" visibleFrom="xs">
           Create account
         </Button>
       </Group>

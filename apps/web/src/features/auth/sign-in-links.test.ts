@@ -1,5 +1,8 @@
+import { createElement, type ReactNode } from 'react';
+import { renderHook } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { registerPath, signInPath, signInReason, verificationPath } from './sign-in-links';
+import { registerPath, signInPath, signInReason, useAuthLinks, verificationPath } from './sign-in-links';
 
 describe('signInReason', () => {
   it('names what signing in leads to', () => {
@@ -35,5 +38,19 @@ describe('auth page addresses', () => {
     expect(signInPath({ redirect: '/register?redirect=/x' })).toBe('/login');
     expect(signInPath({ email: '', redirect: null })).toBe('/login');
     expect(registerPath()).toBe('/register');
+  });
+});
+
+describe('useAuthLinks', () => {
+  const at = (url: string) => renderHook(() => useAuthLinks(), { wrapper: ({ children }: { children: ReactNode }) => createElement(MemoryRouter, { initialEntries: [url] }, children) }).result.current;
+
+  it('come back to the page they were opened from', () => {
+    expect(at('/search?lat=39.1&lng=-94.6')).toEqual({ signIn: '/login?redirect=%2Fsearch%3Flat%3D39.1%26lng%3D-94.6', register: '/register?redirect=%2Fsearch%3Flat%3D39.1%26lng%3D-94.6' });
+    expect(at('/person/abc')).toEqual({ signIn: '/login?redirect=%2Fperson%2Fabc', register: '/register?redirect=%2Fperson%2Fabc' });
+  });
+
+  it('keep the way on of an auth page, and carry none from it', () => {
+    expect(at('/login?redirect=%2Fe%2Fjazz')).toEqual({ signIn: '/login?redirect=%2Fe%2Fjazz', register: '/register?redirect=%2Fe%2Fjazz' });
+    expect(at('/register')).toEqual({ signIn: '/login', register: '/register' });
   });
 });

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from '@hubbub/contract';
 
 /** An auth page's address that carries the email and the way on (only a same-site path, never the default). */
@@ -25,4 +26,14 @@ export function signInReason(redirect: string | null | undefined): string | null
   if (/^\/(e|event)\//.test(path)) return 'Sign in to continue to this event.';
   if (/^\/buzz(\/|\?|#|$)/.test(path)) return 'Sign in to watch the buzz.';
   return 'Sign in to continue where you were.';
+}
+
+/**
+ * The header's "Sign in" and "Create account": they come back to the page they were opened from;
+ * on the auth pages themselves, the way on those already carry is kept.
+ */
+export function useAuthLinks(): { signIn: string; register: string } {
+  const { pathname, search } = useLocation();
+  const redirect = /^\/(login|register|verification)\/?$/.test(pathname) ? new URLSearchParams(search).get('redirect') : pathname + search;
+  return { signIn: signInPath({ redirect }), register: registerPath({ redirect }) };
 }

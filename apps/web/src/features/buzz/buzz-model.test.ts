@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Timeline } from '@hubbub/contract';
-import { launchWindow, localInputToIso, quietStageText, sortTimelines, stopConfirmText } from './buzz-model';
+import { isoToLocalInput, launchWindow, localInputToIso, quietStageText, sortTimelines, stopConfirmText } from './buzz-model';
 
 const t = (id: string, state: Timeline['state'], start: string): Timeline => ({
   id,
@@ -27,10 +27,13 @@ describe('buzz model', () => {
     expect(launchWindow(now, 15)).toEqual({ startDate: '2026-01-01T10:00:00.000Z', endDate: '2026-01-01T10:15:00.000Z' });
   });
 
-  it('reads datetime-local values', () => {
+  it('reads date-time picker values, and writes them back', () => {
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('nonsense')).toBeNull();
-    expect(localInputToIso('2026-01-01T10:00')).toMatch(/^2026-01-01T\d\d:00:00.000Z$/);
+    expect(localInputToIso('2026-01-01 10:00:00')).toMatch(/^2026-01-01T\d\d:00:00.000Z$/);
+    const date = new Date(2026, 0, 1, 10, 5);
+    expect(isoToLocalInput(date)).toBe('2026-01-01 10:05:00');
+    expect(localInputToIso(isoToLocalInput(date))).toBe(date.toISOString());
   });
 
   it('sorts the timeline: active, scheduled soonest, then finished latest', () => {

@@ -24,17 +24,17 @@ export function launchWindow(now: Date, minutes: number): { startDate: string; e
   return { startDate: now.toISOString(), endDate: new Date(now.getTime() + minutes * 60_000).toISOString() };
 }
 
-/** `<input type="datetime-local">` value (local time, no zone) → ISO instant, or null. */
+/** A date-time picker's value (`YYYY-MM-DD HH:mm:ss`, local time, no zone) → ISO instant, or null. */
 export function localInputToIso(value: string): string | null {
   if (!value) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Date → `<input type="datetime-local">` value in local time. */
+/** Date → a date-time picker's value in local time. */
 export function isoToLocalInput(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:00`;
 }
 
 const ORDER: Record<TimelineState, number> = { Active: 0, Scheduled: 1, Done: 2, Canceled: 3 };

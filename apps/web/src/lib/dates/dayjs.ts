@@ -8,3 +8,6 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 
 export { dayjs };
+
+/** How every date-and-time picker shows its value: the contract formatter's shape, with the year. */
+export const PICKER_FORMAT = 'ddd, MMM D, YYYY h:mm A';

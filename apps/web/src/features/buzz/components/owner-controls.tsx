@@ -1,6 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Group, Paper, SegmentedControl, Select, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import type { EventSessionState, Flyer } from '@hubbub/contract';
+import { PICKER_FORMAT } from '@/lib/dates/dayjs';
 import { realtime } from '@/lib/realtime';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { useLaunchFlyers } from '../api/launches';
@@ -121,8 +124,8 @@ export function OwnerControls({ eventId, flyers, connected, live, when }: OwnerC
               Launch now
             </Button>
             <Group grow align="flex-end" gap="xs">
-              <TextInput type="datetime-local" label="Start" value={scheduleStart} onChange={(e) => setScheduleStart(e.currentTarget.value)} />
-              <TextInput type="datetime-local" label="End" value={scheduleEnd} onChange={(e) => setScheduleEnd(e.currentTarget.value)} />
+              <DateTimePicker label="Start" valueFormat={PICKER_FORMAT} value={scheduleStart} onChange={(value) => setScheduleStart(value ?? '')} />
+              <DateTimePicker label="End" valueFormat={PICKER_FORMAT} value={scheduleEnd} onChange={(value) => setScheduleEnd(value ?? '')} />
             </Group>
             <Button variant="light" onClick={schedule} loading={busy === 'schedule'} disabled={!chosen} data-testid="launch-schedule">
               Schedule

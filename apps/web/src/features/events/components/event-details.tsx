@@ -3,8 +3,8 @@ import { Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack
 import { IconCalendarTime, IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { eventTimes, formatDate, timeZoneLabel, type HubEvent } from '@hubbub/contract';
-import { useNow } from '../use-now';
-import { eventPlace } from './event-place';
+import { useNow } from '@/lib/dates/use-now';
+import { eventPlace } from '@/lib/format';
 import { EventLinkButtons } from './event-link-buttons';
 import { EventPhaseBadge } from './status-badge';
 

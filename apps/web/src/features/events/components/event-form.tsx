@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Anchor, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { DateTimePicker } from '@mantine/dates';
+import { PICKER_FORMAT } from '@/lib/dates/dayjs';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { isValidTimeZone, localTimeZone, type AreaInput, type HubEvent } from '@hubbub/contract';
@@ -32,7 +33,6 @@ interface EventFormProps {
 }
 
 const maxLength = (max: number, label: string): Rule => (v) => String(v ?? '').trim().length <= max || `${label} must be at most ${max} characters.`;
-const DATE_FORMAT = 'ddd, MMM D, YYYY h:mm A';
 
 /**
  * One form for creating and editing: the dates are entered in the event's own time zone, which
@@ -106,14 +106,14 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
         })}
         <TimeZoneField required key={form.key('timeZone')} {...form.getInputProps('timeZone')} value={form.values.timeZone} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateTimePicker label="Starts" required valueFormat={DATE_FORMAT} key={form.key('start')} {...form.getInputProps('start')} />
-          <DateTimePicker label="Ends" required valueFormat={DATE_FORMAT} key={form.key('end')} {...form.getInputProps('end')} />
+          <DateTimePicker label="Starts" required valueFormat={PICKER_FORMAT} key={form.key('start')} {...form.getInputProps('start')} />
+          <DateTimePicker label="Ends" required valueFormat={PICKER_FORMAT} key={form.key('end')} {...form.getInputProps('end')} />
         </SimpleGrid>
         <DateTimePicker
           label="Publish on"
           description="Leave empty to publish now. Until then only you can see the event."
           clearable
-          valueFormat={DATE_FORMAT}
+          valueFormat={PICKER_FORMAT}
           key={form.key('publishOn')}
           {...form.getInputProps('publishOn')}
         />

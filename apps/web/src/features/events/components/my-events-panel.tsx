@@ -7,7 +7,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PlanBadge } from '@/components/plan-badge';
 import { QueryState } from '@/components/query-state';
 import { useMyEvents } from '../api/my-events';
-import { EventCard } from './event-card';
+import { EventCard } from '@/components/event-card';
 
 type EventUsage = Pick<AccountUsage, 'eventCount' | 'eventCapacity'>;
 

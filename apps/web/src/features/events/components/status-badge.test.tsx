@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EventStatus, type EventStatusValue, type EventSummary } from '@hubbub/contract';
 import { renderWithProviders } from '@/test/render';
-import { EventCard } from './event-card';
+import { EventCard } from '@/components/event-card';
 import { EventPhaseBadge } from './status-badge';
 
 // The card and the page read an event's lifecycle in plain words, from its dates and live session;
@@ -42,9 +42,12 @@ const cases: [string, EventSummary, string, string][] = [
 describe('the lifecycle badge', () => {
   it.each(cases)('on an event card: %s', (_, event, label, phase) => {
     renderWithProviders(<EventCard event={event} now={NOW} />);
-    const badge = within(screen.getByTestId('event-card')).getByTestId('event-card-phase');
-    expect(badge.textContent).toBe(label);
-    expect(badge.getAttribute('data-phase')).toBe(phase);
+    const card = screen.getByTestId('event-card');
+    expect(card.getAttribute('data-phase')).toBe(phase);
+    // "Upcoming" goes without saying in a list; every other phase is named on the card.
+    const badge = within(card).queryByTestId('event-card-phase');
+    if (phase === 'upcoming') expect(badge).toBeNull();
+    else expect([badge?.textContent, badge?.getAttribute('data-phase')]).toEqual([label, phase]);
     expect(screen.getByTestId('event-card').textContent).not.toMatch(/Created|Started|Completed/i);
   });
 
@@ -59,6 +62,15 @@ describe('the lifecycle badge', () => {
     unmount();
     const quiet = renderWithProviders(<EventPhaseBadge event={summary(EventStatus.Created)} now={NOW} />);
     expect(quiet.container.querySelector('[data-phase="upcoming"] span[aria-hidden]')).toBeNull();
+  });
+
+  it('leads a visitor to the public page and a signed-in person to the full one', () => {
+    const event = summary(EventStatus.Created);
+    const visitor = renderWithProviders(<EventCard event={event} visitor now={NOW} />);
+    expect(screen.getByRole('link', { name: event.name }).getAttribute('href')).toBe('/e/rooftop-jazz-tacos');
+    visitor.unmount();
+    renderWithProviders(<EventCard event={event} now={NOW} />);
+    expect(screen.getByRole('link', { name: event.name }).getAttribute('href')).toBe(`/event/${event.id}`);
   });
 
   it('writes the dates once, with the contract formatter: in the event’s zone and the reader’s', () => {

@@ -1,7 +1,7 @@
 import type { BadgeProps, ElementProps } from '@mantine/core';
 import { eventPhase, type EventStatusValue } from '@hubbub/contract';
 import { PhaseBadge } from '@/components/phase-badge';
-import { useNow } from '../use-now';
+import { useNow } from '@/lib/dates/use-now';
 
 type EventPhaseBadgeProps = Omit<BadgeProps, 'color' | 'children'> &
   ElementProps<'div', keyof BadgeProps> & {

@@ -4,7 +4,7 @@ import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { HomeEvent } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
-import { EventSummaryCard } from '@/components/event-summary-card';
+import { EventCard } from '@/components/event-card';
 
 const RELATION_LABELS = { host: 'You host', attendee: 'Going', follower: 'Following' } as const;
 
@@ -75,7 +75,7 @@ export function HomeSection({ title, description, events, icon, empty, more, act
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
           {events.map((event) => (
             <li key={event.id}>
-              <EventSummaryCard event={event} href={`/event/${event.id}`} badges={<RelationBadges event={event} now={now} />} actions={actions?.(event)} now={now} />
+              <EventCard event={event} badges={<RelationBadges event={event} now={now} />} actions={actions?.(event)} now={now} />
             </li>
           ))}
         </SimpleGrid>

@@ -109,8 +109,8 @@ describe('HomeSections', () => {
     const going = event({ id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'Potluck', relation: 'attendee' });
     renderWithProviders(<HomeSections home={emptyHome({ area: KANSAS_CITY, liveNow: [live], tonight: { ...emptyHome().tonight, events: [mine] }, next: [going, mine] })} now={NOW} />);
     expect(screen.queryByTestId('home-live-empty')).toBeNull();
-    const liveCard = within(section('home-live')).getByTestId('event-summary-card');
-    expect(within(liveCard).getByTestId('event-phase').textContent).toBe('Live');
+    const liveCard = within(section('home-live')).getByTestId('event-card');
+    expect(within(liveCard).getByTestId('event-card-phase').textContent).toBe('Live');
     expect(within(liveCard).getByText('Following')).toBeTruthy();
     expect(within(liveCard).getByRole('link', { name: 'Watch live' }).getAttribute('href')).toBe(`/buzz/${live.id}`);
     expect(within(liveCard).getByRole('link', { name: 'Green Room Jazz Marathon' }).getAttribute('href')).toBe(`/event/${live.id}`);
@@ -119,10 +119,10 @@ describe('HomeSections', () => {
     expect(tonight.getByText('Draft')).toBeTruthy();
     expect(tonight.getByRole('link', { name: 'See more on the map' }).getAttribute('href')).toBe('/search?from=2026-11-25&days=1&lat=39.0997&lng=-94.5786&z=9');
     const next = within(section('home-next'));
-    expect(next.getAllByTestId('event-summary-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, mine.id]);
+    expect(next.getAllByTestId('event-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, mine.id]);
     expect(next.getByText('Going')).toBeTruthy();
     // "Upcoming" goes without saying; the times read in the event's zone.
-    expect(within(section('home-next')).queryByTestId('event-phase')).toBeNull();
+    expect(within(section('home-next')).queryByTestId('event-card-phase')).toBeNull();
     expect(next.getAllByText(/Wed, Nov 25, 7:00\s–\s10:00\sPM CST/)).toHaveLength(2);
   });
 

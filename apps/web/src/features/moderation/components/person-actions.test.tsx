@@ -192,7 +192,7 @@ describe('PersonEventsSection', () => {
   });
 
   it('shows a moderator-hidden event again', async () => {
-    const api = personServer({ eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', status: EventStatus.Started, hidden: { by: 'moderator', reason: 'x', at: '2026-03-01T00:00:00Z' } }] });
+    const api = personServer({ eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', endDate: '2026-03-02T21:00:00Z', status: EventStatus.Started, hidden: { by: 'moderator', reason: 'x', at: '2026-03-01T00:00:00Z' } }] });
     mount();
     const row = await screen.findByTestId('admin-person-event-row');
     expect(within(row).getByText('Live')).toBeTruthy();
@@ -204,7 +204,7 @@ describe('PersonEventsSection', () => {
   });
 
   it('still lets moderators hide an event the suspension hid', async () => {
-    personServer({ eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', status: EventStatus.Canceled, hidden: { by: 'suspension', reason: 'x', at: '2026-03-01T00:00:00Z' } }] });
+    personServer({ eventList: [{ id: ADMIN_IDS.event, name: 'Raffle night', startDate: '2026-03-02T18:00:00Z', endDate: '2026-03-02T21:00:00Z', status: EventStatus.Canceled, hidden: { by: 'suspension', reason: 'x', at: '2026-03-01T00:00:00Z' } }] });
     mount();
     const row = await screen.findByTestId('admin-person-event-row');
     expect(within(row).getByText('Hidden: host suspended')).toBeTruthy();

@@ -44,7 +44,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(e.startDate)}</Table.Td>
                     <Table.Td>
-                      <PhaseBadge phase={eventPhase({ ...e, endDate: null })} size="sm" mr={4} />
+                      <PhaseBadge phase={eventPhase(e)} size="sm" mr={4} />
                       {e.hidden && (
                         <Badge color="orange" size="sm" title={e.hidden.reason}>
                           {hiddenLabel(e.hidden)}

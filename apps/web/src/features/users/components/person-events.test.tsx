@@ -51,13 +51,13 @@ describe('PersonEvents', () => {
     const link = within(upcoming).getByRole('link', { name: 'Engine night 1' });
     // The public page is the server's: a plain link, loaded whole.
     expect(link.getAttribute('href')).toBe('/e/engine-night-1');
-    expect(within(upcoming).getAllByTestId('event-summary-card')).toHaveLength(2);
-    expect(within(upcoming).getByTestId('event-phase').textContent).toBe('Canceled');
+    expect(within(upcoming).getAllByTestId('event-card')).toHaveLength(2);
+    expect(within(upcoming).getByTestId('event-card-phase').textContent).toBe('Canceled');
 
     fireEvent.click(screen.getByRole('tab', { name: 'Past (1)' }));
     const past = await screen.findByTestId('person-events-past');
     expect(within(past).getByRole('link', { name: 'Engine night 3' }).getAttribute('href')).toBe('/e/engine-night-3');
-    expect(within(past).getByTestId('event-phase').textContent).toBe('Ended');
+    expect(within(past).getByTestId('event-card-phase').textContent).toBe('Ended');
   });
 
   it('sends a signed-in reader to the full page, and pages through a long list', async () => {
@@ -66,7 +66,7 @@ describe('PersonEvents', () => {
     renderWithProviders(<PersonEvents personId={ADA} signedIn />);
     expect(await screen.findByRole('tab', { name: 'Upcoming (23)' })).toBeTruthy();
     const upcoming = screen.getByTestId('person-events-upcoming');
-    expect(within(upcoming).getAllByTestId('event-summary-card')).toHaveLength(20);
+    expect(within(upcoming).getAllByTestId('event-card')).toHaveLength(20);
     expect(within(upcoming).getByRole('link', { name: 'Engine night 1' }).getAttribute('href')).toBe(`/event/${many[0].id}`);
     fireEvent.click(within(upcoming).getByRole('button', { name: '2' }));
     expect(await within(upcoming).findByRole('link', { name: 'Engine night 21' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Pagination, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { formatNumber, type PersonEvents as PersonEventsPage, type PersonEventsWhen } from '@hubbub/contract';
 import { ErrorPanel } from '@/components/error-panel';
-import { EventSummaryCard } from '@/components/event-summary-card';
+import { EventCard } from '@/components/event-card';
 import { usePersonEvents } from '../api/get-person-events';
 
 interface PersonEventsProps {
@@ -27,7 +27,7 @@ function EventList({ page, when, signedIn, onPage }: { page: PersonEventsPage; w
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {page.events.map((event) => (
           <li key={event.id}>
-            <EventSummaryCard event={event} href={signedIn ? `/event/${event.id}` : `/e/${event.slug}`} external={!signedIn} />
+            <EventCard event={event} visitor={!signedIn} />
           </li>
         ))}
       </Stack>
