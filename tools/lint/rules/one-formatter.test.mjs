@@ -19,6 +19,10 @@ tester.run('hubbub/one-formatter', oneFormatterRule, {
     'date.toISOString(); date.toString(); n.toFixed(2); String(n);',
     // Names that merely look alike.
     'const toLocaleStringish = 1; obj.DateTimeFormat; other.Intl; myIntl.NumberFormat(1);',
+    // Digits for machines (an input's value, a URL parameter), not words for people.
+    "dayjs(now).tz(zone).format('YYYY-MM-DD'); dayjs(at).format('YYYY-MM-DDTHH:mm'); d.format('HH:mm:ss'); d.format(`YYYY-MM-DD HH:mm:ss`);",
+    // Other things called format.
+    "util.format('%s and %d', a, 1); formatter.format(date); d.format(pattern);",
   ],
   invalid: [
     { code: 'total.toLocaleString()', errors: [method('toLocaleString')] },
@@ -34,5 +38,11 @@ tester.run('hubbub/one-formatter', oneFormatterRule, {
     { code: 'const F = Intl.NumberFormat; new F().format(1)', errors: [intl('NumberFormat')] },
     { code: 'new globalThis.Intl.DateTimeFormat()', errors: [intl('DateTimeFormat')] },
     { code: "new window.Intl['NumberFormat']()", errors: [intl('NumberFormat')] },
+    // A date library's pattern that writes for people.
+    { code: "dayjs(hidden.at).format('D MMM YYYY, HH:mm')", errors: [{ messageId: 'pattern' }] },
+    { code: "dayjs(at).format('ddd, MMM D, h:mm A')", errors: [{ messageId: 'pattern' }] },
+    { code: "moment(at).format('LLL')", errors: [{ messageId: 'pattern' }] },
+    { code: "d.format('h:mm a')", errors: [{ messageId: 'pattern' }] },
+    { code: 'd.format(`Do MMMM`)', errors: [{ messageId: 'pattern' }] },
   ],
 });

@@ -1,4 +1,4 @@
-import { Anchor, createTheme } from '@mantine/core';
+import { Anchor, Badge, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -17,5 +17,7 @@ export const theme = createTheme({
   components: {
     // A link inside a sentence must not rely on colour alone (WCAG 1.4.1).
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Badges read as words ("Live", "Connected", "1 watching"), as the public pages write them, not in capitals.
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
   },
 });

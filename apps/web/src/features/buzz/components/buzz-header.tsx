@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Title, Tooltip }
 import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize, IconUsers, IconVolume } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { EventPhase } from '@hubbub/contract';
+import { formatNumber, type EventPhase } from '@hubbub/contract';
 import { PhaseBadge } from '@/components/phase-badge';
 import { HubStatusBadge } from './hub-status-badge';
 
@@ -36,8 +36,8 @@ export function BuzzHeader({ eventId, name, phase, when, watchers, sound, onPart
         <Group gap="xs">
           <PhaseBadge phase={phase} data-testid="session-state" data-state={phase} />
           <HubStatusBadge always />
-          <Badge variant="light" leftSection={<IconUsers size={12} aria-hidden />} data-testid="watcher-count" data-count={watchers ?? ''}>
-            {watchers === null ? '– watching' : `${watchers} watching`}
+          <Badge variant="light" tt="none" leftSection={<IconUsers size={12} aria-hidden />} data-testid="watcher-count" data-count={watchers ?? ''}>
+            {watchers === null ? '– watching' : `${formatNumber(watchers)} watching`}
           </Badge>
           {sound && (
             <Badge variant="light" color="grape" leftSection={<IconVolume size={12} aria-hidden />} data-testid="sound">

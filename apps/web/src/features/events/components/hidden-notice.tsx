@@ -1,7 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { IconEyeOff } from '@tabler/icons-react';
-import type { EventHidden } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
+import { formatDateTime, type EventHidden } from '@hubbub/contract';
 
 const TITLES: Record<EventHidden['by'], string> = {
   moderator: 'Hidden by moderators',
@@ -15,7 +14,7 @@ export function HiddenNotice({ hidden }: { hidden: EventHidden }) {
       <Text size="sm">Other people cannot see this event: it is left out of search, the map and the buzz.</Text>
       <Text size="sm" mt={6} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
         <Text span fw={600}>
-          Reason ({dayjs(hidden.at).format('D MMM YYYY, HH:mm')}):
+          Reason ({formatDateTime(hidden.at)}):
         </Text>{' '}
         {hidden.reason}
       </Text>
