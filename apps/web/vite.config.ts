@@ -1,5 +1,6 @@
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import path from 'node:path';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -14,10 +15,58 @@ const proxied: ProxyOptions = { target: server, changeOrigin: true, ws: true };
 // goes to it; the SPA keeps its pages (/account/profile, the page /unsubscribe?token=). The hub's
 // websocket is /Engine/hub?id=..., without the area's trailing slash.
 const serverAreas = [...SERVER_AREAS, HUB_PATH];
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The map stack: the library and its React binding, the offline basemap's shapes and the label fonts. */
+const MAP_STACK = /node_modules[\\/](maplibre-gl|@maplibre|@vis\.gl|react-map-gl|pmtiles|world-atlas|us-atlas|@fontsource)[\\/]/;
+/** Output files that hold the map stack (filled while bundling, read when the service worker's precache list is written). */
+const mapFiles = new Set<string>();
+
+/**
+ * Writes dist/.vite/chunk-graph.json: each chunk's static and dynamic imports, CSS and source
+ * modules (with their sizes). The route-split test (e2e/route-split.test.ts) reads it to check
+ * that the shell and /login never import the map library or the hub client, and that the shell
+ * stays in its budget.
+ * Also notes which files hold the map stack, for the precache list below.
+ */
+function chunkGraph(): Plugin {
+  const rel = (id: string | null) => (id ? path.relative(repoRoot, id.replace(/^\0/, '')).split(path.sep).join('/') : null);
+  return {
+    name: 'hubbub-chunk-graph',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      mapFiles.clear();
+      const chunks: Record<string, unknown> = {};
+      for (const item of Object.values(bundle)) {
+        if (item.type === 'asset') {
+          // The map's worker script and the label fonts are assets copied from the map stack's packages.
+          if (item.originalFileNames.some((name) => MAP_STACK.test(path.resolve(repoRoot, name)) || MAP_STACK.test(name))) mapFiles.add(item.fileName);
+          continue;
+        }
+        const modules = Object.keys(item.modules);
+        const css = [...(item.viteMetadata?.importedCss ?? [])];
+        if (modules.some((id) => MAP_STACK.test(id))) for (const file of [item.fileName, ...css]) mapFiles.add(file);
+        chunks[item.fileName] = {
+          name: item.name,
+          isEntry: item.isEntry,
+          isDynamicEntry: item.isDynamicEntry,
+          facadeModule: rel(item.facadeModuleId),
+          imports: item.imports,
+          dynamicImports: item.dynamicImports,
+          css,
+          // Each source module with its rendered size in this chunk (before minifying).
+          modules: Object.fromEntries(modules.map((id) => [rel(id), item.modules[id].renderedLength])),
+        };
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-graph.json', source: JSON.stringify(chunks, null, 1) });
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    chunkGraph(),
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -44,8 +93,19 @@ export default defineConfig({
         // container data call; page navigations to / still get the shell via navigateFallback.
         directoryIndex: null,
         navigateFallbackDenylist: serverAreas.map((area) => new RegExp(`^${escapeRegExp(area)}`)),
-        // The map worker (.mjs), the label font and the atlas chunks make the map work offline once installed.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The map stack (about 800 KB compressed) is not downloaded on a first visit to a page
+        // without a map: it is cached as a map page loads it (runtime cache below, and the page
+        // hands over what it loaded before the worker took control: app/service-worker.ts).
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => !mapFiles.has(entry.url)), warnings: [] })],
+        runtimeCaching: [
+          {
+            // Hashed file names: a cached copy is never stale.
+            urlPattern: /\/assets\//,
+            handler: 'CacheFirst',
+            options: { cacheName: 'hubbub-assets', expiration: { maxEntries: 80, purgeOnQuotaError: true } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 6 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -76,12 +136,20 @@ export default defineConfig({
         // Framework code changes rarely; its own chunk stays cached across app releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            // Vite's preload helper rides with React, which every page loads first: left alone, the
+            // maplibre group took it in (react-map-gl imports maplibre-gl lazily, through the helper)
+            // and the entry then imported the whole map library to preload /login's chunks.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|vite[\\/]preload-helper/ },
             // With zod-without-eval: it must run before the first schema is built (app/zod-without-eval.ts),
             // and the zod chunk runs before every chunk that defines schemas.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zod-without-eval\.ts$/ },
-            // One chunk instead of dozens of small ones: each request costs its headers and compresses alone.
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|type-fest)[\\/]/ },
+            // The part of Mantine the shell itself draws ($initial) in one chunk; the components only
+            // pages use fall to the automatic split and load with those pages (/login 307 -> 284 KB).
+            {
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|react-remove-scroll|react-number-format|react-textarea-autosize|clsx|type-fest)[\\/]/,
+              tags: ['$initial'],
+            },
             // Only the map screens load it.
             { name: 'maplibre', test: /node_modules[\\/](maplibre-gl|@maplibre|@vis\.gl|react-map-gl)[\\/]/ },
           ],

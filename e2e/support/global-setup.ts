@@ -62,6 +62,9 @@ export default async function setup(project: TestProject) {
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // The built-in basemap: the suite runs with no network and asserts on that basemap; the
+      // street style and its fallback have their own servers (e2e/street-map.test.ts).
+      MAP_STYLE_URL: 'offline',
       ...fakeEnv(google, microsoft),
       ...stripe.env(),
     },

@@ -124,7 +124,21 @@ export async function settle(page: Page, route: RouteCase, path: string): Promis
       });
   }
   await route.ready?.(page);
-  if (route.map) await page.locator('[data-map-state]').first().waitFor({ timeout: 20_000 });
+  if (route.map) {
+    await page.locator('[data-map-state]').first().waitFor({ timeout: 20_000 });
+    // The list paints before the map, and the map's first report of its view updates the page once
+    // more: settled is the map idle with everything it asked for loaded, not the first idle.
+    await page
+      .waitForFunction(
+        () => {
+          const map = (window as unknown as { __hubbubMap?: { loaded(): boolean } }).__hubbubMap;
+          return !!map?.loaded() && [...document.querySelectorAll('[data-map-state]')].every((e) => e.getAttribute('data-map-state') === 'idle');
+        },
+        undefined,
+        { timeout: 45_000, polling: 100 },
+      )
+      .catch(() => undefined);
+  }
   await page
     .waitForFunction(() => !document.querySelector('[data-map-state="busy"], .mantine-Skeleton-root[data-visible="true"], main .mantine-Loader-root'), undefined, {
       timeout: 45_000,
@@ -135,9 +149,17 @@ export async function settle(page: Page, route: RouteCase, path: string): Promis
 
 /** Whether the page's map drew: loaded, with a canvas, and idle. */
 export async function mapRendered(page: Page): Promise<boolean> {
-  const drawn = await page.evaluate(() => {
-    const map = (window as unknown as { __hubbubMap?: { loaded(): boolean; getCanvas(): HTMLCanvasElement } }).__hubbubMap;
-    return !!map && map.loaded() && map.getCanvas().width > 0;
-  });
-  return drawn && (await page.locator('[data-map-state="idle"]').count()) > 0;
+  // Polled: after its first idle the map draws a few frames more as the page reports its view
+  // (loaded() is false while a frame is pending), so one look can fall between two of them.
+  return page
+    .waitForFunction(
+      () => {
+        const map = (window as unknown as { __hubbubMap?: { loaded(): boolean; getCanvas(): HTMLCanvasElement } }).__hubbubMap;
+        return !!map && map.loaded() && map.getCanvas().width > 0 && !!document.querySelector('[data-map-state="idle"]');
+      },
+      undefined,
+      { timeout: 20_000, polling: 100 },
+    )
+    .then(() => true)
+    .catch(() => false);
 }

@@ -232,7 +232,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       build: process.env.HUBBUB_BUILD ?? `client ${CLIENT_VERSION}`,
       cmsUrl: config.CMS_URL ?? null,
       publicUrl: config.PUBLIC_URL ?? null,
-      mapStyleUrl: config.MAP_STYLE_URL ?? null,
+      mapStyleUrl: config.MAP_STYLE_URL,
       uploadsUrl: uploadsUrlOf(config),
       externalProviders: external.configured,
     },

@@ -10,6 +10,11 @@ const optionalUrl = (name: string) =>
     .transform((v) => (v ? v : undefined))
     .pipe(z.url({ message: `${name} must be a URL.` }).optional());
 
+/** OpenFreeMap's `liberty`: OpenStreetMap data in the OpenMapTiles schema, no key, no quota. */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+/** MAP_STYLE_URL's value for the built-in basemap only (no map host contacted at all). */
+export const OFFLINE_MAP_STYLE = 'offline';
+
 const optionalText = z
   .string()
   .trim()
@@ -87,7 +92,16 @@ const ConfigSchema = z.object({
     .default('fcm.googleapis.com,updates.push.services.mozilla.com,wns2-par02p.notify.windows.com,web.push.apple.com')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   CMS_URL: optionalUrl('CMS_URL'),
-  MAP_STYLE_URL: optionalUrl('MAP_STYLE_URL'),
+  /**
+   * The map's basemap: unset, OpenFreeMap's keyless OpenStreetMap style (DEFAULT_MAP_STYLE_URL);
+   * `offline`, the built-in basemap alone (null); any other value, that hosted style's URL.
+   */
+  MAP_STYLE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : DEFAULT_MAP_STYLE_URL))
+    .pipe(z.union([z.literal(OFFLINE_MAP_STYLE).transform(() => null), z.url({ message: 'MAP_STYLE_URL must be a URL or "offline".' })])),
   JWT: z.string().min(32, { message: 'JWT must be a signing key of at least 32 characters.' }).optional(),
   ADMIN_EMAIL: z
     .string()

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventSchema, TagSchema, tagsApi, type HubEvent, type TileQuery, type Tag, eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
+import { EVENT_TILE_EXTENT, EVENT_TILE_GRID, EVENT_TILE_LAYER, EVENT_TILE_SIZE_PX, MARKER_GAP_PX, markerReach, EventSchema, TagSchema, tagsApi, type HubEvent, type TileQuery, type Tag, eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { tileCacheStats } from '../src/modules/events/tile-service.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
@@ -36,7 +36,9 @@ const at = (ms: number) => new Date(ms).toISOString();
 
 // ---- Tile arithmetic (web mercator), as a map client does it ----
 
-const GRID = 16; // cells per tile side (see tileGrid in the events service)
+const GRID = EVENT_TILE_GRID; // cells per tile side (see tileGrid in the events service)
+/** Zooms between a tile and the tiles its cells are. */
+const DEPTH = Math.log2(GRID);
 interface Tile {
   z: number;
   x: number;
@@ -71,6 +73,7 @@ interface Feature {
   y0?: number;
   x1?: number;
   y1?: number;
+  live?: number;
   px: number;
   py: number;
 }
@@ -143,7 +146,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const h = await host();
     const tile = freshTile();
     const a = await create(h, eventBody(cellCentre(tile, 2, 3)));
-    const b = await create(h, eventBody(cellCentre(tile, 9, 12)));
+    const b = await create(h, eventBody(cellCentre(tile, 6, 7)));
     // Two in one cell: one feature of count 2.
     const c1 = cellCentre(tile, 5, 5, -0.3, -0.3);
     const c2 = cellCentre(tile, 5, 5, 0.3, 0.3);
@@ -168,17 +171,17 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     expect(pair.id).toBeUndefined();
     expect(found.reduce((n, f) => n + f.count, 0)).toBe(4);
 
-    // Four zooms up, the whole z14 tile is one cell of its ancestor: one feature, exact count and extent.
-    const above = await features(ancestor(tile, 4));
-    // Its cell is the one the z14 tile makes up, its extent that of a (2, 3) and b (9, 12), in the ancestor's units.
-    const up = ancestor(tile, 4);
+    // DEPTH zooms up, the whole z14 tile is one cell of its ancestor: one feature, exact count and extent.
+    const above = await features(ancestor(tile, DEPTH));
+    // Its cell is the one the z14 tile makes up, its extent that of a (2, 3) and b (6, 7), in the ancestor's units.
+    const up = ancestor(tile, DEPTH);
     const cell = { i: tile.x - up.x * GRID, j: tile.y - up.y * GRID };
     const scaled = (k: number, at: number) => Math.floor(((k + (at + 0.5) / GRID) / GRID) * EVENT_TILE_EXTENT);
     const cluster = above.find((f) => f.count > 1 && Math.floor(f.px / (EVENT_TILE_EXTENT / GRID)) === cell.i && Math.floor(f.py / (EVENT_TILE_EXTENT / GRID)) === cell.j);
     expect(cluster?.count).toBe(4);
     // To the tile unit, give or take one: a point made from a cell's centre comes back through
     // degrees, and the floor of a value that lands on a unit's edge may fall on either side.
-    const expected = { x0: scaled(cell.i, 2), y0: scaled(cell.j, 3), x1: scaled(cell.i, 9), y1: scaled(cell.j, 12) };
+    const expected = { x0: scaled(cell.i, 2), y0: scaled(cell.j, 3), x1: scaled(cell.i, 6), y1: scaled(cell.j, 7) };
     for (const [k, v] of Object.entries(expected)) expect(Math.abs((cluster as unknown as Record<string, number>)[k] - v), k).toBeLessThanOrEqual(1);
     // And the world tile counts them too.
     const world = await features({ z: 0, x: 0, y: 0 });
@@ -190,10 +193,10 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const area = ancestor(freshTile(), 2); // a z12 tile: 4×4 fresh z14 tiles
     const points: { lat: number; lng: number }[] = [];
     for (let i = 0; i < 24; i++) points.push({ lng: lngOf(area.x + Math.random(), 12), lat: latOf(area.y + Math.random(), 12) });
-    // Exactly on boundaries: of a z14 cell (a z18 tile), of a z14 tile, of a z13 tile.
+    // Exactly on boundaries: of a z14 cell (a tile DEPTH zooms deeper), of a z14 tile, of a z13 tile.
     const inner = { x: area.x * 4 + 1, y: area.y * 4 + 2 }; // a z14 tile inside the area
-    points.push({ lng: lngOf(inner.x * GRID + 7, 18), lat: latOf(inner.y * GRID + 5, 18) });
-    points.push({ lng: lngOf(inner.x * GRID + 7, 18) + 1e-9, lat: latOf(inner.y * GRID + 5, 18) - 1e-9 });
+    points.push({ lng: lngOf(inner.x * GRID + 7, 14 + DEPTH), lat: latOf(inner.y * GRID + 5, 14 + DEPTH) });
+    points.push({ lng: lngOf(inner.x * GRID + 7, 14 + DEPTH) + 1e-9, lat: latOf(inner.y * GRID + 5, 14 + DEPTH) - 1e-9 });
     points.push({ lng: lngOf(inner.x, 14), lat: latOf(inner.y, 14) });
     points.push({ lng: lngOf(inner.x + 1, 14), lat: latOf(inner.y + 2, 14) });
     const events = await Promise.all(points.map((p) => create(h, eventBody(p))));
@@ -205,9 +208,9 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
       const expected = new Map<string, string[]>();
       points.forEach((p, i) => {
         const cx = Math.floor(((p.lng + 180) / 360) * rows);
-        let cy = tileAt(p, z + 4).y;
-        while (p.lat > latOf(cy, z + 4)) cy--;
-        while (p.lat <= latOf(cy + 1, z + 4)) cy++;
+        let cy = tileAt(p, z + DEPTH).y;
+        while (p.lat > latOf(cy, z + DEPTH)) cy--;
+        while (p.lat <= latOf(cy + 1, z + DEPTH)) cy++;
         const key = `${Math.floor(cx / GRID)}/${Math.floor(cy / GRID)}/${cx % GRID}/${cy % GRID}`;
         expected.set(key, [...(expected.get(key) ?? []), events[i].id]);
       });
@@ -236,6 +239,42 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     }
   });
 
+  it('keeps the markers of neighbouring cells apart, within a tile and across tiles, by their reach and the gap', async () => {
+    const h = await host();
+    const tile = freshTile();
+    const east = { ...tile, x: tile.x + 1 };
+    const edge = 0.49; // cells: right at a cell's edge
+    const points = [
+      // Either side of an edge between two cells of a row.
+      cellCentre(tile, 3, 3, edge, 0),
+      cellCentre(tile, 4, 3, -edge, 0),
+      // A cluster at a cell's corner and a single event across it, diagonally.
+      cellCentre(tile, 2, 5, edge, edge),
+      cellCentre(tile, 2, 5, edge - 0.02, edge - 0.02),
+      cellCentre(tile, 3, 6, -edge, -edge),
+      // Either side of the edge between this tile and the next one east.
+      cellCentre(tile, GRID - 1, 1, edge, 0),
+      cellCentre(east, 0, 1, -edge, 0),
+    ];
+    for (const p of points) await create(h, eventBody(p));
+    const placed = [
+      ...(await features(tile, undefined, { user: h })),
+      ...(await features(east, undefined, { user: h })).map((f) => ({ ...f, px: f.px + EVENT_TILE_EXTENT })),
+    ];
+    expect(placed.reduce((n, f) => n + f.count, 0)).toBe(points.length);
+    const unitsPerPx = EVENT_TILE_EXTENT / EVENT_TILE_SIZE_PX;
+    for (const [i, a] of placed.entries()) {
+      for (const b of placed.slice(i + 1)) {
+        // Apart along one axis at least: neither the circles nor their square label boxes meet.
+        const apart = Math.max(Math.abs(a.px - b.px), Math.abs(a.py - b.py)) / unitsPerPx;
+        expect(apart).toBeGreaterThanOrEqual(markerReach(a.count, a.live ?? 0) + markerReach(b.count, b.live ?? 0) + MARKER_GAP_PX);
+      }
+    }
+    // Each still in the cell its events are in.
+    const cellOf = (f: Feature) => `${Math.floor(f.px / (EVENT_TILE_EXTENT / GRID))}/${Math.floor(f.py / (EVENT_TILE_EXTENT / GRID))}`;
+    expect(placed.map(cellOf).sort()).toEqual(['2/5', '3/3', '3/6', '4/3', '7/1', '8/1']);
+  });
+
   it('applies every search filter: category, text, area, host, date window', async () => {
     const h = await host();
     const other = await host();
@@ -244,7 +283,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const jazzy = await create(h, eventBody(cellCentre(tile, 1, 1), { name: `Jazz on Ice ${w}`, tagIds: [jazz.id] }));
     const plain = await create(h, eventBody(cellCentre(tile, 4, 1), { venue: `Penguin Rookery ${w}` }));
     const theirs = await create(other, eventBody(cellCentre(tile, 7, 1)));
-    const later = await create(h, eventBody(cellCentre(tile, 10, 1), { startDate: at(T0 + 20 * DAY), endDate: at(T0 + 20 * DAY + HOUR) }));
+    const later = await create(h, eventBody(cellCentre(tile, 6, 1), { startDate: at(T0 + 20 * DAY), endDate: at(T0 + 20 * DAY + HOUR) }));
 
     expect(await ids(tile)).toEqual(sorted(jazzy, plain, theirs, later));
     expect(await ids(tile, { categoryId: music.id })).toEqual(sorted(jazzy));
@@ -285,7 +324,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const elsewhere = await host(OTHER_TENANT);
     const tile = freshTile();
     const mine = await create(here, eventBody(cellCentre(tile, 2, 2)));
-    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 8, 8)), OTHER_TENANT);
+    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 6, 6)), OTHER_TENANT);
     expect(await ids(tile)).toEqual(sorted(mine));
     expect(await ids(tile, undefined, { user: here })).toEqual(sorted(mine));
     expect(await ids(tile, undefined, { tenant: OTHER_TENANT })).toEqual(sorted(theirs));
@@ -326,9 +365,11 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const w3 = await features({ z: 3, x: 0, y: tileAt({ lat, lng: 0 }, 3).y }, { userId: h.id });
     expect(e3.reduce((s, f) => s + f.count, 0)).toBe(2);
     expect(w3.reduce((s, f) => s + f.count, 0)).toBe(2);
-    // Each near its tile's outer edge: east at the right, west at the left.
-    expect(e3.every((f) => f.px > EVENT_TILE_EXTENT * 0.99)).toBe(true);
-    expect(w3.every((f) => f.px < EVENT_TILE_EXTENT * 0.01)).toBe(true);
+    // Each in its tile's outermost cells, east at the right, west at the left (the marker kept
+    // clear of the cell's edge, its events' extent right at the tile's edge).
+    const column = (f: Feature) => Math.floor(f.px / (EVENT_TILE_EXTENT / GRID));
+    expect(e3.every((f) => column(f) === GRID - 1 && (f.count === 1 || f.x1! > EVENT_TILE_EXTENT * 0.99))).toBe(true);
+    expect(w3.every((f) => column(f) === 0 && (f.count === 1 || f.x0! < EVENT_TILE_EXTENT * 0.01))).toBe(true);
   });
 
   it('answers 400 validation, and nothing else, for a bad z, x, y or query', async () => {
@@ -369,7 +410,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     expect((await get({ ...tile, x: tile.x + 1 }, undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
 
     // Moving the event changes the tile, so the tag.
-    const moved = cellCentre(tile, 9, 9);
+    const moved = cellCentre(tile, 6, 6);
     const update = await call(t.app, 'POST', eventsApi.update.path, {
       jwt: h.jwt,
       body: { ...eventBody(moved), id: event.id, name: event.name },
@@ -378,7 +419,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
     const changed = await get(tile, undefined, { headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    expect(decode(changed).find((f) => f.id === event.id)?.px).toBe(Math.floor((9.5 / GRID) * EVENT_TILE_EXTENT));
+    expect(decode(changed).find((f) => f.id === event.id)?.px).toBe(Math.floor((6.5 / GRID) * EVENT_TILE_EXTENT));
 
     // Tagging it changes the category's tile, not the unfiltered one.
     const byCategory = await get(tile, { categoryId: music.id });
@@ -400,7 +441,7 @@ describe('GET event/tiles/{z}/{x}/{y}', () => {
   it('goes out compressed when asked', async () => {
     const h = await host();
     const tile = freshTile();
-    for (let i = 0; i < 30; i++) await create(h, eventBody(cellCentre(tile, i % GRID, Math.floor(i / GRID) * 7)));
+    for (let i = 0; i < 30; i++) await create(h, eventBody(cellCentre(tile, i % GRID, Math.floor(i / GRID))));
     const plain = await get(tile);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -493,7 +534,7 @@ describe('tiles cached by data version', () => {
 
     const a = await create(h, eventBody(cellCentre(tile, 2, 2)));
     expect(await look()).toEqual({ ids: sorted(a), count: 1 });
-    const b = await create(h, eventBody(cellCentre(tile, 12, 12)));
+    const b = await create(h, eventBody(cellCentre(tile, 6, 6)));
     expect(await look()).toEqual({ ids: sorted(a, b), count: 2 });
 
     // Moved out of the tile (far away), then its name changed back in place: each write shows.
@@ -531,7 +572,7 @@ describe('tiles cached by data version', () => {
     const first = await get(tile);
     const before = tileCacheStats(t.app.ctx);
     // The other tenant writes in the very same tile.
-    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 9, 9)), OTHER_TENANT);
+    const theirs = await create(elsewhere, eventBody(cellCentre(tile, 6, 6)), OTHER_TENANT);
     const again = await get(tile);
     expect(since(before)).toEqual({ hits: 1, computed: 0 });
     expect(again.headers.etag).toBe(first.headers.etag);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ADD_ON_DOWNLOAD_HTML, authApi, calendarsApi, type Calendar, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
 import { setPlanByOperator } from '../src/modules/subscription/service.js';
-import { loadConfig } from '../src/config.js';
+import { DEFAULT_MAP_STYLE_URL, loadConfig } from '../src/config.js';
 import { contentSecurityDirectives, securityHeaderSettings } from '../src/plugins/security-headers.js';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -165,6 +165,7 @@ describe('issue 22 finding 6: the policy follows the configuration', () => {
     const csp = policy(await configured.app.inject({ method: 'GET', url: '/' }));
     expect(csp.get('connect-src')).toEqual(["'self'", 'wss://hubbub.example.org', 'https://tiles.example.net']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com', 'https://tiles.example.net']);
+    expect(csp.get('font-src')).toEqual(["'self'", 'data:', 'https://tiles.example.net']);
     expect(csp.get('worker-src')).toEqual(["'self'"]);
   });
 
@@ -172,7 +173,36 @@ describe('issue 22 finding 6: the policy follows the configuration', () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(policy(res).has('upgrade-insecure-requests')).toBe(false);
-    expect(policy(res).get('connect-src')).toEqual(["'self'", 'ws://localhost:8080']);
+    // No MAP_STYLE_URL: the default street style's host (OpenFreeMap) and nothing else.
+    expect(policy(res).get('connect-src')).toEqual(["'self'", 'ws://localhost:8080', 'https://tiles.openfreemap.org']);
+  });
+
+  it('issue 25: the default street style allows exactly its host; MAP_STYLE_URL=offline allows no map host', async () => {
+    const byDefault = policy(await t.app.inject({ method: 'GET', url: '/' }));
+    expect(byDefault.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.openfreemap.org']);
+    expect(byDefault.get('font-src')).toEqual(["'self'", 'data:', 'https://tiles.openfreemap.org']);
+    const container = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+    expect((container.json() as { mapStyleUrl: string | null }).mapStyleUrl).toBe(DEFAULT_MAP_STYLE_URL);
+
+    const offline = await build({ env: { MAP_STYLE_URL: 'offline' } });
+    try {
+      const csp = policy(await offline.app.inject({ method: 'GET', url: '/' }));
+      expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:8080']);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('font-src')).toEqual(["'self'", 'data:']);
+      const data = await offline.app.inject({ method: 'GET', url: '/', headers: { accept: 'application/json' } });
+      expect((data.json() as { mapStyleUrl: string | null }).mapStyleUrl).toBeNull();
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('MAP_STYLE_URL: unset is the default street style, "offline" none, a URL that style, anything else refused', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/unused' }).MAP_STYLE_URL).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', MAP_STYLE_URL: ' ' }).MAP_STYLE_URL).toBe(DEFAULT_MAP_STYLE_URL);
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', MAP_STYLE_URL: 'offline' }).MAP_STYLE_URL).toBeNull();
+    expect(loadConfig({ DATA_DIR: '/tmp/unused', MAP_STYLE_URL: 'https://maps.example.org/style.json' }).MAP_STYLE_URL).toBe('https://maps.example.org/style.json');
+    expect(() => loadConfig({ DATA_DIR: '/tmp/unused', MAP_STYLE_URL: 'streets' })).toThrow(/MAP_STYLE_URL/);
   });
 
   it('the directives: framing, plugins, base and forms locked down, workers and the manifest allowed', () => {

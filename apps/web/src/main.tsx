@@ -9,7 +9,7 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { BootGate, bootSteps, runBoot } from './app/boot';
 import { startSessionLifecycle } from './app/session-lifecycle';
-import { registerServiceWorker, watchConnectivity } from './app/service-worker';
+import { afterFirstLoad, registerServiceWorker, watchConnectivity } from './app/service-worker';
 
 type AppRouter = ReturnType<typeof createAppRouter>;
 
@@ -27,8 +27,9 @@ async function start(): Promise<AppRouter> {
   const router = createAppRouter();
   startSessionLifecycle(router);
   watchConnectivity();
-  // The dev server has no generated worker, and a stale one would serve old bundles.
-  if (import.meta.env.PROD) void registerServiceWorker();
+  // The dev server has no generated worker, and a stale one would serve old bundles. After the
+  // first page has what it needs: the worker's precache would compete with it for the connection.
+  if (import.meta.env.PROD) afterFirstLoad(() => void registerServiceWorker());
   return router;
 }
 

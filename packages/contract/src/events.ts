@@ -135,6 +135,7 @@ export const EventSearchRequestSchema = z
     startDate: isoDate('Start date').nullish(),
     days: z.number().int().min(1, daysMessage).max(EVENT_SEARCH_MAX_DAYS, daysMessage).nullish(),
     includeCanceled: z.boolean().default(false),
+    live: z.boolean().default(false).meta({ description: 'Only events whose buzz runs now (status Started), within the window and box as ever.' }),
   })
   .superRefine(checkBox)
   .meta({ id: 'EventSearchRequest' });
@@ -212,7 +213,7 @@ export type PersonEvents = z.infer<typeof PersonEventsSchema>;
  */
 export const EVENT_TILE_MAX_ZOOM = 22;
 /**
- * The one layer of an event tile: a point per grid cell (16×16 a tile) holding events, at their mean
+ * The one layer of an event tile: a point per grid cell (EVENT_TILE_GRID² a tile) holding events, at their mean
  * position. Properties: `count` (exact for the filters); when count is 1, `id` (the event's id); when
  * count > 1, `x0`, `y0`, `x1`, `y1`: the extent of the cell's events in tile units, inclusive (to zoom to);
  * `live`, only on cells holding events whose buzz runs now (status Started): how many.
@@ -237,7 +238,7 @@ export const EventTileParamsSchema = z
   });
 export type EventTileParams = z.output<typeof EventTileParamsSchema>;
 
-/** The search's filters as query strings (`?categoryId=..&days=7&includeCanceled=true`); absent ones are the search's defaults. */
+/** The search's filters as query strings (`?categoryId=..&days=7&includeCanceled=true&live=true`); absent ones are the search's defaults. */
 export const EventTileQuerySchema = z
   .object({
     userId: IdSchema.optional(),
@@ -252,6 +253,7 @@ export const EventTileQuerySchema = z
       .pipe(z.number().min(1, daysMessage).max(EVENT_SEARCH_MAX_DAYS, daysMessage))
       .optional(),
     includeCanceled: z.stringbool({ error: 'includeCanceled must be true or false.' }).default(false),
+    live: z.stringbool({ error: 'live must be true or false.' }).default(false),
   });
 export type EventTileQuery = z.input<typeof EventTileQuerySchema>;
 

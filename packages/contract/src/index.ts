@@ -16,6 +16,7 @@ export * from './areas.js';
 export * from './tags.js';
 export * from './links.js';
 export * from './events.js';
+export * from './event-markers.js';
 export * from './event-phase.js';
 export * from './public-event.js';
 export * from './format.js';

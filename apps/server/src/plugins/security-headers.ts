@@ -7,7 +7,10 @@ import type { Config } from '../config.js';
 export interface SecurityHeaderSettings {
   /** The address people use (PUBLIC_URL); an https one turns on HSTS and upgrade-insecure-requests. */
   publicUrl: string;
-  /** A hosted MapLibre style (MAP_STYLE_URL): its origin serves the style, tiles, glyphs and sprites. */
+  /**
+   * The hosted MapLibre style (MAP_STYLE_URL, OpenFreeMap's by default): its origin serves the
+   * style, tiles, glyphs, sprites and fonts. Absent with MAP_STYLE_URL=offline: no map host at all.
+   */
   mapStyleUrl?: string;
   /** Where browsers fetch uploaded pictures when they are not under /uploads/ (S3_PUBLIC_URL). */
   uploadsUrl?: string;
@@ -19,7 +22,7 @@ const isHttps = (url: string) => new URL(url).protocol === 'https:';
 /** The configured settings: the S3 address is built as app.ts builds the store's. */
 export function securityHeaderSettings(config: Config): SecurityHeaderSettings {
   const s3 = config.S3_BUCKET ? (config.S3_PUBLIC_URL ?? (config.S3_ENDPOINT ? `${config.S3_ENDPOINT.replace(/\/$/, '')}/${config.S3_BUCKET}` : undefined)) : undefined;
-  return { publicUrl: config.publicUrl, mapStyleUrl: config.MAP_STYLE_URL, uploadsUrl: s3 };
+  return { publicUrl: config.publicUrl, mapStyleUrl: config.MAP_STYLE_URL ?? undefined, uploadsUrl: s3 };
 }
 
 /** The Content-Security-Policy directives of every answer, as helmet takes them. */
@@ -41,8 +44,9 @@ export function contentSecurityDirectives(settings: SecurityHeaderSettings): Rec
     'style-src': ["'self'", "'unsafe-inline'"],
     // data: for Mantine's and Swagger UI's inline icons, blob: for pictures chosen before upload.
     'img-src': ["'self'", 'data:', 'blob:', uploads, map],
-    // The map's label fonts are the app's own files (maplibre font-faces).
-    'font-src': ["'self'", 'data:'],
+    // The map's label fonts are the app's own files (maplibre font-faces), or a hosted style's
+    // own font-faces files on its origin.
+    'font-src': ["'self'", 'data:', map],
     // The API and the hub on this origin; a hosted map style's style, tiles, glyphs and sprites
     // (maplibre fetches them) are on the style's origin.
     'connect-src': ["'self'", hub, map],

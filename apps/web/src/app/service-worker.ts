@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 /** Spec 4: the lifecycle states the worker reports. 'idle' means not registered (dev, unsupported). */
 export type ServiceWorkerState = 'idle' | 'ready' | 'registered' | 'cached' | 'updated' | 'offline' | 'error';
@@ -89,6 +89,43 @@ export function watchConnectivity(): void {
   window.addEventListener('offline', () => update({ online: false, state: 'offline' }));
 }
 
+/**
+ * Runs once the page has loaded and the browser is idle (at the latest 5 s after load): the
+ * worker's install downloads the precache, which must not compete with the first page's own files.
+ */
+export function afterFirstLoad(run: () => void): void {
+  const idle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+/** The build's own files among loaded URLs (the worker's runtime cache takes only those). */
+export function assetUrls(urls: string[]): string[] {
+  return urls.filter((url) => {
+    const parsed = new URL(url, window.location.href);
+    return parsed.origin === window.location.origin && parsed.pathname.startsWith('/assets/');
+  });
+}
+
+/**
+ * The map stack is not precached (vite.config.ts): the worker caches it as a page loads it. A page
+ * the worker does not control yet (the first visit) fetched its files past it, so they are handed
+ * over by name, now and as more load; the worker reads them from the HTTP cache, not the network.
+ */
+function handOverLoadedAssets(worker: ServiceWorker): void {
+  const send = (urls: string[]) => {
+    if (urls.length) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache: urls } });
+  };
+  send(assetUrls(performance.getEntriesByType('resource').map((entry) => entry.name)));
+  if (navigator.serviceWorker.controller || typeof PerformanceObserver !== 'function') return;
+  const observer = new PerformanceObserver((list) => {
+    // Once the worker controls the page it sees every request itself.
+    if (navigator.serviceWorker.controller) observer.disconnect();
+    else send(assetUrls(list.getEntries().map((entry) => entry.name)));
+  });
+  observer.observe({ type: 'resource' });
+}
+
 export async function registerServiceWorker(url = SERVICE_WORKER_URL): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   if (isLocalhost() && !(await scriptLooksValid(url))) {
@@ -96,6 +133,8 @@ export async function registerServiceWorker(url = SERVICE_WORKER_URL): Promise<v
     return;
   }
 
+  // Loaded only now, after the first page: the shell does not carry it.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox(url, { scope: '/' });
   workbox = wb;
   wb.addEventListener('installed', (event) => {
@@ -106,8 +145,9 @@ export async function registerServiceWorker(url = SERVICE_WORKER_URL): Promise<v
   try {
     await wb.register();
     update({ state: 'registered' });
-    await navigator.serviceWorker.ready;
+    const registration = await navigator.serviceWorker.ready;
     if (status.state === 'registered') update({ state: navigator.onLine ? 'ready' : 'offline' });
+    if (registration.active) handOverLoadedAssets(registration.active);
   } catch (error) {
     console.error('Service worker registration failed', error);
     update({ state: 'error', error: error instanceof Error ? error.message : String(error) });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
@@ -11,13 +11,14 @@ import { getEvent } from '@/features/events/api/get-event';
 import { useTagCategories } from '@/features/events/api/tags';
 import { EventMap, type EventMapHandle } from '@/features/map/components/lazy-maps';
 import { PlaceAutocomplete } from '@/features/map/components/place-autocomplete';
-import type { Box, MapView } from '@/features/map/map-view';
+import { boxFromView, nearlySameBox, type Box, type MapView } from '@/features/map/map-view';
 import { eventTileHeaders, eventTilesUrl } from '@/features/search/api/event-tiles';
 import { useEventSearch } from '@/features/search/api/search-events';
 import { ResultsPanel } from '@/features/search/components/results-panel';
 import { SearchControls } from '@/features/search/components/search-controls';
 import { SearchLayout } from '@/features/search/components/search-layout';
 import { SpotEvents } from '@/features/search/components/spot-events';
+import type { Position } from '@/features/search/geolocation';
 import { defaultViewFor } from '@/features/search/search-state';
 import { useSearchState } from '@/features/search/use-search-state';
 import { notifyProblem } from '@/lib/ui';
@@ -54,9 +55,24 @@ export default function SearchRoute() {
   useDocumentTitle('Search events · Hubbub');
   const navigate = useNavigate();
   const { state, filters, update, today, hasOwnView } = useSearchState();
-  // The map is uncontrolled: it opens where the URL says, then reports where it went.
-  const [initialView] = useState(() => (hasOwnView ? state.view : defaultViewFor(window.innerWidth)));
+  // The map is uncontrolled: it opens where the URL says, then reports where it went. Without a
+  // view in the URL it frames the contiguous US in the map's own box, measured before the first paint.
+  const [initialView, setInitialView] = useState<MapView | null>(() => (hasOwnView ? state.view : null));
+  const mapBox = useRef<HTMLDivElement>(null);
+  // The list asks for the events in view at once, from the box the map will show (computed), rather
+  // than after the map library has loaded and drawn: it paints first.
   const [box, setBox] = useState<Box | null>(null);
+  useLayoutEffect(() => {
+    if (!mapBox.current) return;
+    const { width, height } = mapBox.current.getBoundingClientRect();
+    const view = initialView ?? defaultViewFor({ width, height });
+    if (!initialView) setInitialView(view);
+    if (width > 0 && height > 0) setBox((current) => current ?? boxFromView(view, width, height));
+  }, [initialView]);
+  // Where "near me" found the person: the map marks it.
+  const [here, setHere] = useState<Position | null>(null);
+  // A new key empties the city box: after "near me" the old city no longer says where the map is.
+  const [placeKey, setPlaceKey] = useState(0);
   const [hovered, setHovered] = useState<EventSummary | null>(null);
   // The last city gone to: a saved search with no words is named after it.
   const [place, setPlace] = useState<string | null>(null);
@@ -67,10 +83,14 @@ export default function SearchRoute() {
   const tiles = useMemo(() => eventTilesUrl(filters), [filters]);
   const [tilesFailed, setTilesFailed] = useState(false);
   const search = useEventSearch(filters, box);
+  // The search the list shows: while a new one loads, the last one's events stay (see ResultsPanel's listKey).
+  const searchKey = JSON.stringify([filters, box]);
+  const [listKey, setListKey] = useState(searchKey);
+  if (search.data && !search.isPlaceholderData && listKey !== searchKey) setListKey(searchKey);
 
   // Results follow the map once it settles; a pan within 300 ms of the last is the same search.
   const onViewChange = useDebouncedCallback((view: MapView, next: Box) => {
-    setBox(next);
+    setBox((current) => (current && nearlySameBox(current, next) ? current : next));
     update({ view });
   }, 300);
 
@@ -98,43 +118,46 @@ export default function SearchRoute() {
   );
 
   const map = (
-    <div style={{ position: 'relative', height: '100%' }}>
-      <EventMap
-        initialView={initialView}
-        tiles={tiles}
-        tileHeaders={eventTileHeaders}
-        // Signed-in people see their own drafts: another person's tiles are not theirs.
-        tilesKey={viewer?.id ?? 'anonymous'}
-        highlight={highlight}
-        onViewChange={onViewChange}
-        // Signed in: the full page. A visitor: the event's public page, readable without an account.
-        onEventClick={(id) => (viewer ? void navigate(`/event/${id}`) : void openPublicPage(id))}
-        onTilesFailed={setTilesFailed}
-        renderSpot={(spot) => (
-          <SpotEvents
-            filters={filters}
-            box={spot.box}
-            count={spot.count}
-            renderEvent={(event) => (
-              <>
-                {viewer ? (
-                  <Anchor component={Link} to={`/event/${event.id}`} size="sm" fw={500} lineClamp={2}>
-                    {event.name}
-                  </Anchor>
-                ) : (
-                  <Anchor href={publicEventPath(event.slug)} size="sm" fw={500} lineClamp={2}>
-                    {event.name}
-                  </Anchor>
-                )}
-                <Text size="xs" c="dimmed">
-                  {formatDay(event.startDate, event.timeZone)}
-                </Text>
-              </>
-            )}
-          />
-        )}
-        handleRef={mapHandle}
-      />
+    <div ref={mapBox} style={{ position: 'relative', height: '100%' }}>
+      {initialView && (
+        <EventMap
+          initialView={initialView}
+          tiles={tiles}
+          tileHeaders={eventTileHeaders}
+          // Signed-in people see their own drafts: another person's tiles are not theirs.
+          tilesKey={viewer?.id ?? 'anonymous'}
+          highlight={highlight}
+          here={here}
+          onViewChange={onViewChange}
+          // Signed in: the full page. A visitor: the event's public page, readable without an account.
+          onEventClick={(id) => (viewer ? void navigate(`/event/${id}`) : void openPublicPage(id))}
+          onTilesFailed={setTilesFailed}
+          renderSpot={(spot) => (
+            <SpotEvents
+              filters={filters}
+              box={spot.box}
+              count={spot.count}
+              renderEvent={(event) => (
+                <>
+                  {viewer ? (
+                    <Anchor component={Link} to={`/event/${event.id}`} size="sm" fw={500} lineClamp={2}>
+                      {event.name}
+                    </Anchor>
+                  ) : (
+                    <Anchor href={publicEventPath(event.slug)} size="sm" fw={500} lineClamp={2}>
+                      {event.name}
+                    </Anchor>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {formatDay(event.startDate, event.timeZone)}
+                  </Text>
+                </>
+              )}
+            />
+          )}
+          handleRef={mapHandle}
+        />
+      )}
       {tilesFailed && (
         <Alert color="red" variant="filled" radius="md" py={6} role="alert" style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
           Some of the map’s events could not be loaded.{' '}
@@ -163,14 +186,19 @@ export default function SearchRoute() {
             onTextChange={(q) => update({ q })}
             onWindowChange={(window) => update({ window })}
             onCategoryChange={(cat) => update({ cat })}
-            onLocate={({ latitude, longitude }) => {
+            onLiveChange={(live) => update({ live })}
+            onLocate={(position) => {
               setPlace(null);
-              flyTo(latitude, longitude, PLACE_ZOOM);
+              setPlaceKey((n) => n + 1);
+              setHere(position);
+              flyTo(position.latitude, position.longitude, PLACE_ZOOM);
             }}
+            mapRequest={mapRequest}
             categories={categoryOptions}
             categoriesFailed={categories.isError}
             placeBox={
               <PlaceAutocomplete
+                key={placeKey}
                 aria-label="Place"
                 placeholder="Go to a city"
                 onPick={(city) => {
@@ -195,7 +223,9 @@ export default function SearchRoute() {
             onLoadMore={() => void search.fetchNextPage()}
             onHover={setHovered}
             onSelect={showOnMap}
-            onClearFilters={state.q || state.cat ? () => update({ q: '', cat: null }) : undefined}
+            onClearFilters={state.q || state.cat || state.live ? () => update({ q: '', cat: null, live: false }) : undefined}
+            listKey={listKey}
+            liveOnly={state.live}
             renderEvent={(event) => {
               return (
                 <EventCard

@@ -9,7 +9,7 @@ const DEFAULT_WINDOW_DAYS = 30;
 
 /** What a filter is made of: the search request, or a tile's query with the tile's box. */
 type FilterInput = Pick<SearchInput, 'startDate' | 'days' | 'searchText' | 'areaText' | 'categoryId' | 'userId' | 'includeCanceled'> &
-  Partial<Pick<SearchInput, 'minLatitude' | 'maxLatitude' | 'minLongitude' | 'maxLongitude'>>;
+  Partial<Pick<SearchInput, 'minLatitude' | 'maxLatitude' | 'minLongitude' | 'maxLongitude' | 'live'>>;
 
 export function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | null, input: FilterInput, now = ctx.now()): SearchFilter {
   const from = input.startDate ? new Date(input.startDate) : now;
@@ -31,6 +31,8 @@ export function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | 
     categoryId: input.categoryId ?? null,
     userId: input.userId ?? null,
     includeCanceled: input.includeCanceled,
+    // Saved-search feeds have no live filter: a calendar lists what is coming, not what runs now.
+    live: input.live ?? false,
   };
 }
 

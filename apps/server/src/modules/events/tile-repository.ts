@@ -49,7 +49,7 @@ type CellRow = [cx: number, cy: number, n: number, sumLng: number, sumLat: numbe
  * longitude (every scale is a power of two), its row the mercator row boundaries as latitudes,
  * computed here once per tile, so SQL does no trigonometry per event (a quarter of a big tile's
  * time on both engines). Rows include their north boundary, as floor(mercator y) would; a
- * boundary of a cell at zoom z is the very same number as the tile boundary at z + 4, so each
+ * boundary of a cell at zoom z is the very same number as the tile boundary at z + log2(grid), so each
  * event is in exactly one cell of one tile at every zoom. Cells then get their position and
  * extent from their events' mean, minimum and maximum coordinates, projected here (the
  * projection is monotonic, so the extent's projection is the projection's extent).

@@ -2,7 +2,16 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { GeoJSONWrapper, fromVectorTileJs, type Feature } from '@maplibre/vt-pbf';
-import { EVENT_TILE_EXTENT, EVENT_TILE_LAYER, EventTileQuerySchema, type EventTileParams } from '@hubbub/contract';
+import {
+  EVENT_TILE_EXTENT,
+  EVENT_TILE_GRID,
+  EVENT_TILE_LAYER,
+  EVENT_TILE_SIZE_PX,
+  EventTileQuerySchema,
+  MARKER_GAP_PX,
+  markerReach,
+  type EventTileParams,
+} from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { filterOf } from './search-filter.js';
@@ -12,13 +21,29 @@ import * as repo from './tile-repository.js';
 type TileQuery = z.output<typeof EventTileQuerySchema>;
 
 /**
- * Cells per tile side, by zoom. MapLibre draws a tile 512 px wide, so 16 cells are 32 px each:
- * about its own cluster radius, and at most 256 features a tile, which keeps a screen of tiles
- * near 100 KB compressed whatever the number of events.
+ * Cells per tile side, by zoom. MapLibre draws a tile 512 px wide, so 8 cells are 64 px each:
+ * room for the largest marker on either side of a cell's edge (see keepClear), and at most 64
+ * features a tile, which keeps a screen of tiles far under 100 KB whatever the number of events.
  */
-export const tileGrid = (_z: number) => 16;
+export const tileGrid = (_z: number) => EVENT_TILE_GRID;
 /** Changes whenever the tile's layout or properties change, so no cache takes an old tile for a new one. */
-const TILE_FORMAT = 'events-tile-2';
+const TILE_FORMAT = 'events-tile-3';
+
+const UNITS_PER_PX = EVENT_TILE_EXTENT / EVENT_TILE_SIZE_PX;
+
+/**
+ * A marker's position moved, where needed, so that its whole circle (rings and halo) and half the
+ * gap stay inside its cell. Two markers of different cells then lie apart by at least the sum of
+ * their reaches and the gap along the axis the cells differ in: they never overlap, nor do the
+ * square collision boxes the map gives their labels, in one tile or across tiles (tile edges are
+ * cell edges), and at every zoom the tile is drawn at (at its own zoom or larger). The price: a
+ * dot near a cell's edge moves inwards by a few pixels at most (9.5 for a pin).
+ */
+export function keepClear(u: number, cellSize: number, reachPx: number): number {
+  const margin = Math.ceil((reachPx + MARKER_GAP_PX / 2) * UNITS_PER_PX);
+  const start = Math.floor(u / cellSize) * cellSize;
+  return Math.max(start + margin, Math.min(start + cellSize - margin, u));
+}
 
 /**
  * Bytes of encoded tiles one process keeps (a busy tile is 5 to 15 KB: a few thousand tiles,
@@ -183,10 +208,12 @@ export function tileCacheStats(ctx: AppContext): { hits: number; computed: numbe
 const keyOf = (version: number, tile: EventTileParams, filter: SearchFilter) => `${TILE_FORMAT}|${version}|${tile.z}/${tile.x}/${tile.y}|${JSON.stringify(filter)}`;
 
 async function computeTile(ctx: AppContext, filter: SearchFilter, tile: EventTileParams): Promise<{ version: number; encoded: EncodedTile }> {
-  const { version, cells } = await repo.eventTile(ctx.db, filter, { ...tile, extent: EVENT_TILE_EXTENT, grid: tileGrid(tile.z) });
+  const grid = tileGrid(tile.z);
+  const { version, cells } = await repo.eventTile(ctx.db, filter, { ...tile, extent: EVENT_TILE_EXTENT, grid });
+  const cellSize = EVENT_TILE_EXTENT / grid;
   const features: Feature[] = cells.map((c) => ({
     type: 1,
-    geometry: [[c.px, c.py]],
+    geometry: [[keepClear(c.px, cellSize, markerReach(c.count, c.live)), keepClear(c.py, cellSize, markerReach(c.count, c.live))]],
     tags: {
       ...(c.count === 1 && c.id ? { count: 1, id: c.id } : { count: c.count, x0: c.x0, y0: c.y0, x1: c.x1, y1: c.y1 }),
       // Only where a buzz runs: live events are few, and every byte counts on a screen of tiles.
@@ -238,7 +265,7 @@ async function cachedTile(ctx: AppContext, cache: TileCache, filter: SearchFilte
 /**
  * One vector tile of the events the search would find in the tile's box: same filters, tenant and
  * visibility (drafts only for their owner, canceled only when asked), as of the current clock
- * minute. One feature per grid cell holding events: `count`; the event's `id` when alone, else the
+ * minute. One feature per grid cell holding events, at their mean position kept clear of the cell's edges (keepClear): `count`; the event's `id` when alone, else the
  * members' extent `x0 y0 x1 y1` (tile units, inclusive); `live`, how many are live, where any is. The entity tag is a hash of the tile
  * itself, so it changes exactly when the tile does; `tile` is null when the caller's If-None-Match
  * names it (a 304). Tiles are cached in process by data version (see TILE_CACHE_BYTES), with

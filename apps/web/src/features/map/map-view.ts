@@ -56,6 +56,46 @@ export function boxFromEdges({ west, south, east, north }: Edges): Box {
   return { minLatitude, maxLatitude, minLongitude, maxLongitude };
 }
 
+/** MapLibre's world is 512 px wide at zoom 0 (Web Mercator, y from 0 at the top to 1 at the bottom). */
+const WORLD_PX = 512;
+const MAX_MERCATOR_LATITUDE = 85.0511;
+const mercatorY = (latitude: number) => {
+  const phi = (clamp(latitude, -MAX_MERCATOR_LATITUDE, MAX_MERCATOR_LATITUDE) * Math.PI) / 180;
+  return (1 - Math.log(Math.tan(Math.PI / 4 + phi / 2)) / Math.PI) / 2;
+};
+const latitudeOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+
+/**
+ * The box a map of `width` × `height` CSS pixels shows at `view` (north up, no tilt), computed
+ * without the map: the list can ask for its events while the map library is still loading.
+ */
+export function boxFromView(view: MapView, width: number, height: number): Box {
+  const world = WORLD_PX * 2 ** view.zoom;
+  const halfWidth = (width / 2 / world) * 360;
+  const y = mercatorY(view.latitude);
+  return boxFromEdges({
+    west: view.longitude - halfWidth,
+    east: view.longitude + halfWidth,
+    north: latitudeOf(clamp(y - height / 2 / world, 0, 1)),
+    south: latitudeOf(clamp(y + height / 2 / world, 0, 1)),
+  });
+}
+
+/**
+ * Two boxes that differ by less than `share` of their size on every edge: the same search (the
+ * map's own box after the computed one, a pixel of rounding apart, need not ask again).
+ */
+export function nearlySameBox(a: Box, b: Box, share = 0.01): boolean {
+  const latitudes = Math.max(a.maxLatitude - a.minLatitude, 1e-6) * share;
+  const longitudes = Math.max(Math.abs(a.maxLongitude - a.minLongitude), 1e-6) * share;
+  return (
+    Math.abs(a.minLatitude - b.minLatitude) <= latitudes &&
+    Math.abs(a.maxLatitude - b.maxLatitude) <= latitudes &&
+    Math.abs(a.minLongitude - b.minLongitude) <= longitudes &&
+    Math.abs(a.maxLongitude - b.maxLongitude) <= longitudes
+  );
+}
+
 /** True when the box wraps past 180° (the server must look at both sides). */
 export function crossesAntimeridian(box: Box): boolean {
   return box.minLongitude > box.maxLongitude;

@@ -1,6 +1,8 @@
 export interface Position {
   latitude: number;
   longitude: number;
+  /** Metres, as the browser reports it (95% confidence); the map draws it as a halo. */
+  accuracy?: number;
 }
 
 // GeolocationPositionError codes.
@@ -32,10 +34,16 @@ export function locate(geolocation: Geolocation | null = globalThis.navigator?.g
       return;
     }
     geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (position) => resolve(positionOf(position.coords)),
       (error) => reject(new Error(geolocationMessage(error.code))),
       // A fix from the last few minutes is close enough to centre a map.
       { enableHighAccuracy: false, timeout: 10_000, maximumAge: 5 * 60_000 },
     );
   });
+}
+
+/** A fix as the page keeps it; an accuracy the browser does not know (0, NaN) is left out. */
+export function positionOf(coords: Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'accuracy'>): Position {
+  const { latitude, longitude, accuracy } = coords;
+  return Number.isFinite(accuracy) && accuracy > 0 ? { latitude, longitude, accuracy } : { latitude, longitude };
 }

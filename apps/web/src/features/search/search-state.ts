@@ -14,6 +14,8 @@ export interface SearchState {
   window: DateWindow;
   /** A category tag id. */
   cat: string | null;
+  /** Only events whose buzz runs now. */
+  live: boolean;
   view: SearchView;
 }
 
@@ -31,6 +33,7 @@ export interface SearchFilters {
   categoryId: string | null;
   startDate: string;
   days: number;
+  live: boolean;
 }
 
 export const DEFAULT_VIEW: SearchView = {
@@ -41,17 +44,37 @@ export const DEFAULT_VIEW: SearchView = {
 
 const TEXT_MAX = 200;
 
-/** The map width the default zoom was chosen for: the continental US just fits. */
-const DEFAULT_VIEW_WIDTH = 900;
+/** The contiguous United States, which the first view frames (the default map's country). */
+export const CONTIGUOUS_US = { minLatitude: 24.4, maxLatitude: 49.4, minLongitude: -124.8, maxLongitude: -66.9 };
+/** MapLibre's tiles: the world is 512 px wide at zoom 0. */
+const WORLD_PX = 512;
+/** Room left around the country, in px: its coasts stay clear of the map's edge and controls. */
+const FIT_PADDING = 16;
+
+/** Web mercator y of a latitude, in radians of the unit world (north is larger). */
+const mercatorY = (latitude: number) => Math.log(Math.tan(Math.PI / 4 + (latitude * Math.PI) / 360));
+const latitudeOf = (y: number) => (Math.atan(Math.sinh(y)) * 180) / Math.PI;
 
 /**
- * The default view for a map of this width: narrower maps zoom out so the whole country still
- * shows on a phone. Links that carry their own view keep it as it is.
+ * The first view for a map of this size: the contiguous US fitted into it (as MapLibre's fitBounds
+ * does), so a phone shows all of it, and a wide screen no more than it needs. A size not known yet
+ * gets the default map's own view. Links that carry their own view keep it as it is.
  */
-export function defaultViewFor(width: number): SearchView {
-  if (!(width > 0) || width >= DEFAULT_VIEW_WIDTH) return DEFAULT_VIEW;
-  const zoom = Math.max(1, DEFAULT_VIEW.zoom + Math.log2(width / DEFAULT_VIEW_WIDTH));
-  return { ...DEFAULT_VIEW, zoom: Math.round(zoom * 100) / 100 };
+export function defaultViewFor(size: { width: number; height: number }): SearchView {
+  const width = size.width - 2 * FIT_PADDING;
+  const height = size.height - 2 * FIT_PADDING;
+  if (!(width > 0) || !(height > 0)) return DEFAULT_VIEW;
+  const us = CONTIGUOUS_US;
+  const spanX = (us.maxLongitude - us.minLongitude) / 360;
+  const spanY = (mercatorY(us.maxLatitude) - mercatorY(us.minLatitude)) / (2 * Math.PI);
+  const zoom = Math.min(Math.log2(width / (WORLD_PX * spanX)), Math.log2(height / (WORLD_PX * spanY)));
+  const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+  return {
+    latitude: round(latitudeOf((mercatorY(us.minLatitude) + mercatorY(us.maxLatitude)) / 2), 4),
+    longitude: round((us.minLongitude + us.maxLongitude) / 2, 4),
+    // Rounded down, so the rounding never crops a coast.
+    zoom: Math.max(0, Math.floor(zoom * 100) / 100),
+  };
 }
 
 /** True when the URL names a view of its own. */
@@ -61,7 +84,7 @@ export function hasView(params: URLSearchParams): boolean {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function defaultSearchState(today: Day): SearchState {
-  return { q: '', window: presetWindow(DEFAULT_PRESET, today), cat: null, view: DEFAULT_VIEW };
+  return { q: '', window: presetWindow(DEFAULT_PRESET, today), cat: null, live: false, view: DEFAULT_VIEW };
 }
 
 function numberIn(raw: string | null, min: number, max: number): number | null {
@@ -71,7 +94,7 @@ function numberIn(raw: string | null, min: number, max: number): number | null {
 }
 
 /**
- * Reads `?q=&from=&days=&cat=&lat=&lng=&z=`. Hand-edited or stale links are common, so each
+ * Reads `?q=&from=&days=&cat=&live=1&lat=&lng=&z=`. Hand-edited or stale links are common, so each
  * part that does not make sense falls back to its default on its own; the view falls back whole.
  */
 export function parseSearchParams(params: URLSearchParams, today: Day): SearchState {
@@ -86,17 +109,19 @@ export function parseSearchParams(params: URLSearchParams, today: Day): SearchSt
     q: (params.get('q') ?? '').trim().slice(0, TEXT_MAX),
     window: from && isDay(from) && days !== null && Number.isInteger(days) ? { from, days } : fallback.window,
     cat: cat && UUID_RE.test(cat) ? cat.toLowerCase() : null,
+    live: params.get('live') === '1',
     view: lat !== null && lng !== null && z !== null ? { latitude: lat, longitude: lng, zoom: z } : fallback.view,
   };
 }
 
-/** Writes the state in a fixed order, leaving out empty text and "all categories". */
+/** Writes the state in a fixed order, leaving out empty text, "all categories" and "any time, live or not". */
 export function toSearchParams(state: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.q.trim()) params.set('q', state.q.trim());
   params.set('from', state.window.from);
   params.set('days', String(state.window.days));
   if (state.cat) params.set('cat', state.cat);
+  if (state.live) params.set('live', '1');
   params.set('lat', String(state.view.latitude));
   params.set('lng', String(state.view.longitude));
   params.set('z', String(state.view.zoom));
@@ -105,5 +130,5 @@ export function toSearchParams(state: SearchState): URLSearchParams {
 
 export function toFilters(state: SearchState, timeZone: string): SearchFilters {
   const { startDate, days } = windowToRequest(state.window, timeZone);
-  return { searchText: state.q.trim(), categoryId: state.cat, startDate, days };
+  return { searchText: state.q.trim(), categoryId: state.cat, startDate, days, live: state.live };
 }

@@ -2,6 +2,7 @@ import { useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Re
 import { Box as MantineBox } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import type { FeatureCollection, Point } from 'geojson';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 import { Layer, Map, NavigationControl, Popup, Source, type MapRef } from 'react-map-gl/maplibre';
 import { maplibregl } from '../map-lib';
 import { useMapStyle } from '../use-map-style';
@@ -20,6 +21,10 @@ import {
   POINT_LAYER,
   pointLayer,
 } from './event-layers';
+import { HERE_SOURCE, HereMarker, type HerePosition } from './here-marker';
+import { useLabelsBelow } from './use-labels-below';
+import { useLivePulse } from './use-live-pulse';
+import { useMarkerClearance } from './use-marker-clearance';
 import { MapFailed, MapLoading } from './map-status';
 import { DetailedWorld } from './detailed-world';
 import { PlaceLabels } from './place-labels';
@@ -48,6 +53,8 @@ export interface EventMapProps {
   tilesKey?: string;
   /** Drawn on top of everything, e.g. the event under the pointer in the list. */
   highlight?: { longitude: number; latitude: number } | null;
+  /** The person's position ("near me"): a blue dot, in its accuracy circle when the accuracy is known. */
+  here?: HerePosition | null;
   /** After every move settles, and once on load. */
   onViewChange?: (view: MapView, box: Box) => void;
   onEventClick?: (id: string) => void;
@@ -60,6 +67,8 @@ export interface EventMapProps {
 
 const INTERACTIVE_LAYERS = [CLUSTER_LAYER, POINT_LAYER, LIVE_POINT_LAYER];
 const EMPTY: FeatureCollection<Point> = { type: 'FeatureCollection', features: [] };
+/** The sources this map adds itself: their layers are not the basemap's labels. */
+const OWN_SOURCES = [EVENTS_SOURCE, HIGHLIGHT_SOURCE, HERE_SOURCE];
 
 /** The search map: the events' tiles (clusters with exact counts, single events) over the basemap, with a highlight for the hovered event. */
 export default function EventMap({
@@ -68,6 +77,7 @@ export default function EventMap({
   tileHeaders,
   tilesKey = '',
   highlight,
+  here,
   onViewChange,
   onEventClick,
   renderSpot,
@@ -81,6 +91,11 @@ export default function EventMap({
   const reduceMotion = useReducedMotion();
   const { transformRequest, emitView, handleLoad } = useMapWiring({ mapRef, containerRef, style, tiles, tileHeaders, onViewChange, onTilesFailed });
   const { spot, closeSpot, handleClick } = useClusterClick({ mapRef, tiles, onEventClick, reduceMotion });
+  // The loaded map, for what needs it after load: its label layers, the live pulse, the markers' image.
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const labelsBelow = useLabelsBelow(map, OWN_SOURCES);
+  const clearance = useMarkerClearance(map);
+  useLivePulse(map);
 
   useImperativeHandle(
     handleRef,
@@ -130,7 +145,10 @@ export default function EventMap({
         onMouseEnter={() => setCursor('pointer')}
         onMouseLeave={() => setCursor('')}
         onClick={handleClick}
-        onLoad={handleLoad}
+        onLoad={(event) => {
+          handleLoad();
+          setMap(event.target);
+        }}
         onMoveEnd={(event) => emitView(event.target)}
         onResize={(event) => emitView(event.target)}
         attributionControl={{ compact: true }}
@@ -138,13 +156,15 @@ export default function EventMap({
         <NavigationControl position="top-left" showCompass={false} />
         {!hosted && <PlaceLabels palette={labels} />}
         {!hosted && <DetailedWorld />}
+        {/* The circles under the basemap's names; their labels on top of everything, placed first, so names keep clear of markers. */}
         <Source key={tilesKey} id={EVENTS_SOURCE} type="vector" tiles={tileList} minzoom={0} maxzoom={EVENT_TILES_MAX_ZOOM}>
-          <Layer {...clusterLayer} />
-          <Layer {...clusterCountLayer} />
-          <Layer {...pointLayer} />
-          <Layer {...liveHaloLayer} />
-          <Layer {...livePointLayer} />
+          <Layer {...clusterLayer} beforeId={labelsBelow} />
+          <Layer {...pointLayer} beforeId={labelsBelow} />
+          <Layer {...liveHaloLayer} beforeId={labelsBelow} />
+          <Layer {...livePointLayer} beforeId={labelsBelow} />
+          {clearance && <Layer {...clusterCountLayer} />}
         </Source>
+        {here && <HereMarker here={here} beforeId={labelsBelow} />}
         <Source id={HIGHLIGHT_SOURCE} type="geojson" data={highlightData}>
           <Layer {...highlightLayer} />
         </Source>

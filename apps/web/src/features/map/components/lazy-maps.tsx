@@ -1,12 +1,26 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { Box } from '@mantine/core';
 import { getContainerData } from '@/lib/container/container-data';
 import { loadAtlas } from '../basemap/atlas';
-import { MapLoading } from './map-status';
+import { mapFontFaces } from '../basemap/fonts';
+import { loadHostedStyle } from '../basemap/hosted-style';
+import { useBasemapChoice } from '../basemap-choice';
+import { MapFallbackNote, MapLoading } from './map-status';
 
-/** Starts the basemap download beside the map library's, instead of after it. */
+/**
+ * Starts the basemap beside the map library's download, instead of after it: the hosted street
+ * style (which also tells within seconds whether it can be reached), and the heavy built-in atlas
+ * only when there is no hosted style or it cannot be reached.
+ */
+async function prepareBasemap(): Promise<void> {
+  const url = getContainerData()?.mapStyleUrl;
+  const hosted = url ? await loadHostedStyle(url, mapFontFaces) : null;
+  if (!hosted || hosted.status === 'unreachable') await loadAtlas();
+}
+
 function withBasemap<T>(load: () => Promise<T>): () => Promise<T> {
   return () => {
-    if (!getContainerData()?.mapStyleUrl) void loadAtlas().catch(() => undefined);
+    void prepareBasemap().catch(() => undefined);
     return load();
   };
 }
@@ -16,27 +30,54 @@ const EventMapImpl = lazy(withBasemap(() => import('./event-map')));
 const PinMapImpl = lazy(withBasemap(() => import('./pin-map')));
 const PinPickerMapImpl = lazy(withBasemap(() => import('./pin-picker-map')));
 
+/**
+ * The map and, when the street map could not be reached, the note saying so. The map is keyed by
+ * the kind of basemap, so a fallback starts a fresh map on the built-in style rather than patching
+ * the hosted one's layers.
+ */
+function BasemapFrame({ height, overlay = true, children }: { height?: string | number; overlay?: boolean; children: (key: string) => ReactNode }) {
+  const choice = useBasemapChoice();
+  return (
+    <Box pos="relative" h={height}>
+      {children(choice.kind === 'offline' ? 'offline' : 'hosted')}
+      {choice.kind === 'offline' && choice.fellBack && <MapFallbackNote overlay={overlay} />}
+    </Box>
+  );
+}
+
 export function EventMap(props: ComponentProps<typeof EventMapImpl>) {
   return (
-    <Suspense fallback={<MapLoading />}>
-      <EventMapImpl {...props} />
-    </Suspense>
+    <BasemapFrame height="100%">
+      {(key) => (
+        <Suspense fallback={<MapLoading />}>
+          <EventMapImpl key={key} {...props} />
+        </Suspense>
+      )}
+    </BasemapFrame>
   );
 }
 
 export function PinMap(props: ComponentProps<typeof PinMapImpl>) {
   return (
-    <Suspense fallback={<MapLoading height={props.height ?? 220} />}>
-      <PinMapImpl {...props} />
-    </Suspense>
+    <BasemapFrame>
+      {(key) => (
+        <Suspense fallback={<MapLoading height={props.height ?? 220} />}>
+          <PinMapImpl key={key} {...props} />
+        </Suspense>
+      )}
+    </BasemapFrame>
   );
 }
 
 export function PinPickerMap(props: ComponentProps<typeof PinPickerMapImpl>) {
   return (
-    <Suspense fallback={<MapLoading height={props.height ?? 260} />}>
-      <PinPickerMapImpl {...props} />
-    </Suspense>
+    <BasemapFrame overlay={false}>
+      {(key) => (
+        <Suspense fallback={<MapLoading height={props.height ?? 260} />}>
+          <PinPickerMapImpl key={key} {...props} />
+        </Suspense>
+      )}
+    </BasemapFrame>
   );
 }
 

@@ -27,3 +27,27 @@ export function MapFailed({ error, onRetry, height = '100%' }: { error: unknown;
     </Center>
   );
 }
+
+/**
+ * Says, quietly, that the street map could not be reached and the built-in map stands in: a
+ * polite status beside the credits, never over the map's middle and never a toast.
+ */
+export function MapFallbackNote({ overlay = true }: { overlay?: boolean }) {
+  return (
+    <Text
+      size="xs"
+      role="status"
+      data-testid="map-fallback-note"
+      c="var(--mantine-color-text)"
+      px={6}
+      maw={overlay ? '45%' : undefined}
+      pos={overlay ? 'absolute' : undefined}
+      bottom={overlay ? 0 : undefined}
+      left={overlay ? 0 : undefined}
+      mt={overlay ? undefined : 4}
+      style={overlay ? { background: 'color-mix(in srgb, var(--mantine-color-body) 85%, transparent)', borderTopRightRadius: 4, zIndex: 2 } : undefined}
+    >
+      Street map unavailable; basic map shown
+    </Text>
+  );
+}

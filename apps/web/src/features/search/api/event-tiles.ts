@@ -14,6 +14,8 @@ export function eventTilesUrl(filters: SearchFilters, origin = window.location.o
       categoryId: filters.categoryId,
       startDate: filters.startDate,
       days: filters.days,
+      // Absent rather than false: one URL (one cached tile) for "live or not".
+      live: filters.live || undefined,
     })
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Box, Button, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DatePicker, type DatesRangeValue } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
@@ -11,10 +11,12 @@ interface DateWindowControlProps {
   onChange: (window: DateWindow) => void;
   /** Shorter labels for narrow screens. */
   compact?: boolean;
+  /** The choices across the whole width, the range below them (a phone's filter panel). */
+  fullWidth?: boolean;
 }
 
 /** Today, this weekend, 7 or 30 days, or a custom range from a calendar. */
-export function DateWindowControl({ value, today, onChange, compact = false }: DateWindowControlProps) {
+export function DateWindowControl({ value, today, onChange, compact = false, fullWidth = false }: DateWindowControlProps) {
   const choice = choiceFor(value, today);
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState<DatesRangeValue<string>>(() => rangeFromWindow(value));
@@ -25,9 +27,12 @@ export function DateWindowControl({ value, today, onChange, compact = false }: D
   };
 
   return (
-    <Group gap={6} wrap="wrap" role="group" aria-label="Dates">
+    // Never wraps: a longer range ("Nov 28 – Nov 30") must not push anything to a new row.
+    <Box role="group" aria-label="Dates" style={fullWidth ? { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 6 } : { display: 'flex', alignItems: 'center', gap: 6, flex: 'none' }}>
       <SegmentedControl
         size="xs"
+        fullWidth={fullWidth}
+        style={fullWidth ? { alignSelf: 'stretch' } : undefined}
         value={choice}
         data={WINDOW_CHOICES.map((c) => ({ value: c.value, label: compact ? c.short : c.label }))}
         onChange={(next) => {
@@ -70,6 +75,6 @@ export function DateWindowControl({ value, today, onChange, compact = false }: D
           </Stack>
         </Popover.Dropdown>
       </Popover>
-    </Group>
+    </Box>
   );
 }

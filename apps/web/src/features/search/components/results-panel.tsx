@@ -17,8 +17,15 @@ interface ResultsPanelProps {
   /** The event under the pointer or keyboard focus, so the map can mark it. */
   onHover: (event: EventSummary | null) => void;
   onSelect: (event: EventSummary) => void;
-  /** Shown in the empty state when text or a category narrows the search. */
+  /** Shown in the empty state when text, a category or "live now" narrows the search. */
   onClearFilters?: () => void;
+  /**
+   * Names the search the events answer. A new search's list is drawn afresh rather than by moving
+   * the cards it shares with the last one: moved cards are layout shifts, new ones are not.
+   */
+  listKey?: string;
+  /** "Live now" is on: an empty list then means nothing in view is live. */
+  liveOnly?: boolean;
 }
 
 /** Clicks on links and buttons inside a card do their own thing; elsewhere the card selects. */
@@ -28,7 +35,7 @@ function isControl(target: EventTarget | null): boolean {
 
 /** The list of what is in view, with its loading, empty and error states. */
 export function ResultsPanel(props: ResultsPanelProps) {
-  const { events, totalCount, isPending, error, onRetry, hasMore, loadingMore, onLoadMore, renderEvent, onHover, onSelect, onClearFilters } = props;
+  const { events, totalCount, isPending, error, onRetry, hasMore, loadingMore, onLoadMore, renderEvent, onHover, onSelect, onClearFilters, listKey, liveOnly = false } = props;
 
   if (error && !events) {
     return (
@@ -55,13 +62,13 @@ export function ResultsPanel(props: ResultsPanelProps) {
           <ThemeIcon size={48} radius="xl" variant="light" color="gray">
             <IconMapSearch size={26} aria-hidden />
           </ThemeIcon>
-          <Text fw={600}>No events here on these dates</Text>
+          <Text fw={600}>{liveOnly ? 'Nothing here is live right now' : 'No events here on these dates'}</Text>
           <Text size="sm" c="dimmed">
-            Zoom out, move the map or choose more days.
+            {liveOnly ? 'Zoom out, move the map, or turn off “Live now” to see what is coming.' : 'Zoom out, move the map or choose more days.'}
           </Text>
           {onClearFilters && (
             <Button size="xs" variant="light" onClick={onClearFilters}>
-              Clear text and category
+              Clear filters
             </Button>
           )}
         </Stack>
@@ -72,6 +79,7 @@ export function ResultsPanel(props: ResultsPanelProps) {
   return (
     <Stack gap="sm" p="sm">
       <Stack
+        key={listKey}
         component="ul"
         gap="sm"
         m={0}

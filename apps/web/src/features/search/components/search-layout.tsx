@@ -23,7 +23,7 @@ interface SearchLayoutProps {
  * sheet over the map.
  */
 export function SearchLayout({ controls, map, list, summary, busy = false, mapRequest = 0, onListHidden }: SearchLayoutProps) {
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const [listOpen, listToggle] = useDisclosure(true);
   const [sheetOpen, sheetToggle] = useDisclosure(false);
   const [seenRequest, setSeenRequest] = useState(mapRequest);
@@ -35,7 +35,7 @@ export function SearchLayout({ controls, map, list, summary, busy = false, mapRe
   const moveFocus = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
   const heading = (
-    <Text component="h2" fw={600} size="sm" aria-live="polite" data-testid="results-summary" m={0}>
+    <Text component="h2" fw={600} size="sm" aria-live="polite" data-testid="results-summary" m={0} className={classes.summary}>
       {summary}
       {busy && (
         <Text span c="dimmed" size="xs" ml={6}>
@@ -64,6 +64,7 @@ export function SearchLayout({ controls, map, list, summary, busy = false, mapRe
               <Button
                 size="compact-sm"
                 variant="light"
+                style={{ flex: 'none' }}
                 onClick={sheetToggle.toggle}
                 aria-expanded={sheetOpen}
                 rightSection={sheetOpen ? <IconChevronDown size={14} aria-hidden /> : <IconChevronUp size={14} aria-hidden />}
@@ -107,6 +108,7 @@ export function SearchLayout({ controls, map, list, summary, busy = false, mapRe
                   size="compact-sm"
                   variant="subtle"
                   color="gray"
+                  style={{ flex: 'none' }}
                   id="hide-list"
                   onClick={() => {
                     listToggle.close();
