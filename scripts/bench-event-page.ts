@@ -15,58 +15,21 @@
  * first: the page links the app's favicon) and measures the demo's "Rooftop Jazz & Tacos", or
  * EVENT_PAGE_URL when given. LIGHTHOUSE_VERSION picks the npm release (12.2.3, the last for Node 20).
  */
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
-import { eventsApi, type EventSearchResult } from '@hubbub/contract';
-import { exited, freePort } from '../apps/server/test/support/server-process.js';
+import { exited } from '../apps/server/test/support/server-process.js';
+import { demoEventPath, startDemoServer } from './bench-support.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const LIGHTHOUSE = `lighthouse@${process.env.LIGHTHOUSE_VERSION ?? '12.2.3'}`;
 const TARGETS = { transferredKB: 150, performance: 90, accessibility: 100, bestPractices: 100, seo: 100 };
 const kb = (n: number) => +(n / 1024).toFixed(1);
 const ms = (n: number | null | undefined) => (n == null ? null : Math.round(n));
 
-/** The server with the demo data on a free port; its first start seeds a few thousand events (a minute or more on a busy machine). */
-async function startDemoServer(): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-event-page-'));
-  const port = await freePort();
-  const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', MAP_STYLE_URL: 'offline' },
-    stdio: process.env.SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited early (SERVER_LOG=1 shows why)');
-    if (await fetch(`${base}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return { base, child, dataDir };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 5 minutes');
-}
-
-/** The demo's showcase event (thumbnail, flyers, a description), found through the search; else the first event in Kansas City. */
-async function demoEventUrl(base: string): Promise<string> {
-  const box = { minLatitude: 38.8, maxLatitude: 39.4, minLongitude: -95, maxLongitude: -94.2 };
-  const search = async (searchText: string) => {
-    const res = await fetch(`${base}${eventsApi.search.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
-      body: JSON.stringify({ ...box, searchText, days: 60 }),
-    });
-    return ((await res.json()) as EventSearchResult).events;
-  };
-  const event = (await search('Rooftop Jazz'))[0] ?? (await search(''))[0];
-  if (!event) throw new Error('no demo event found around Kansas City');
-  return `${base}/e/${event.slug}`;
-}
 
 type Profile = { name: string; throttle?: { latency: number; down: number; up: number; cpu: number } };
 const PROFILES: Profile[] = [
@@ -190,8 +153,8 @@ async function main() {
   try {
     let url = process.env.EVENT_PAGE_URL;
     if (!url) {
-      server = await startDemoServer();
-      url = await demoEventUrl(server.base);
+      server = await startDemoServer({ mapStyleUrl: 'offline', label: 'event-page' });
+      url = `${server.base}${await demoEventPath(server.base)}`;
     }
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     const loads = [];

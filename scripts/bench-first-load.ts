@@ -17,14 +17,12 @@
  * the server at FIRST_LOAD_BASE (for example http://localhost:8080) as it is, with its own map
  * style. FIRST_LOAD_FILES=1 lists every file. The last line compares with the targets (issue 25).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Request } from 'playwright-core';
-import { eventsApi, type EventSearchResult } from '@hubbub/contract';
-import { exited, freePort } from '../apps/server/test/support/server-process.js';
+import { exited } from '../apps/server/test/support/server-process.js';
+import { demoEventPath, startDemoServer } from './bench-support.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -187,41 +185,6 @@ async function stylePeer(): Promise<{ env: string; origin: string | null; close:
   return { env: peer.styleUrl, origin: peer.origin, close: peer.close, requests: peer.requests };
 }
 
-/** The server with the demo data; its first start seeds a few thousand events (a minute or more on a busy machine). */
-async function startDemoServer(mapStyleUrl: string): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-first-load-'));
-  const port = Number(process.env.BENCH_PORT) || (await freePort());
-  const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', MAP_STYLE_URL: mapStyleUrl },
-    stdio: process.env.SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
-  });
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the server exited early (SERVER_LOG=1 shows why)');
-    if (await fetch(`${base}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return { base, child, dataDir };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start within 5 minutes');
-}
-
-async function demoEventPath(base: string): Promise<string> {
-  const box = { minLatitude: 38.8, maxLatitude: 39.4, minLongitude: -95, maxLongitude: -94.2 };
-  const search = async (searchText: string) => {
-    const res = await fetch(`${base}${eventsApi.search.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
-      body: JSON.stringify({ ...box, searchText, days: 60 }),
-    });
-    return ((await res.json()) as EventSearchResult).events;
-  };
-  const event = (await search('Rooftop Jazz'))[0] ?? (await search(''))[0];
-  if (!event) throw new Error('no demo event found around Kansas City');
-  return `/e/${event.slug}`;
-}
 
 const print = (line: unknown) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -230,7 +193,7 @@ async function main() {
   const peer = given ? { env: '', origin: null, close: async () => undefined, requests: () => null } : await stylePeer();
   let server: Awaited<ReturnType<typeof startDemoServer>> | undefined;
   try {
-    if (!given) server = await startDemoServer(peer.env);
+    if (!given) server = await startDemoServer({ mapStyleUrl: peer.env, label: 'first-load' });
     const base = given ?? server!.base;
     const mapStyle = given ? 'the server’s own' : peer.origin ? `local style peer ${peer.env}` : 'MAP_STYLE_URL=offline (e2e/support/style-peer.ts is missing): the built-in basemap';
     print({ case: 'setup', mapStyle, server: base });

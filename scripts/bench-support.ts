@@ -1,3 +1,9 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eventsApi, type EventSearchResult } from '@hubbub/contract';
+import { freePort } from '../apps/server/test/support/server-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../apps/server/test/support/scratch-database.js';
 
 export type { ScratchDatabase };
@@ -37,4 +43,46 @@ export async function cpuSeconds(pids: number[] = []): Promise<{ machine: number
   } catch {
     return undefined;
   }
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The built app with the demo data on its own server (BENCH_PORT, or a free port), on a scratch
+ * data directory; its first start seeds a few thousand events (a minute or more on a busy machine).
+ */
+export async function startDemoServer(opts: { mapStyleUrl: string; label: string }): Promise<{ base: string; child: ChildProcess; dataDir: string }> {
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `hubbub-${opts.label}-`));
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
+  const base = `http://localhost:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, SEED_DEMO: 'true', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', MAP_STYLE_URL: opts.mapStyleUrl },
+    stdio: process.env.SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+  });
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the server exited early (SERVER_LOG=1 shows why)');
+    if (await fetch(`${base}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return { base, child, dataDir };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start within 5 minutes');
+}
+
+/** The public page (`/e/{slug}`) of the demo's showcase event (thumbnail, flyers, a description), found through the search; else the first event in Kansas City. */
+export async function demoEventPath(base: string): Promise<string> {
+  const box = { minLatitude: 38.8, maxLatitude: 39.4, minLongitude: -95, maxLongitude: -94.2 };
+  const search = async (searchText: string) => {
+    const res = await fetch(`${base}${eventsApi.search.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' },
+      body: JSON.stringify({ ...box, searchText, days: 60 }),
+    });
+    return ((await res.json()) as EventSearchResult).events;
+  };
+  const event = (await search('Rooftop Jazz'))[0] ?? (await search(''))[0];
+  if (!event) throw new Error('no demo event found around Kansas City');
+  return `/e/${event.slug}`;
 }
