@@ -22,8 +22,12 @@ const graph = JSON.parse(fs.readFileSync(path.join(dist, '.vite/chunk-graph.json
 const NOT_IN_SHELL = /node_modules\/(maplibre-gl|react-map-gl|@vis\.gl|pmtiles|@microsoft\/signalr)\//;
 /** The shell (the entry with everything it imports statically, JavaScript and CSS), brotli-compressed: 227 KB when set. */
 const SHELL_BUDGET_BYTES = 240 * 1024;
-/** A cold /login, headers included: 554 KB before the split (the map library came with the shell), 284 KB after. */
-const LOGIN_BUDGET_BYTES = 300 * 1024;
+/**
+ * A cold /login, headers included: 554 KB before the split (the map library came with the shell),
+ * 284 KB after, 248 KB once assets dropped the document-only headers, Mantine's styles came per
+ * component and zod's JSON Schema output left the web build. Issue 25 (acceptance 6): at most 250 KB.
+ */
+const LOGIN_BUDGET_BYTES = 250 * 1024;
 
 const entry = Object.keys(graph).find((file) => graph[file].isEntry);
 

@@ -20,6 +20,8 @@ beforeAll(async () => {
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js'), script);
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
   await fs.writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(script));
+  await fs.writeFile(path.join(dist, 'assets', 'maplibre-gl-worker-abc123.mjs'), script);
+  await fs.writeFile(path.join(dist, 'assets', 'icon-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await build({ env: { WEB_DIST: dist } });
 });
 afterAll(async () => {
@@ -72,6 +74,27 @@ describe('static assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe("static assets' headers", () => {
+  it('a hashed script goes out without the headers only a document uses, keeping nosniff; a worker and an SVG keep the policy', async () => {
+    const js = await get('/assets/app-abc123.js', 'br');
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'etag', 'last-modified']) expect(js.headers[name], name).toBeUndefined();
+    // A worker takes its policy from its own answer (it fetches the map's tiles), an SVG opened on its own is a document.
+    for (const url of ['/assets/maplibre-gl-worker-abc123.mjs', '/assets/icon-abc123.svg']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-security-policy'], url).toMatch(/connect-src 'self'/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+    // The shell keeps everything, and what it needs to revalidate.
+    const shell = await t.app.inject({ method: 'GET', url: '/search', headers: { accept: 'text/html' } });
+    expect(shell.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+    expect(shell.headers.etag).toBeDefined();
   });
 });
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
-import { EventSchema, type HubEvent, eventsApi, pathOf } from '@hubbub/contract';
+import { EventSchema, type HubEvent, eventsApi, pathOf, smallThumbnailPath } from '@hubbub/contract';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
@@ -130,6 +130,34 @@ describe('POST event/thumbnail/{id}', () => {
     expect((await served(second)).statusCode).toBe(200);
     expect(await filesOf(event.id)).toEqual([second]);
     expect((await read(event.id)).thumbnailPath).toBe(second);
+  });
+
+  it('the cards get a 240x135 copy, made on first request and removed with the thumbnail; unknown or odd names are 404 Problems', async () => {
+    const host = await signUp(t);
+    const event = await create(host);
+    const stored = (await uploadOk(host, event.id, file(bigJpeg))).thumbnailPath!;
+    const small = smallThumbnailPath(stored)!;
+    expect(small).toBe(stored.replace('/thumbnails/', '/thumbnails/small/'));
+    for (const pass of ['made', 'kept']) {
+      const res = await served(small);
+      expect(res.statusCode, pass).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(String(res.headers['cache-control'])).toContain('immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(res.rawPayload).metadata();
+      // 2000x1500 cover-cropped to the cards' 16:9.
+      expect([meta.format, meta.width, meta.height], pass).toEqual(['webp', 240, 135]);
+      expect(res.rawPayload.length).toBeLessThan((await served(stored)).rawPayload.length);
+    }
+    for (const url of ['/uploads/thumbnails/small/nope.webp', '/uploads/thumbnails/small/.x.webp', '/uploads/thumbnails/small/a.png', '/uploads/thumbnails/small/..%2Fsecret.webp']) {
+      const res = await served(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 'not_found' });
+    }
+    const removed = await t.app.inject({ method: 'DELETE', url: pathOf(eventsApi.removeThumbnail, { id: event.id }), headers: { 'x-tenant': TENANT, authorization: `Bearer ${host.jwt}` } });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    expect((await served(small)).statusCode).toBe(404);
+    expect(await fs.readdir(path.join(t.dataDir, 'uploads', 'thumbnails', 'small'))).not.toContain(small.split('/').pop());
   });
 
   describe('bad uploads change nothing', () => {

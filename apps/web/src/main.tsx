@@ -1,5 +1,8 @@
 import './app/zod-without-eval';
-import '@mantine/core/styles.css';
+// Mantine's base; each component's own styles come with it (vite.config.ts, mantineStylesPerComponent).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';

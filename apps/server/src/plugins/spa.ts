@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { SERVER_AREAS } from '@hubbub/contract';
 import { notFound } from '../lib/app-error.js';
+import { DOCUMENT_ONLY_HEADERS, isSubresourceOnly } from './security-headers.js';
 
 /** An address the server answers (the API, the hub, feeds...): an unknown one is a Problem, not the web app. */
 export function isApiPath(url: string): boolean {
@@ -25,8 +26,16 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { distDir: string
     preCompressed: true,
     setHeaders(res, filePath) {
       const rel = path.relative(opts.distDir, filePath);
-      if (rel.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      else res.header('cache-control', 'no-cache');
+      if (!rel.startsWith(`assets${path.sep}`)) {
+        res.header('cache-control', 'no-cache');
+        return;
+      }
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      // A hashed file never changes: nothing to revalidate against.
+      res.removeHeader('etag');
+      res.removeHeader('last-modified');
+      // Helmet wrote its headers on the raw answer; the file is the .br or .gz beside the asset when one is sent.
+      if (isSubresourceOnly(rel.replace(/\.(br|gz)$/, ''))) for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
     },
   });
   // Looked at on every page (one stat): a build that lands or is swapped in while the server

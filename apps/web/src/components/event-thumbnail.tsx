@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AspectRatio, Center, Image, type AspectRatioProps } from '@mantine/core';
 import { IconCalendarEvent } from '@tabler/icons-react';
+import { smallThumbnailPath } from '@hubbub/contract';
 
 interface EventThumbnailProps {
   path: string | null;
@@ -48,7 +49,8 @@ export function EventThumbnail({ path, width = 112, radius = 'sm' }: EventThumbn
       style={{ flexShrink: 0, borderRadius: `var(--mantine-radius-${radius})` }}
     >
       {path ? (
-        near && <Image src={path} alt="" radius={radius} fit="cover" loading="lazy" decoding="async" fetchPriority="low" />
+        // The 240x135 copy (about 3 KB) where the server has one: the card shows it at most 112 px wide.
+        near && <Image src={smallThumbnailPath(path) ?? path} alt="" radius={radius} fit="cover" loading="lazy" decoding="async" fetchPriority="low" />
       ) : (
         <Center bg="var(--mantine-color-default-hover)" style={{ borderRadius: `var(--mantine-radius-${radius})` }} data-testid="thumbnail-placeholder">
           <IconCalendarEvent size={22} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />

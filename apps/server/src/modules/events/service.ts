@@ -15,6 +15,7 @@ import {
   type EventStatusValue,
   type HubEvent,
   statusAfterStop,
+  smallThumbnailPath,
 } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
@@ -339,7 +340,14 @@ export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: s
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
   await repo.deleteEvent(opts.ctx.db, opts.id);
-  if (owner.thumbnailPath) await opts.ctx.files.remove(owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.thumbnailPath);
+}
+
+/** A stored thumbnail and its small copy (modules/events/thumbnail-routes.ts), when it has one. */
+async function removeThumbnailFiles(ctx: AppContext, path: string): Promise<void> {
+  await ctx.files.remove(path);
+  const small = smallThumbnailPath(path);
+  if (small) await ctx.files.remove(small);
 }
 
 export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<void> {
@@ -348,13 +356,13 @@ export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: 
   const image = await normaliseImage(opts.data, THUMBNAIL_BOX);
   const path = await ctx.files.put(`thumbnails/${id}-${randomBytes(6).toString('hex')}.webp`, image);
   await repo.setThumbnail(ctx.db, id, path, ctx.now());
-  if (owner.thumbnailPath) await ctx.files.remove(owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(ctx, owner.thumbnailPath);
 }
 
 export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
   await repo.setThumbnail(opts.ctx.db, opts.id, null, opts.ctx.now());
-  if (owner.thumbnailPath) await opts.ctx.files.remove(owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.thumbnailPath);
 }
 
 export async function tagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {

@@ -1,9 +1,17 @@
-import { useState } from 'react';
-import { Box, Button, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
-import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { lazy, Suspense, useState } from 'react';
+import { Box, Button, Center, Loader, Popover, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { choiceFor, describeRange, presetWindow, rangeFromWindow, WINDOW_CHOICES, windowFromRange, type DateWindow, type Day, type WindowPreset } from '../date-window';
+
+const DateRangePicker = lazy(() => import('./date-range-picker'));
+
+/** What the calendar's place holds while it loads: about its size, so the popover does not jump. */
+const calendarLoading = (
+  <Center w={252} h={290}>
+    <Loader size="sm" aria-label="Loading the calendar" />
+  </Center>
+);
 
 interface DateWindowControlProps {
   value: DateWindow;
@@ -59,19 +67,19 @@ export function DateWindowControl({ value, today, onChange, compact = false, ful
             <Text size="sm" fw={500}>
               Pick the first and last day
             </Text>
-            <DatePicker
-              type="range"
-              allowSingleDateInRange
-              value={range}
-              onChange={(next) => {
-                setRange(next);
-                const window = windowFromRange(next[0], next[1]);
-                if (window) {
-                  onChange(window);
-                  setOpen(false);
-                }
-              }}
-            />
+            <Suspense fallback={calendarLoading}>
+              <DateRangePicker
+                value={range}
+                onChange={(next) => {
+                  setRange(next);
+                  const window = windowFromRange(next[0], next[1]);
+                  if (window) {
+                    onChange(window);
+                    setOpen(false);
+                  }
+                }}
+              />
+            </Suspense>
           </Stack>
         </Popover.Dropdown>
       </Popover>
