@@ -58,7 +58,7 @@ describe('map search and events', () => {
     const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const hostPage = await signIn(hostContext, host.email, host.password);
     const errors = collectPageErrors(hostPage);
-    await hostPage.goto(`${baseUrl()}/events/new`);
+    await hostPage.goto(`${baseUrl()}/events/new?form=full`);
     await hostPage.getByLabel('Name').fill(eventName);
     await hostPage.getByLabel('Venue').fill('Riverfront Plaza');
     await hostPage.getByRole('textbox', { name: 'City' }).fill('Omaha');

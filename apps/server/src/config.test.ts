@@ -6,8 +6,16 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ PORT: 8080, HOST: '127.0.0.1', TENANTS: ['hubbub'], SEED_DEMO: true, publicUrl: 'http://localhost:8080' });
     expect(config.DATABASE_URL).toBeUndefined();
-    expect(config.DEFAULT_PLAN).toBe('Free');
     expect(config.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('issue 26: new accounts start on Enterprise without billing, on Free with Stripe; DEFAULT_PLAN overrides both', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(loadConfig({}).DEFAULT_PLAN).toBe('Enterprise');
+    expect(loadConfig({ DEFAULT_PLAN: '' }).DEFAULT_PLAN).toBe('Enterprise');
+    expect(loadConfig(stripe).DEFAULT_PLAN).toBe('Free');
+    expect(loadConfig({ DEFAULT_PLAN: 'Free' }).DEFAULT_PLAN).toBe('Free');
+    expect(loadConfig({ ...stripe, DEFAULT_PLAN: 'Basic' }).DEFAULT_PLAN).toBe('Basic');
   });
 
   it('takes a local Stripe API for tests and a default plan', () => {

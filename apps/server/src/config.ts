@@ -21,6 +21,8 @@ const optionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+const PLAN_NAMES = ['Free', 'Basic', 'Pro', 'Enterprise'] as const;
+
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -147,11 +149,27 @@ const ConfigSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Another Stripe API in Stripe's place (tests, the fake Stripe): http only on 127.0.0.1 or localhost. */
   STRIPE_API_URL: optionalUrl('STRIPE_API_URL'),
-  /** The plan every new account starts on (a club's own server: Pro). */
-  DEFAULT_PLAN: z.enum(['Free', 'Basic', 'Pro', 'Enterprise'], { message: 'DEFAULT_PLAN must be Free, Basic, Pro or Enterprise.' }).default('Free'),
+  /** The plan every new account starts on; unset: see defaultPlanOf. */
+  DEFAULT_PLAN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(PLAN_NAMES, { message: 'DEFAULT_PLAN must be Free, Basic, Pro or Enterprise.' }).optional()),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { dataDir: string; publicUrl: string };
+export type PlanName = (typeof PLAN_NAMES)[number];
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEFAULT_PLAN'> & { DEFAULT_PLAN: PlanName; dataDir: string; publicUrl: string };
+
+/**
+ * The plan of a new account when DEFAULT_PLAN is not set. With Stripe, Free: the site sells the
+ * others, and Free is what a visitor tries first. Without billing nobody can buy a plan, so Free's
+ * limits (one event) would only stop a club's own server at its second event: new accounts get
+ * Enterprise, whose capacities (1,000 events) are no practical limit (issue 26).
+ */
+export function defaultPlanOf(env: { STRIPE_SECRET_KEY?: string; DEFAULT_PLAN?: PlanName }): PlanName {
+  return env.DEFAULT_PLAN ?? (env.STRIPE_SECRET_KEY ? 'Free' : 'Enterprise');
+}
 
 export class ConfigError extends Error {}
 
@@ -189,5 +207,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const data = result.data;
   const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, '');
-  return { ...data, dataDir: path.resolve(data.DATA_DIR), publicUrl };
+  return { ...data, DEFAULT_PLAN: defaultPlanOf(data), dataDir: path.resolve(data.DATA_DIR), publicUrl };
 }

@@ -479,7 +479,8 @@ describe('without Stripe', () => {
   let plain: TestApp;
   let pro: TestApp;
   beforeAll(async () => {
-    plain = await build();
+    // Free set explicitly: without billing the default is Enterprise since issue 26 (subscription-defaults.test.ts).
+    plain = await build({ env: { DEFAULT_PLAN: 'Free' } });
     pro = await build({ env: { DEFAULT_PLAN: 'Pro' } });
   });
   afterAll(async () => {

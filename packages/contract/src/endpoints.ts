@@ -8,6 +8,7 @@ import { authApi } from './auth.js';
 import { calendarsApi } from './calendars.js';
 import { containerApi } from './container.js';
 import { eventsApi } from './events.js';
+import { eventDraftsApi } from './event-drafts.js';
 import { externalAuthApi } from './external-auth.js';
 import { flyersApi } from './flyers.js';
 import { geoApi } from './geo.js';
@@ -33,6 +34,7 @@ export const endpointTables = [
   notificationsApi,
   containerApi,
   eventsApi,
+  eventDraftsApi,
   eventLinksApi,
   tagsApi,
   geoApi,

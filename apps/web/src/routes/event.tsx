@@ -1,7 +1,7 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarOff, IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPhase, formatNumber, formatRange, IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
 import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
@@ -17,6 +17,7 @@ import { useCancelEvent, useDeleteEvent } from '@/features/events/api/save-event
 import { EventDetails } from '@/features/events/components/event-details';
 import { HiddenNotice } from '@/features/events/components/hidden-notice';
 import { LiveBanner } from '@/features/events/components/live-banner';
+import { PublishedPanel } from '@/features/events/components/published-panel';
 import { useNow } from '@/lib/dates/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
@@ -125,8 +126,16 @@ function EventBody({ data }: { data: HubEvent }) {
   const user = useSessionUser();
   const owner = isOwner(user?.id, data.userId);
   const live = eventPhase(data, useNow()) === 'live';
+  // Quick create lands here (issue 26): the host is shown the public page and what to add next.
+  const [params] = useSearchParams();
+  const justPublished = owner && params.get('published') === '1';
   return (
     <>
+      {justPublished && (
+        <Box mb="md">
+          <PublishedPanel event={data} />
+        </Box>
+      )}
       {live && !data.hidden && (
         <Box mb="md">
           <LiveBanner eventId={data.id} isHost={owner} />

@@ -32,3 +32,13 @@ export async function setStripePrice(db: Db, name: string, interval: 'month' | '
   const updatedAddOns = await db.update(addOns).set(planSet).where(eq(addOns.feature, name)).returning({ feature: addOns.feature });
   return updatedAddOns.length > 0;
 }
+
+/** The capacities the plans command sets; only the ones given change. Answers the row, or undefined when no plan has this name. */
+export async function setPlanCapacities(
+  db: Db,
+  plan: string,
+  capacities: { eventCapacity?: number; calendarCapacity?: number; flyerCapacity?: number },
+): Promise<PlanRow | undefined> {
+  const [row] = await db.update(plans).set(capacities).where(eq(plans.plan, plan)).returning();
+  return row;
+}

@@ -34,6 +34,17 @@ export async function setStripePrice(db: Db, name: string, interval: 'month' | '
   return done;
 }
 
+/** The plans command's `limits`: the operator sets a plan's capacities (Free's, most often). Undefined when no plan has this name. */
+export async function setPlanCapacities(
+  db: Db,
+  plan: string,
+  capacities: { eventCapacity?: number; calendarCapacity?: number; flyerCapacity?: number },
+): Promise<repo.PlanRow | undefined> {
+  const row = await repo.setPlanCapacities(db, plan, capacities);
+  forgetCatalogue(db);
+  return row;
+}
+
 export async function usage(opts: { ctx: AppContext; auth: AuthInfo }): Promise<AccountUsage> {
   const user = await findUserById(opts.ctx.db, opts.auth.tenant.id, opts.auth.userId);
   if (!user) throw notFound('The account no longer exists.');

@@ -1,29 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AreaType, zonedWallClockToUtc } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
-import { countTenantEvents, loadEvents, refreshTenantSearchText, slugify } from '../events/service.js';
+import { countTenantEvents, loadEvents, refreshTenantSearchText } from '../events/service.js';
 import { insertUser, seedProfile } from '../users/service.js';
 import { setDemoPlan } from '../subscription/service.js';
-import { CATEGORY_COLOURS, EVENT_TEMPLATES, HOSTS, STATE_TIME_ZONES, VENUES, type EventTemplate } from './demo-catalogue.js';
+import { CATEGORY_COLOURS, HOSTS } from './demo-catalogue.js';
+import { DEMO_EVENT_COUNT, planDemoEvents } from './events-plan.js';
+
+export { DEMO_EVENT_COUNT } from './events-plan.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
 
-export const DEMO_EVENT_COUNT = 3000;
-const DEMO_DAYS = 42;
 const BATCH = 250;
-
-/** A small deterministic PRNG (mulberry32), so every fresh install sees the same demo. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Fills an empty tenant with a living demo: hosts, and a few thousand events in
@@ -32,8 +21,6 @@ function random(seed: number) {
 export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger, count = DEMO_EVENT_COUNT): Promise<void> {
   if ((await countTenantEvents({ ctx, tenantId: tenant.id })) > 0) return;
   const started = Date.now();
-  const rand = random(20261123);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)];
 
   const unusable = await hashPassword(randomToken());
   const now = ctx.now();
@@ -56,71 +43,44 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
   // Thousands of events each: the hosts need a plan that holds them.
   await setDemoPlan(ctx.db, hostIds.map((id) => ({ id, tenantId: tenant.id })), 'Enterprise', now);
 
-  const thumbnails = new Map<string, string>();
-  const thumbnailOf = async (category: string, template: EventTemplate): Promise<string> => {
-    const key = `${category}/${template.icon}`;
-    if (!thumbnails.has(key)) {
-      const image = await drawThumbnail(CATEGORY_COLOURS[category], template.name.length, template.icon);
-      thumbnails.set(key, await ctx.files.put(`thumbnails/demo-${slugify(category)}-${template.icon}.webp`, image));
-    }
-    return thumbnails.get(key)!;
-  };
-
   const allTags = await repo.tagsByName(ctx.db, tenant.id);
   const tagId = new Map(allTags.map((t) => [t.name, t.id]));
-  const cities = (await repo.largestCities(ctx.db, 'US', 400)).filter((c) => c.state && STATE_TIME_ZONES[c.state]);
-  // Bigger cities get more events, as they would.
-  const weights = cities.map((c) => Math.sqrt(c.population));
-  const total = weights.reduce((a, b) => a + b, 0);
-  const pickCity = () => {
-    let r = rand() * total;
-    for (let i = 0; i < cities.length; i++) if ((r -= weights[i]) <= 0) return cities[i];
-    return cities[cities.length - 1];
-  };
+  const cities = await repo.largestCities(ctx.db, 'US', 400);
+  const planned = planDemoEvents({ cities, hostsOf, now, count });
 
-  const categories = Object.keys(EVENT_TEMPLATES);
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  // One picture per kind of event, drawn once and shared by every event of that kind.
+  const stored = new Map<string, string>();
+  for (const event of planned) {
+    if (stored.has(event.thumbnail)) continue;
+    const image = await drawThumbnail(CATEGORY_COLOURS[event.category], event.template.name.length, event.template.icon);
+    stored.set(event.thumbnail, await ctx.files.put(event.thumbnail, image));
+  }
+
   let made = 0;
-  while (made < count) {
-    const rows = [];
-    const rowTags: string[][] = [];
-    for (let i = 0; i < Math.min(BATCH, count - made); i++) {
-      const category = pick(categories);
-      const template = pick(EVENT_TEMPLATES[category]);
-      const city = pickCity();
-      const timeZone = STATE_TIME_ZONES[city.state!];
-      const day = new Date(today.getTime() + Math.floor(rand() * DEMO_DAYS) * 86_400_000);
-      const hour = pick([9, 10, 11, 12, 14, 17, 18, 19, 20]);
-      const startsAt = zonedWallClockToUtc({ year: day.getFullYear(), month: day.getMonth() + 1, day: day.getDate(), hour, minute: pick([0, 0, 30]) }, timeZone);
-      const endsAt = new Date(startsAt.getTime() + pick([1.5, 2, 3, 4]) * 3_600_000);
-      const venue = pick(VENUES);
-      const name = `${template.name} — ${city.name}`;
-      // Spread events around the city centre (about ±4 km) so clusters look like a real town; wider,
-      // and coastal cities put them in the sea.
-      const lat = city.lat + (rand() - 0.5) * 0.07;
-      const lng = city.lng + (rand() - 0.5) * 0.09;
-      const picture = await thumbnailOf(category, template);
-      rows.push({
+  for (let from = 0; from < planned.length; from += BATCH) {
+    const batch = planned.slice(from, from + BATCH);
+    await loadEvents({
+      ctx,
+      events: batch.map((event) => ({
         tenantId: tenant.id,
-        userId: pick(hostsOf.get(category)!),
-        name,
-        startsAt,
-        endsAt,
-        timeZone,
+        userId: event.userId,
+        name: event.name,
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        timeZone: event.timeZone,
         contentType: 'text/plain',
-        contentJson: `${template.blurb}\n\nAt ${venue}, ${city.name}, ${city.state}.`,
-        slug: `${slugify(name)}-${made + i + 1}`,
-        venue: `${venue}, ${city.name}`,
-        area: { name: `${city.name}, ${city.state}`, type: AreaType.City, latitude: lat, longitude: lng, zoom: 13, streetAddress: null, city: city.name, state: city.state, zipCode: null, country: 'US', id: null, userId: null },
-        lat,
-        lng,
+        contentJson: event.description,
+        slug: event.slug,
+        venue: event.venue,
+        area: event.area,
+        lat: event.lat,
+        lng: event.lng,
         status: 0,
-        thumbnailPath: rand() < 0.85 ? picture : null,
-      });
-      rowTags.push([tagId.get(category), tagId.get(template.tag)].filter((id): id is string => Boolean(id)));
-    }
-    await loadEvents({ ctx, events: rows.map((row, i) => ({ ...row, tagIds: rowTags[i] })) });
-    made += rows.length;
+        thumbnailPath: stored.get(event.thumbnail)!,
+        tagIds: [tagId.get(event.category), tagId.get(event.template.tag)].filter((id): id is string => Boolean(id)),
+      })),
+    });
+    made += batch.length;
   }
   await refreshTenantSearchText({ ctx, tenantId: tenant.id });
   log.info({ events: made, ms: Date.now() - started }, 'demo events created');

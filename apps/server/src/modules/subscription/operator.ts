@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { catalogue, setStripePrice } from '../account/service.js';
+import { catalogue, setPlanCapacities, setStripePrice } from '../account/service.js';
 import { listAccountPlans, setPlanByOperator } from './service.js';
 
 /**
@@ -16,10 +16,15 @@ import { listAccountPlans, setPlanByOperator } from './service.js';
 export const OPERATOR_FILE = 'operator.json';
 export const OPERATOR_PATH = '/__operator/plans';
 
+/** A plan capacity the operator may set; absent: unchanged. */
+export const MAX_CAPACITY = 1_000_000;
+const capacity = z.number().int().min(0).max(MAX_CAPACITY).optional();
+
 export const OperatorRequestSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('list') }),
   z.object({ action: z.literal('set'), tenant: z.string().max(40), email: z.string().max(320), plan: z.string().max(40), addOns: z.array(z.string().max(100)).max(20) }),
   z.object({ action: z.literal('price'), name: z.string().max(100), interval: z.enum(['month', 'year']), priceId: z.string().max(200).nullable() }),
+  z.object({ action: z.literal('limits'), plan: z.string().max(40), events: capacity, calendars: capacity, flyers: capacity }),
 ]);
 export type OperatorRequest = z.infer<typeof OperatorRequestSchema>;
 export interface OperatorAnswer {
@@ -48,6 +53,14 @@ export async function runOperator(db: Db, tenants: Map<string, string>, request:
     return done
       ? { ok: true, text: `${request.name} by the ${request.interval}: Stripe price ${request.priceId ?? '(none)'}.` }
       : { ok: false, text: `No plan or add-on is called "${request.name}".` };
+  }
+  if (request.action === 'limits') {
+    const row = await setPlanCapacities(db, request.plan, { eventCapacity: request.events, calendarCapacity: request.calendars, flyerCapacity: request.flyers });
+    if (!row) return { ok: false, text: `No plan is called "${request.plan}": choose ${(await catalogue(db)).plans.map((p) => p.plan).join(', ')}.` };
+    return {
+      ok: true,
+      text: `${row.plan} now allows ${row.eventCapacity} events, ${row.calendarCapacity} calendars and ${row.flyerCapacity} flyers per event. Every account on ${row.plan} has these limits within a minute (running servers read the catalogue every 30 s).`,
+    };
   }
   const tenantId = tenants.get(request.tenant);
   if (!tenantId) return { ok: false, text: `No tenant "${request.tenant}" on this server (TENANTS is ${[...tenants.keys()].join(', ')}).` };

@@ -14,6 +14,18 @@ describe('parsePlansArgs', () => {
     ]);
   });
 
+  it('reads limits: a plan and the capacities to change (issue 26)', () => {
+    expect(parsePlansArgs(['limits', 'Free', '--events', '5', '--flyers', '10'], 'hubbub')).toEqual([{ action: 'limits', plan: 'Free', events: 5, flyers: 10 }]);
+    expect(parsePlansArgs(['limits', 'Free', '--calendars', '0'], 'hubbub')).toEqual([{ action: 'limits', plan: 'Free', calendars: 0 }]);
+  });
+
+  it.each([[['limits', 'Free']], [['limits', 'Free', '--events']], [['limits', 'Free', '--events', '-1']], [['limits', 'Free', '--events', '2.5']], [['limits', 'Free', '--events', '9999999']], [['limits', 'Free', '--seats', '3']]])(
+    'refuses limits %j',
+    (args) => {
+      expect(parsePlansArgs(args, 'hubbub')).toMatch(/--events|Unknown command|whole number/);
+    },
+  );
+
   it.each([[[]], [['list', 'extra']], [['set', 'ann@example.org']], [['set', 'a', 'Pro', '--colour', 'red']], [['price', 'Pro', 'week', 'p']], [['price', 'Pro', 'month']], [['drop']]])(
     'says what is wrong with %j',
     (args) => {

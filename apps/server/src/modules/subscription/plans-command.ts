@@ -2,12 +2,15 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { ensureTenants } from '../tenants/service.js';
-import { OPERATOR_PATH, readOperatorFile, runOperator, type OperatorAnswer, type OperatorRequest } from './operator.js';
+import { MAX_CAPACITY, OPERATOR_PATH, readOperatorFile, runOperator, type OperatorAnswer, type OperatorRequest } from './operator.js';
 
 export const PLANS_USAGE = `Usage:
   npm run plans -- list
   npm run plans -- set <email> <Plan> [--add-on Download.HTML ...] [--tenant hubbub]
-  npm run plans -- price <Plan|AddOn> <month|year> <stripe_price_id|none> [<Plan|AddOn> <month|year> <id> ...]`;
+  npm run plans -- price <Plan|AddOn> <month|year> <stripe_price_id|none> [<Plan|AddOn> <month|year> <id> ...]
+  npm run plans -- limits <Plan> [--events N] [--calendars N] [--flyers N]   (a plan's capacities; flyers per event)`;
+
+const LIMIT_OPTIONS = { '--events': 'events', '--calendars': 'calendars', '--flyers': 'flyers' } as const;
 
 /** The command line as operator requests; a string is what is wrong with it. */
 export function parsePlansArgs(args: string[], defaultTenant: string): OperatorRequest[] | string {
@@ -34,6 +37,18 @@ export function parsePlansArgs(args: string[], defaultTenant: string): OperatorR
       requests.push({ action: 'price', name: rest[i], interval, priceId: rest[i + 2] === 'none' ? null : rest[i + 2] });
     }
     return requests;
+  }
+  if (action === 'limits' && rest.length >= 3) {
+    const [plan, ...options] = rest;
+    const request: Extract<OperatorRequest, { action: 'limits' }> = { action: 'limits', plan };
+    for (let i = 0; i < options.length; i += 2) {
+      const key = LIMIT_OPTIONS[options[i] as keyof typeof LIMIT_OPTIONS];
+      if (!key) return `Unknown option ${options[i]}: use --events, --calendars or --flyers.`;
+      const value = options[i + 1];
+      if (value === undefined || !/^\d+$/.test(value) || Number(value) > MAX_CAPACITY) return `${options[i]} takes a whole number from 0 to ${MAX_CAPACITY}, not "${value ?? ''}".`;
+      request[key] = Number(value);
+    }
+    return [request];
   }
   return 'Unknown command.';
 }

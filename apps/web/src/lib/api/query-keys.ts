@@ -32,6 +32,8 @@ export const queryKeys = {
     following: ['events-following'] as const,
     /** Buzzes running now that the person may watch (event/live/). */
     live: ['events-live'] as const,
+    /** Quick create's draft, kept on the server as the host types (issue 26). */
+    draft: ['event-draft'] as const,
   },
   eventFlyers: (eventId: string) => ['event-flyers', eventId] as const,
   eventLaunches: (eventId: string) => ['event-launches', eventId] as const,

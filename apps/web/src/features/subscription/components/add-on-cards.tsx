@@ -8,14 +8,16 @@ interface AddOnCardsProps {
   interval: BillingInterval;
   onBuy?: (addOn: AddOnProduct) => void;
   busy?: string | null;
+  /** Nothing is sold here (no billing). */
+  hidePrices?: boolean;
 }
 
-export function AddOnCards({ addOns, owned, interval, onBuy, busy }: AddOnCardsProps) {
+export function AddOnCards({ addOns, owned, interval, onBuy, busy, hidePrices }: AddOnCardsProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       {addOns.map((addOn) => {
         const has = owned.includes(addOn.feature);
-        const price = formatPrice(priceOf(addOn, interval), addOn.currency);
+        const price = hidePrices ? null : formatPrice(priceOf(addOn, interval), addOn.currency);
         return (
           <Card key={addOn.feature} withBorder radius="md" padding="md" data-testid={`add-on-card-${addOn.feature}`}>
             <Stack gap="xs">

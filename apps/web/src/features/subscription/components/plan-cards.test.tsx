@@ -43,4 +43,11 @@ describe('PlanCards', () => {
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByTestId('plan-card-Free').getAttribute('aria-current')).toBe('true');
   });
+
+  it('issue 26: with nothing sold here, shows capacities and no price (none is charged)', () => {
+    render(<MantineProvider><PlanCards products={products} current="Pro" interval="month" hidePrices /></MantineProvider>);
+    expect(screen.queryByText('$15')).toBeNull();
+    expect(screen.queryAllByText('/ month')).toHaveLength(0);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+  });
 });

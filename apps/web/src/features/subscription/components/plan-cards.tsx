@@ -12,15 +12,17 @@ interface PlanCardsProps {
   /** Given when plans can be chosen online; absent, the cards only inform. */
   onChoose?: (product: Product) => void;
   busyPlan?: Plan | null;
+  /** Nothing is sold here (no billing): the catalogue's prices would read as a charge. */
+  hidePrices?: boolean;
 }
 
-export function PlanCards({ products, current, interval, onChoose, busyPlan }: PlanCardsProps) {
+export function PlanCards({ products, current, interval, onChoose, busyPlan, hidePrices }: PlanCardsProps) {
   const currentIndex = products.findIndex((p) => p.plan === current);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {products.map((product, index) => {
         const isCurrent = product.plan === current;
-        const price = formatPrice(priceOf(product, interval), product.currency);
+        const price = hidePrices ? null : formatPrice(priceOf(product, interval), product.currency);
         const upgrade = index > currentIndex;
         return (
           <Card

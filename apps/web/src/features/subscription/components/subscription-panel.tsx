@@ -21,6 +21,18 @@ function billingError(error: unknown) {
   notifications.show({ color: 'red', title: 'Could not open billing', message });
 }
 
+/**
+ * Without online billing nothing is charged, so no price is shown, and the note says where the plan
+ * came from: the site's default for new accounts (issue 26: a plan without practical limits unless
+ * the operator chose otherwise), or the operator.
+ */
+function operatorNote(source: string, plan: string): string {
+  const ask = 'Plans are not sold on this site; to change yours, ask the people who run this Hubbub.';
+  if (source === 'default') return `${plan} is the plan this site gives every new account, at no charge. ${ask}`;
+  if (source === 'operator') return `This site's operator put your account on ${plan}, at no charge. ${ask}`;
+  return ask;
+}
+
 interface SubscriptionPanelProps {
   /** What the account uses now, to say what a downgrade would leave over its limits. */
   usage: AccountUsage | null | undefined;
@@ -128,16 +140,23 @@ export function SubscriptionPanel({ usage, usageBars }: SubscriptionPanelProps) 
           <Title order={2} fz="lg">
             Plans
           </Title>
-          <SegmentedControl
-            size="xs"
-            value={interval}
-            onChange={(v) => setInterval(v as BillingInterval)}
-            data={[
-              { value: 'month', label: 'Monthly' },
-              { value: 'year', label: 'Yearly' },
-            ]}
-          />
+          {online && (
+            <SegmentedControl
+              size="xs"
+              value={interval}
+              onChange={(v) => setInterval(v as BillingInterval)}
+              data={[
+                { value: 'month', label: 'Monthly' },
+                { value: 'year', label: 'Yearly' },
+              ]}
+            />
+          )}
         </Group>
+        {subscription.data && !online && (
+          <Text size="sm" c="dimmed" data-testid="operator-assigns-plans">
+            {operatorNote(subscription.data.source, subscription.data.plan)}
+          </Text>
+        )}
         {products.isPending && <Skeleton height={180} radius="md" />}
         {products.isError && <ErrorPanel error={products.error} title="Could not load the plans" onRetry={() => void products.refetch()} />}
         {products.data && (
@@ -146,13 +165,9 @@ export function SubscriptionPanel({ usage, usageBars }: SubscriptionPanelProps) 
             current={plan}
             interval={interval}
             onChoose={online ? choosePlan : undefined}
+            hidePrices={Boolean(subscription.data) && !online}
             busyPlan={checkout.isPending ? (checkout.variables?.plan ?? null) : null}
           />
-        )}
-        {subscription.data && !online && (
-          <Text size="sm" c="dimmed" data-testid="operator-assigns-plans">
-            Plans are not sold online on this site: its operator assigns them. Ask the people who run this Hubbub to change yours.
-          </Text>
         )}
       </Stack>
 
@@ -166,6 +181,7 @@ export function SubscriptionPanel({ usage, usageBars }: SubscriptionPanelProps) 
             owned={addOns}
             interval={interval}
             onBuy={online ? buyAddOn : undefined}
+            hidePrices={Boolean(subscription.data) && !online}
             busy={checkout.isPending && !checkout.variables?.plan ? (checkout.variables?.addOns?.[0] ?? null) : null}
           />
         </Stack>
