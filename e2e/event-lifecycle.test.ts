@@ -110,16 +110,16 @@ describe('the event lifecycle', () => {
     await expect.poll(() => fanStage.count(), { timeout: 10_000 }).toBe(1);
     expect(await seriousFindings(fanPage)).toEqual([]);
 
-    // Stop asks first, saying the event stays on its dates; keeping it live changes nothing.
+    // End asks first, saying the event stays on its dates; keeping it live changes nothing.
     await hostPage.getByTestId('session-stop').click();
     const dialog = hostPage.getByRole('dialog');
     await dialog.waitFor();
-    expect(await dialog.textContent()).toMatch(/Stop the live session\?.*The event stays on/s);
+    expect(await dialog.textContent()).toMatch(/End the live buzz\?.*The event stays on/s);
     await dialog.getByRole('button', { name: 'Keep it live' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await hostPage.getByTestId('session-state').getAttribute('data-state')).toBe('live');
     await hostPage.getByTestId('session-stop').click();
-    await hostPage.getByRole('dialog').getByRole('button', { name: 'Stop the buzz' }).click();
+    await hostPage.getByRole('dialog').getByRole('button', { name: 'End the buzz' }).click();
 
     // The watcher's stage empties and the header reads Upcoming, not ended.
     await expect.poll(() => fanStage.count(), { timeout: 10_000 }).toBe(0);

@@ -334,3 +334,66 @@ describe('a city carries its time zone', () => {
     expect(phoenix.timeZone).toBe('America/Phoenix');
   });
 });
+
+// Issue 26, the host console with states: what the host may do depends on whether the buzz is
+// live. Not live: Go live (and launches, which the spec allows at any time: scheduling ahead is
+// how a host prepares). Live: message the room, sound, End. A message to a room that is not live
+// is refused with session_not_live, and nothing reaches the watchers.
+describe('the host console, by session state', () => {
+  const NOT_LIVE = /HubException: session_not_live: The session is not live/;
+  const status = async (id: string) => (await read(id)).status;
+
+  /** A host on Pro with a future event, joined to its session, and a watcher joined too. */
+  async function room() {
+    const [owner, watcher] = [await host(), await signUp(t)];
+    const event = await eventOf(owner);
+    const [hostHub, fan] = [await connected(owner), await connected(watcher)];
+    for (const hub of [hostHub, fan]) expect(await hub.connection.invoke('JoinEventSession', event.id)).toBe(true);
+    return { owner, event, hostHub, fan };
+  }
+
+  it('not live: a message is refused with session_not_live and reaches nobody; Go live and sound are allowed', async () => {
+    const { event, hostHub, fan } = await room();
+    await expect(hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Updated', title: 'Hello', message: 'Anyone here?' })).rejects.toThrow(NOT_LIVE);
+    // The refusal changed nothing: the event is not live and nobody heard a thing.
+    expect(await status(event.id)).toBe(EventStatus.Created);
+    // Sound is the host's setting, allowed in any state (the spec does not tie it to a live session).
+    await hostHub.connection.invoke('UpdateEventSessionSound', event.id, { level: 30 });
+    await within(fan.next('EventSoundUpdated', (p) => p.eventId === event.id));
+    expect(fan.received.EventUpdated).toEqual([]);
+    expect(fan.received.EventNotification).toEqual([]);
+
+    await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started' });
+    expect(await within(fan.next('EventStarted', (p) => p.eventId === event.id))).toMatchObject({ state: 'Started' });
+    expect(await status(event.id)).toBe(EventStatus.Started);
+  });
+
+  it('live: the message reaches the room; End stops it for everyone and cancels the launches to come; a message after is refused again', async () => {
+    const { owner, event, hostHub, fan } = await room();
+    await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started' });
+    await within(fan.next('EventStarted', (p) => p.eventId === event.id));
+
+    await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Updated', title: 'Stage', message: 'Band on in 5' });
+    expect(await within(fan.next('EventUpdated', (p) => p.eventId === event.id))).toMatchObject({ state: 'Updated', message: 'Band on in 5' });
+    expect(await within(fan.next('EventNotification', (p) => p.eventId === event.id))).toMatchObject({ title: 'Stage', message: 'Band on in 5' });
+    expect(await status(event.id)).toBe(EventStatus.Started);
+
+    const flyer = await ok<{ id: string }>(await post(owner, flyersApi.create.path, { eventId: event.id, name: 'Later', contentJson: FLYER }));
+    await ok(await post(owner, launchesApi.create.path, { eventId: event.id, flyerIds: [flyer.id], startDate: at(Date.now() + HOUR), endDate: at(Date.now() + 2 * HOUR) }));
+
+    // End: what the console's confirmation says happens, happens.
+    await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Stopped' });
+    expect(await within(fan.next('EventStopped', (p) => p.eventId === event.id))).toMatchObject({ state: 'Stopped' });
+    expect(await status(event.id)).toBe(EventStatus.Created);
+    expect(await timelineStates(event.id)).toEqual(['Canceled']);
+
+    await expect(hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Updated', message: 'Still there?' })).rejects.toThrow(NOT_LIVE);
+    expect(fan.received.EventUpdated).toHaveLength(1);
+  });
+
+  it('a canceled event says it is canceled, before it says it is not live', async () => {
+    const { owner, event, hostHub } = await room();
+    await ok(await post(owner, pathOf(eventsApi.cancel, { id: event.id })));
+    await expect(hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Updated', message: 'Anyone?' })).rejects.toThrow(/canceled/);
+  });
+});

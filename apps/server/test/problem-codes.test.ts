@@ -16,7 +16,8 @@ import {
   launchesApi,
 } from '@hubbub/contract';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
-import { build, type TestApp } from './support/build.js';
+import { build, type ListeningTestApp, type TestApp } from './support/build.js';
+import { createHub } from './support/hub-client.js';
 import { PASSWORD, call, followPath, signUp, uniqueEmail, type TestUser } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 import { multipart } from './support/multipart.js';
@@ -50,7 +51,8 @@ let skew = 0;
 
 beforeAll(async () => {
   google = await FakeIdp.start('google');
-  t = await build({ rateLimits: { forgotIp: 1 }, env: fakeEnv(google), now: () => new Date(Date.now() + skew) });
+  // Listening: the hub's codes are checked with the official client too.
+  t = await build({ rateLimits: { forgotIp: 1 }, env: fakeEnv(google), now: () => new Date(Date.now() + skew), listen: true });
   [host, other] = await Promise.all([signUp(t), signUp(t)]);
   const created = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() });
   expect(created.statusCode, created.body).toBe(200);
@@ -160,6 +162,18 @@ describe('every Problem code, where it belongs', () => {
     expect((await call(t.app, 'POST', pathOf(moderationApi.eventHide, { id: event.id }), { jwt: boss.jwt, body: { reason: 'Misleading' } })).statusCode).toBe(200);
     const launch = { eventId: event.id, flyerIds: [flyer.id], startDate: new Date().toISOString(), endDate: new Date(Date.now() + HOUR).toISOString() };
     expectCode(await call(t.app, 'POST', launchesApi.create.path, { jwt: person.jwt, body: launch }), 403, 'event_hidden');
+  });
+
+  it('session_not_live: the host messaging a room that is not live (on the hub; issue 26)', async () => {
+    const hub = createHub({ port: (t as ListeningTestApp).port, jwt: host.jwt });
+    await hub.connection.start();
+    try {
+      expect(await hub.connection.invoke('JoinEventSession', eventId)).toBe(true);
+      await expect(hub.connection.invoke('UpdateEventSession', eventId, { state: 'Updated', message: 'Hello?' })).rejects.toThrow(/HubException: session_not_live: /);
+      covered.add('session_not_live');
+    } finally {
+      await hub.connection.stop();
+    }
   });
 
   it('last_admin: an admin removing their own Admin role', async () => {

@@ -40,6 +40,7 @@ export const ProblemCodes = {
   // 404
   not_found: 'Nothing with this id (or at this address) is visible to you.',
   // 409
+  session_not_live: "The event's live session is not on (Go live first): the host's message to the room (the hub's UpdateEventSession with state Updated) is refused. On the hub the error message reads `HubException: session_not_live: …`.",
   email_taken: 'An account with this email already exists in this tenant.',
   external_link_required: 'An account with this email exists, and the provider does not vouch for the email: sign in with the password and connect the provider in Settings.',
   external_identity_taken: 'This provider account is already connected to another Hubbub account, or this account is connected to another one of that provider.',

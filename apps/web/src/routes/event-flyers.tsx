@@ -44,6 +44,7 @@ function FlyersContent({ event }: { event: HubEvent }) {
             setParams({ [EDIT_PARAM]: made.id }, { replace: true });
           }}
           onClose={close}
+          templateEvent={event}
         />
       );
     }

@@ -1,6 +1,6 @@
 import {
   EventStatus,
-  HubMethods,
+  EventSessionHubMethods,
   hubEventGroup,
   type EventSessionSound,
   type EventSessionUpdate,
@@ -24,6 +24,7 @@ const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Sto
 const SESSIONS_ENDED = 'sessions-ended';
 const BLOCKED = 'blocked';
 const EVENTS_CLOSED = 'events-closed';
+const NOT_LIVE = 'The session is not live: go live before sending the room a message.';
 type SessionsEnded = Parameters<Realtime['sessionsEnded']>[0];
 type Block = Parameters<Realtime['blocked']>[0];
 type EventsClosed = Parameters<Realtime['eventsClosed']>[0];
@@ -128,8 +129,8 @@ export class EventSessions implements Realtime {
     }
   }
 
-  /** The four invocations of the contract's HubMethods. */
-  readonly handlers: HubHandlers<typeof HubMethods> = {
+  /** The four invocations of the contract's EventSessionHubMethods (the chat's are modules/chats'). */
+  readonly handlers: HubHandlers<typeof EventSessionHubMethods> = {
     JoinEventSession: (connection, eventId) => this.join(connection, eventId),
     LeaveEventSession: (connection, eventId) => this.leave(connection, eventId),
     UpdateEventSession: (connection, eventId, data) => this.update(connection, eventId, data),
@@ -197,6 +198,8 @@ export class EventSessions implements Realtime {
       // Created again rather than Completed (statusAfterStop). A canceled event does not go live.
       if (data.state === 'Stopped') stopped = await endLiveSession({ ctx: this.ctx, db: tx, eventId });
       else if (event.status === EventStatus.Canceled) throw new HubError('This event is canceled: its live session cannot start.');
+      // A message goes to a live room only: sent before Go live it used to start the session unasked.
+      else if (data.state === 'Updated' && event.status !== EventStatus.Started) throw new HubError(NOT_LIVE, 'session_not_live');
       // Kept on the event, so people who join later (or reload) see that the session is live.
       else await setEventStatus({ ctx: this.ctx, db: tx, eventId, status: EventStatus.Started });
     });

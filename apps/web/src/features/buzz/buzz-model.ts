@@ -11,11 +11,6 @@ export function quietStageText(phase: EventPhase): string {
   return 'The buzz is not live right now. Flyers appear here when the host goes live.';
 }
 
-/** The confirmation of Stop, naming what happens to the event (it stays on its dates). */
-export function stopConfirmText(when: string): string {
-  return `The event stays on ${when}: stopping the buzz does not end or cancel it. The flyers on screen leave everyone’s buzz, and launches still to come are canceled.`;
-}
-
 /** "Launch now" durations offered to the host, in minutes. */
 export const LAUNCH_DURATIONS = [5, 15, 60] as const;
 

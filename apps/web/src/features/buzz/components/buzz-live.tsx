@@ -1,21 +1,24 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useReducedMotion } from '@mantine/hooks';
-import { formatRange, phaseWithSession, type Flyer, type HubEvent, type HubFlyer } from '@hubbub/contract';
+import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
+import { formatRange, phaseWithSession, type Flyer, type HubEvent, type HubFlyer, type Timeline } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
 import { useRealtime } from '@/lib/realtime';
 import { useEventFlyers } from '@/lib/queries/event-flyers';
 import { useEventLaunches } from '../api/launches';
 import { quietStageText } from '../buzz-model';
+import { consoleControls, scheduledLaunches } from '../console-model';
 import { useFullscreen } from '../use-fullscreen';
 import { BuzzHeader } from './buzz-header';
+import { ConsoleBar } from './console-bar';
 import { FlyerStage } from './flyer-stage';
 import { OwnerControls } from './owner-controls';
 import { PartnersDrawer } from './partners-drawer';
 import { TimelineList } from './timeline-list';
 import { useBuzzAnnouncer } from './use-buzz-announcer';
 import { useBuzzSession } from './use-buzz-session';
+import { useConsoleActions } from './use-console-actions';
 import { useFlyerPresence } from './use-flyer-presence';
 
 /** How long a flyer takes to leave the stage (matches the CSS animation). */
@@ -25,10 +28,27 @@ interface BuzzLiveProps {
   event: HubEvent;
   /** Shown under each flyer on screen for viewers, not the host: the page hands in the report button (another feature's). */
   flyerAction?: (flyer: HubFlyer) => ReactNode;
+  /** The room's chat (another feature's), shown under the stage. */
+  chat?: ReactNode;
+}
+
+/** The host's console: its full column beside the stage on wide screens, a sticky bar under the flyers on a phone. */
+function HostConsole({ eventId, flyers, timelines, connected, phase, when, compact }: {
+  eventId: string;
+  flyers: Flyer[];
+  timelines: Timeline[];
+  connected: boolean;
+  phase: ReturnType<typeof phaseWithSession>;
+  when: string;
+  compact: boolean;
+}) {
+  const controls = consoleControls({ phase, connected, hasFlyers: flyers.length > 0 });
+  const actions = useConsoleActions({ eventId, when, scheduledLaunches: scheduledLaunches(timelines), inline: compact });
+  return compact ? <ConsoleBar flyers={flyers} controls={controls} actions={actions} /> : <OwnerControls flyers={flyers} controls={controls} actions={actions} />;
 }
 
 /** The live view of one event: joins its hub session while mounted. */
-export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
+export function BuzzLive({ event, flyerAction, chat }: BuzzLiveProps) {
   const user = useSessionUser();
   const owner = isOwnerOf(user?.id, event.userId);
   const { state, activeEventId, refusedEventId, activeFlyers } = useRealtime();
@@ -55,7 +75,11 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
   const when = formatRange(event.startDate, event.endDate, { timeZone: event.timeZone, now });
   const joined = activeEventId === event.id;
   // Should the flyer list fail, the host can still run the session with what was loaded, if anything.
-  const ownerControls = (list: Flyer[]) => <OwnerControls eventId={event.id} flyers={list} connected={connected && joined} live={phase === 'live'} when={when} />;
+  // A phone gets the console as a bar that stays in reach while the flyers scroll (issue 26).
+  const wide = useMediaQuery('(min-width: 62em)', true);
+  const ownerControls = (list: Flyer[]) => (
+    <HostConsole eventId={event.id} flyers={list} timelines={timelines.data ?? []} connected={connected && joined} phase={phase} when={when} compact={!wide} />
+  );
 
   return (
     <Stack gap="md">
@@ -68,7 +92,7 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
       )}
 
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, md: owner ? 8 : 12 }}>
+        <Grid.Col span={{ base: 12, md: owner && wide ? 8 : 12 }}>
           <FlyerStage
             ref={stage}
             shown={shown}
@@ -80,7 +104,7 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
             flyerAction={owner ? undefined : flyerAction}
           />
         </Grid.Col>
-        {owner && (
+        {owner && wide && (
           <Grid.Col span={{ base: 12, md: 4 }}>
             <QueryState query={flyers} loading={<Skeleton height={300} />} error={() => ownerControls(flyers.data ?? [])}>
               {ownerControls}
@@ -88,6 +112,14 @@ export function BuzzLive({ event, flyerAction }: BuzzLiveProps) {
           </Grid.Col>
         )}
       </Grid>
+
+      {owner && !wide && (
+        <QueryState query={flyers} loading={null} error={() => ownerControls(flyers.data ?? [])}>
+          {ownerControls}
+        </QueryState>
+      )}
+
+      {chat}
 
       <Stack gap="xs">
         <Title order={2} fz="lg">

@@ -1,14 +1,18 @@
-import { Alert, Anchor, Box, Button, Grid, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icons-react';
-import { FLYER_NAME_MAX, type Flyer } from '@hubbub/contract';
+import { FLYER_NAME_MAX, FLYER_TEMPLATES, type Flyer, type FlyerTemplateEvent } from '@hubbub/contract';
 import { BackgroundSection } from './background-section';
 import { BlocksSection } from './blocks-section';
 import { PictureField } from './picture-field';
 import { PreviewStage } from './preview-stage';
+import { TemplateGallery } from './template-gallery';
 import { useFlyerDraft } from './use-flyer-draft';
 import { useFlyerSave } from './use-flyer-save';
 import classes from './designer.module.css';
+
+const FLYER_TEMPLATE_NAMES = new Map(FLYER_TEMPLATES.map((t) => [t.id, t.name]));
 
 interface FlyerDesignerProps {
   eventId: string;
@@ -17,12 +21,17 @@ interface FlyerDesignerProps {
   /** After the first save of a new flyer, so the page can point its address at it. */
   onCreated?: (flyer: Flyer) => void;
   onClose: () => void;
+  /** A new flyer offers the templates, filled in with this event. */
+  templateEvent?: FlyerTemplateEvent;
 }
 
 /** The flyer designer: a live preview beside the controls for background, text, stickers and picture. */
-export function FlyerDesigner({ eventId, flyer, onCreated, onClose }: FlyerDesignerProps) {
+export function FlyerDesigner({ eventId, flyer, onCreated, onClose, templateEvent }: FlyerDesignerProps) {
   const draft = useFlyerDraft(flyer);
   const { save, saving, problem } = useFlyerSave({ eventId, flyer, onCreated });
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  // The gallery stays until the first save: after that this is the flyer being edited.
+  const [fresh] = useState(!flyer);
 
   return (
     <Stack gap="md" data-testid="flyer-designer">
@@ -44,53 +53,62 @@ export function FlyerDesigner({ eventId, flyer, onCreated, onClose }: FlyerDesig
           )}
         </Alert>
       )}
-      <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Box className={classes.previewColumn}>
-            <PreviewStage
-              content={draft.content}
-              name={draft.name}
-              imageUrl={draft.imageUrl}
-              selectedId={draft.selectedId}
-              onSelect={draft.select}
-              dispatch={draft.dispatch}
+      <div className={classes.layout}>
+        <Box className={classes.previewColumn}>
+          <PreviewStage
+            content={draft.content}
+            name={draft.name}
+            imageUrl={draft.imageUrl}
+            selectedId={draft.selectedId}
+            onSelect={draft.select}
+            dispatch={draft.dispatch}
+          />
+          <Text size="xs" c="dimmed" ta="center" mt="xs">
+            Drag a text or sticker to move it, or use its position sliders.
+          </Text>
+        </Box>
+        <Stack gap="md" className={classes.controls}>
+          {fresh && templateEvent && (
+            <TemplateGallery
+              event={templateEvent}
+              chosenId={templateId}
+              onChoose={(template, content) => {
+                draft.dispatch({ type: 'reset', content });
+                draft.select(null);
+                // The template's name until the host names the flyer.
+                if (!draft.name.trim() || draft.name === FLYER_TEMPLATE_NAMES.get(templateId ?? '')) draft.setName(template.name);
+                setTemplateId(template.id);
+              }}
             />
-            <Text size="xs" c="dimmed" ta="center" mt="xs">
-              Drag the dots to move text and stickers.
-            </Text>
-          </Box>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Stack gap="md">
-            <TextInput
-              label="Name"
-              description="Only you see it; it helps you find the flyer when launching."
-              required
-              maxLength={FLYER_NAME_MAX}
-              value={draft.name}
-              onChange={(e) => draft.setName(e.currentTarget.value)}
-              error={problem.name}
-            />
+          )}
+          <TextInput
+            label="Name"
+            description="Only you see it; it helps you find the flyer when launching."
+            required
+            maxLength={FLYER_NAME_MAX}
+            value={draft.name}
+            onChange={(e) => draft.setName(e.currentTarget.value)}
+            error={problem.name}
+          />
 
-            <BackgroundSection background={draft.content.background} dispatch={draft.dispatch} />
+          <BackgroundSection background={draft.content.background} dispatch={draft.dispatch} />
 
-            <BlocksSection draft={draft} />
+          <BlocksSection draft={draft} />
 
-            <Paper withBorder p="md" radius="md" component="section">
-              <PictureField hasPicture={draft.hasPicture} pendingName={draft.pendingImage?.file.name ?? null} onChoose={draft.chooseImage} onRemove={draft.removeImage} />
-            </Paper>
+          <Paper withBorder p="md" radius="md" component="section">
+            <PictureField hasPicture={draft.hasPicture} pendingName={draft.pendingImage?.file.name ?? null} onChoose={draft.chooseImage} onRemove={draft.removeImage} />
+          </Paper>
 
-            <Group gap="sm">
-              <Button onClick={() => void save(draft)} loading={saving} leftSection={<IconDeviceFloppy size={16} aria-hidden />} data-testid="save-flyer">
-                Save flyer
-              </Button>
-              <Button variant="default" onClick={onClose} disabled={saving} leftSection={<IconArrowLeft size={16} aria-hidden />}>
-                Back to flyers
-              </Button>
-            </Group>
-          </Stack>
-        </Grid.Col>
-      </Grid>
+          <Group gap="sm">
+            <Button onClick={() => void save(draft)} loading={saving} leftSection={<IconDeviceFloppy size={16} aria-hidden />} data-testid="save-flyer">
+              Save flyer
+            </Button>
+            <Button variant="default" onClick={onClose} disabled={saving} leftSection={<IconArrowLeft size={16} aria-hidden />}>
+              Back to flyers
+            </Button>
+          </Group>
+        </Stack>
+      </div>
     </Stack>
   );
 }
