@@ -28,7 +28,12 @@ const e2e = {
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/support/global-setup.ts'],
+    // Waits for the server global setup started (and does not wait for): see global-setup.ts.
+    setupFiles: ['e2e/support/server-ready.ts'],
     fileParallelism: false,
+    // Tests a file marks concurrent (the accessibility walks) run two at a time: the
+    // files run one after another, each tab mostly keeps one core busy, and the machine has two.
+    maxConcurrency: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -154,7 +154,10 @@ async function walk(page: Page, who: Who, view: string, violations: string[], ro
   return { findings, policy, maps };
 }
 
-describe('every route: accessibility (axe-core), security headers, the Content-Security-Policy and the maps', () => {
+// The walks run side by side (the e2e project's maxConcurrency): each is one tab, mostly the page's
+// own script (React, axe-core) on one core, and the browser files run alone, on a 2-core machine
+// one walk left the other core idle.
+describe.concurrent('every route: accessibility (axe-core), security headers, the Content-Security-Policy and the maps', () => {
   for (const [i, { width, scheme }] of VIEWS.entries()) {
     const view = scheme === 'light' ? width : `${width}, ${scheme}`;
     // Where a route behind sign-in sends a visitor does not depend on the view: every route is
@@ -169,7 +172,7 @@ describe('every route: accessibility (axe-core), security headers, the Content-S
       expect(policy).toEqual([]);
       expect(maps).toEqual(['/search']);
       await expectNone(findings, `signed-out-${width}-${scheme}`);
-    }, 300_000);
+    }, 600_000);
 
     it(`signed in as an admin (who hosts the event) at ${width} width in the ${scheme} scheme`, async () => {
       const context = await newContext(width, 'reduce', scheme);
@@ -180,7 +183,7 @@ describe('every route: accessibility (axe-core), security headers, the Content-S
       expect(policy).toEqual([]);
       expect(maps).toEqual(['/search', `/event/${data.eventId}`]);
       await expectNone(findings, `admin-${width}-${scheme}`);
-    }, 400_000);
+    }, 600_000);
   }
 });
 

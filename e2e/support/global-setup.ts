@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,31 +7,22 @@ import { freePort } from '../../apps/server/test/support/server-process.js';
 import { FakeIdp } from '../../apps/server/test/support/fake-idp.js';
 import { fakeEnv } from '../../apps/server/test/support/external-auth.js';
 import { FakeStripe } from '../../apps/server/test/support/fake-stripe.js';
+import { fillMigrated } from '../../apps/server/test/support/migrated-snapshot.js';
 import { runPlansCommand } from '../../apps/server/src/modules/subscription/plans-command.js';
 import { subscriptionApi } from '@hubbub/contract';
-import { E2E_ADMIN_EMAIL } from './constants.js';
+import { E2E_ADMIN_EMAIL, SERVER_EXITED } from './constants.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function waitForServer(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${log()}`);
-    try {
-      const res = await fetch(url, { headers: { accept: 'application/json' } });
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not start in time:\n${log()}`);
-}
 
 /**
  * Starts the real server (built web app, fresh embedded database) for the browser suite, with
  * sign-in through two local OpenID providers (one playing Google, one Microsoft) and billing
  * through the fake Stripe (its prices set in the catalogue, its webhooks sent to this server).
+ *
+ * It does not wait for the server: seeding the demo takes a minute or more, and in a whole
+ * `npm test` the browser files run last (one at a time, after the API files), so the seed runs
+ * beside the API suites instead of before them. Each browser file waits for it first
+ * (server-ready.ts), and the server's output, kept in a file, tells why if it never comes.
  */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -42,13 +33,16 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
   stripe.webhookUrl = `http://127.0.0.1:${port}${subscriptionApi.stripeWebhook.path}`;
+  // The embedded database starts migrated (migrated-snapshot.ts): the plans command and the server find nothing to migrate.
+  await fillMigrated(path.join(dataDir, 'db'));
   // Before the server starts, the plans command opens the fresh database itself: every plan and the add-on become purchasable.
   const priced = await runPlansCommand(['price', ...FakeStripe.priceAssignments().flat()], { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' });
   if (priced.code !== 0) {
     await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
     throw new Error(`Setting the fake Stripe prices failed: ${priced.out}`);
   }
-  let output = '';
+  const logFile = path.join(dataDir, 'server.log');
+  const log = fs.openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -68,24 +62,24 @@ export default async function setup(project: TestProject) {
       ...fakeEnv(google, microsoft),
       ...stripe.env(),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  try {
-    await waitForServer(`${baseUrl}/`, child, () => output);
-  } catch (error) {
-    child.kill('SIGKILL');
-    await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
-    throw error;
-  }
+  fs.closeSync(log);
+  // What server-ready.ts looks for: the server is gone and will not answer.
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      fs.appendFileSync(logFile, `\n${SERVER_EXITED} (code ${code}, signal ${signal})\n`);
+      resolve();
+    }),
+  );
   project.provide('baseUrl', baseUrl);
+  project.provide('serverLog', logFile);
   project.provide('dataDir', dataDir);
   project.provide('fakeIdps', { google: google.base, microsoft: microsoft.base });
   project.provide('fakeStripe', stripe.base);
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
     await Promise.all([google.stop(), microsoft.stop(), stripe.stop()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -95,6 +89,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The e2e server's output (stdout and stderr), for server-ready.ts to show when it does not start. */
+    serverLog: string;
     /** The local providers' base URLs; their /__fake/ controls pick who signs in and list what they saw. */
     fakeIdps: { google: string; microsoft: string };
     /** The fake Stripe's base URL: its Checkout and portal pages, and /__fake/calls (API calls seen, webhooks delivered). */

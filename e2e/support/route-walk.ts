@@ -150,7 +150,8 @@ export async function settle(page: Page, route: RouteCase, path: string): Promis
 /** Whether the page's map drew: loaded, with a canvas, and idle. */
 export async function mapRendered(page: Page): Promise<boolean> {
   // Polled: after its first idle the map draws a few frames more as the page reports its view
-  // (loaded() is false while a frame is pending), so one look can fall between two of them.
+  // (loaded() is false while a frame is pending), so one look can fall between two of them. As
+  // patient as settle(): two walks run side by side and their maps share the browser's software GPU.
   return page
     .waitForFunction(
       () => {
@@ -158,7 +159,7 @@ export async function mapRendered(page: Page): Promise<boolean> {
         return !!map && map.loaded() && map.getCanvas().width > 0 && !!document.querySelector('[data-map-state="idle"]');
       },
       undefined,
-      { timeout: 20_000, polling: 100 },
+      { timeout: 45_000, polling: 100 },
     )
     .then(() => true)
     .catch(() => false);

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authApi, pathOf } from '@hubbub/contract';
+import { fillMigrated } from './migrated-snapshot.js';
 
 // The real server process, as `npm start` runs it, for tests of what happens to the process
 // itself (a kill, a signal): on the embedded database in dataDir, neither PostgreSQL nor Redis.
@@ -23,6 +24,9 @@ export function freePort(): Promise<number> {
 }
 
 export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
+  // A fresh DATA_DIR's embedded database starts migrated (migrated-snapshot.ts); the server still
+  // runs its migrations at start, finding nothing to do. A restart finds its own database there.
+  if (!env.DATABASE_URL) await fillMigrated(path.join(dataDir, 'db'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     // The built-in basemap unless a test names a style: nothing outside reaches a test machine.

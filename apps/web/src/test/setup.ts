@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Testing Library only cleans up by itself when vitest globals are on; they are off here.
 afterEach(cleanup);
+
+// findBy/waitFor give up after 1 s by default: on a loaded 2-core machine a Mantine transition or a
+// debounce can take longer than that. They still fail when what they wait for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // Plain properties rather than vi.stubGlobal: tests that call vi.unstubAllGlobals() for their
 // own fetch stubs must not take these away from the tests after them.
