@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { eventsApi, launchesApi } from '@hubbub/contract';
-import { baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, apiLogin, signIn } from './support/browser.js';
+import { api, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, apiLogin, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -109,5 +109,40 @@ describe('the live buzz', () => {
     expect(watcherErrors).toEqual([]);
     await watcherContext.close();
     await ownerContext.close();
+  });
+
+  it('the room talks back: a chat line with HTML in it reaches the other watcher as plain text, its link as a link (issue 26)', async () => {
+    const suffix = randomUUID().slice(0, 8);
+    const host = { name: `Hana Host ${suffix}`, email: `hana-${suffix}@example.test`, password: 'hana password 1' };
+    const guest = { name: `Gus Guest ${suffix}`, email: `gus-${suffix}@example.test`, password: 'gus password 1' };
+    await Promise.all([createVerifiedUser(host.name, host.email, host.password), createVerifiedUser(guest.name, guest.email, guest.password)]);
+    const start = new Date(Date.now() + 3_600_000);
+    const event = await api<{ id: string }>('POST', eventsApi.create.path, await apiLogin(host.email, host.password), {
+      name: `Chat Night ${suffix}`,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      timeZone: 'America/Chicago',
+      area: { name: 'Omaha, NE', type: 4, latitude: 41.25, longitude: -95.94, zoom: 12 },
+    });
+    const contexts = await Promise.all([browser.newContext({ viewport: { width: 1280, height: 900 } }), browser.newContext({ viewport: { width: 390, height: 844 } })]);
+    const [hostPage, guestPage] = await Promise.all([signIn(contexts[0], host.email, host.password), signIn(contexts[1], guest.email, guest.password)]);
+    const errors = [collectPageErrors(hostPage), collectPageErrors(guestPage)];
+    for (const page of [hostPage, guestPage]) {
+      await page.goto(`${baseUrl()}/buzz/${event.id}`);
+      await page.locator('[data-testid="chat-input"]:not([disabled])').waitFor({ timeout: 20_000 });
+    }
+    const hostile = '<img src=x onerror="window.chatXss=1"><b>Bold?</b> set list at https://example.org/set';
+    await guestPage.getByTestId('chat-input').fill(hostile);
+    await guestPage.getByTestId('buzz-chat').getByRole('button', { name: 'Send' }).click();
+    const line = hostPage.getByTestId('chat-text').filter({ hasText: 'Bold?' });
+    await line.waitFor({ timeout: 5_000 });
+    expect(await line.textContent()).toBe(hostile);
+    expect(await hostPage.getByTestId('buzz-chat').locator('b, img[src="x"]').count()).toBe(0);
+    expect(await line.locator('a[href="https://example.org/set"]').count()).toBe(1);
+    expect(await hostPage.evaluate(() => 'chatXss' in window)).toBe(false);
+    // The sender sees their own line too.
+    await guestPage.getByTestId('chat-text').filter({ hasText: 'Bold?' }).waitFor();
+    expect(errors.flat()).toEqual([]);
+    await Promise.all(contexts.map((c) => c.close()));
   });
 });

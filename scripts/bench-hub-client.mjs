@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 
 const now = () => performance.timeOrigin + performance.now();
 const RS = '\u001e';
-const IGNORED = ['KeepAliveEvent', 'EventStarted', 'EventUpdated', 'EventSoundUpdated', 'EventStopped', 'EventNotification', 'FlyerUpdated', 'FlyerStopped'];
+const IGNORED = ['KeepAliveEvent', 'EventStarted', 'EventUpdated', 'EventSoundUpdated', 'EventStopped', 'EventNotification', 'FlyerUpdated', 'FlyerStopped', 'ChatMessageDeleted', 'ChatSettingsUpdated', 'ChatMemberMuted'];
 
 /** Per connection, how to close it. */
 let closers = [];
@@ -24,13 +24,22 @@ const delays = new Map();
 let total = 0;
 let settled;
 
-function recordFlyer(flyer) {
-  const at = now();
-  const sentAt = JSON.parse(flyer.ContentJson).sentAt;
-  const list = delays.get(flyer.Id) ?? [];
+function record(id, sentAt, at) {
+  const list = delays.get(id) ?? [];
   list.push(at - sentAt);
-  delays.set(flyer.Id, list);
-  if (list.length === total) settled?.(flyer.Id);
+  delays.set(id, list);
+  if (list.length === total) settled?.(id);
+}
+
+function recordFlyer(flyer) {
+  record(flyer.Id, JSON.parse(flyer.ContentJson).sentAt, now());
+}
+
+/** The chat case's line: `round <round id> <sentAt>`. */
+function recordChat(message) {
+  const at = now();
+  const [, id, sentAt] = message.Text.split(' ');
+  record(id, Number(sentAt), at);
 }
 
 function percentile(sorted, p) {
@@ -63,6 +72,7 @@ function signalrWatcher({ url, jwt, eventId, expectWatchers }, onFull) {
       }
     });
     connection.on('FlyerStarted', recordFlyer);
+    connection.on('ChatMessageSent', recordChat);
     const t0 = now();
     await connection.start();
     const t1 = now();

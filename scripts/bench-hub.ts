@@ -1,6 +1,7 @@
 /**
  * npm run bench:hub — how fast the realtime hub fans a FlyerStarted out, and how far that
- * is from the floor. Three cases, one JSON line each, then a summary line:
+ * is from the floor; and how fast a chat line reaches the room. Four cases, one JSON line each,
+ * then a summary line:
  *
  *   baseline-ws          a bare `ws` WebSocketServer, BENCH_WATCHERS plain `ws` sockets, the same
  *                        FlyerStarted frame (the hub protocol's bytes, serialised once per round)
@@ -8,7 +9,9 @@
  *   one-instance         the hub, BENCH_WATCHERS (2,000) official SignalR clients joined to one
  *                        event's session, FlyerStarted broadcast with ctx.realtime.toEvent;
  *   two-instances-redis  the same on two app instances sharing Redis (REDIS_URL), watchers split
- *                        across both, broadcast from the first.
+ *                        across both, broadcast from the first;
+ *   chat-one-instance    BENCH_CHAT_WATCHERS (500) official clients in one event's session, and its
+ *                        host saying a line with SendChatMessage (see chatCase).
  *
  * Every case measures the same way: three warm-up rounds, then BENCH_ROUNDS (10) rounds; before
  * each the children are told the flyer id, the sender stamps the time into the flyer's
@@ -49,6 +52,8 @@ import type { Database } from '../apps/server/src/db/client.js';
 import type { ListeningTestApp } from '../apps/server/test/support/build.js';
 
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 2000);
+/** Watchers of the chat case (issue 26 asks for 500). */
+const CHAT_WATCHERS = Number(process.env.BENCH_CHAT_WATCHERS ?? 500);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 /** Rounds before the measured ones, not counted. */
@@ -115,13 +120,13 @@ async function settledMemory(): Promise<MemorySample> {
  * second half's cost alone, which leaves out what the first connections paid once (code
  * compiled on first use, caches, pools): the price of one more watcher.
  */
-function perConnection(before: MemorySample, half: MemorySample, after: MemorySample, firstHalf: number) {
+function perConnection(before: MemorySample, half: MemorySample, after: MemorySample, firstHalf: number, watchers: number) {
   const kb = (a: number, b: number, n: number) => round1((a - b) / Math.max(1, n) / 1024);
-  const secondHalf = WATCHERS - firstHalf;
+  const secondHalf = watchers - firstHalf;
   return {
-    heapKbPerConnection: kb(after.heapUsed, before.heapUsed, WATCHERS),
-    externalKbPerConnection: kb(after.external, before.external, WATCHERS),
-    rssKbPerConnection: kb(after.rss, before.rss, WATCHERS),
+    heapKbPerConnection: kb(after.heapUsed, before.heapUsed, watchers),
+    externalKbPerConnection: kb(after.external, before.external, watchers),
+    rssKbPerConnection: kb(after.rss, before.rss, watchers),
     rssMb: round1(after.rssTotal / 1048576),
     marginalKbPerConnection: {
       heap: kb(after.heapUsed, half.heapUsed, secondHalf),
@@ -224,17 +229,20 @@ function flyerFrame(flyer: FlyerPayload): Buffer {
 
 interface CaseSetup {
   eventId: string;
+  /** How many watchers (BENCH_WATCHERS unless the case says). */
+  watchers?: number;
   /** What the children connect: url per client process (in turn), and the kind of watcher. */
   connect: (clientIndex: number) => Record<string, unknown> & { kind: 'signalr' | 'ws'; url: string };
-  /** Sends one round's flyer to every watcher; resolves when the sender is done. */
+  /** Sends one round's flyer (or, in the chat case, a chat message naming the round) to every watcher; resolves when the sender is done. */
   broadcast: (flyer: FlyerPayload) => Promise<void>;
 }
 
 async function measure(setup: CaseSetup) {
+  const watchers = setup.watchers ?? WATCHERS;
   const clients = Array.from({ length: CLIENTS }, spawnClient);
   await Promise.all(clients.map((c) => c.next('ready')));
-  const perClient = Math.ceil(WATCHERS / CLIENTS);
-  const counts = clients.map((_, i) => Math.max(0, Math.min(perClient, WATCHERS - i * perClient)));
+  const perClient = Math.ceil(watchers / CLIENTS);
+  const counts = clients.map((_, i) => Math.max(0, Math.min(perClient, watchers - i * perClient)));
   // Two connect steps of half the watchers each, memory read before and after each (see perConnection).
   const steps = [counts.map((n) => Math.floor(n / 2)), counts.map((n) => n - Math.floor(n / 2))];
   const firstHalf = steps[0].reduce((a, b) => a + b, 0);
@@ -319,12 +327,12 @@ async function measure(setup: CaseSetup) {
       ticksBefore && ticksAfter
         ? round1(Math.max(0, ticksAfter.machine - ticksBefore.machine - (ticksAfter.own - ticksBefore.own)) / ticksPerSecond / caseSeconds)
         : null,
-    watchers: WATCHERS,
+    watchers,
     clientProcesses: CLIENTS,
     rounds: ROUNDS,
     frameBytes,
     deliveries: latencies.length,
-    expectedDeliveries: WATCHERS * ROUNDS,
+    expectedDeliveries: watchers * ROUNDS,
     timedOutRounds: timedOut,
     p50ms: round1(percentile(latencies, 50)),
     p99ms: round1(percentile(latencies, 99)),
@@ -348,7 +356,7 @@ async function measure(setup: CaseSetup) {
     },
     // CPU the client processes spent per delivery (µs): the same for both kinds of client, or the comparison is off.
     clientCpuUsPerDelivery: round1((clientRoundCpuMs / Math.max(1, latencies.length)) * 1000),
-    ...perConnection(memory[0], memory[1], memory[2], firstHalf),
+    ...perConnection(memory[0], memory[1], memory[2], firstHalf, watchers),
   };
 }
 
@@ -469,9 +477,51 @@ async function hubCase(server: Server, opts: { name: string; database: Database;
   }
 }
 
+/**
+ * The buzz's chat (issue 26): BENCH_CHAT_WATCHERS (500) official clients joined to one event, and its
+ * host, one more official client in this process, says one line a round with SendChatMessage (the
+ * real path: checks, the insert, the backplane, the fan-out); each watcher's delay runs from the
+ * invoke to its ChatMessageSent.
+ */
+async function chatCase(server: Server, opts: { database: Database }): Promise<CaseResult> {
+  const { build, HUB_PATH } = server;
+  const { HubConnectionBuilder, HttpTransportType, LogLevel } = await import('@microsoft/signalr');
+  // The host's own budget (chatAccount, 10 lines in 15 s) would refuse the rounds: loosened here, as the tests do.
+  const instance = await build({ database: opts.database, listen: true, env: { SEED_DEMO: 'false' }, jwtSecret: SECRET, rateLimits: { chatAccount: 100_000 } });
+  let owner = '';
+  const sender = new HubConnectionBuilder()
+    .withUrl(`${instance.url}${HUB_PATH}?tenant=${TENANT}`, { accessTokenFactory: () => owner, transport: HttpTransportType.WebSockets, skipNegotiation: true })
+    .configureLogging(LogLevel.None)
+    .build();
+  try {
+    owner = await user(server, instance.app, opts.database, 'host');
+    const watcherJwt = await user(server, instance.app, opts.database, 'watcher');
+    const eventId = await createEvent(server, instance.app, owner);
+    sender.on('ChatMessageSent', () => {});
+    sender.on('EventWatcherUpdated', () => {});
+    sender.on('KeepAliveEvent', () => {});
+    await sender.start();
+    if ((await sender.invoke('JoinEventSession', eventId)) !== true) throw new Error('the host could not join');
+    const result = await measure({
+      eventId,
+      watchers: CHAT_WATCHERS,
+      connect: () => ({ kind: 'signalr', url: `${instance.url}${HUB_PATH}?tenant=${TENANT}`, jwt: watcherJwt, eventId }),
+      // The round's id and the time it was sent, in the words: the watchers read both back.
+      broadcast: async (flyer) => {
+        await sender.invoke('SendChatMessage', eventId, { Text: `round ${flyer.id} ${(JSON.parse(flyer.contentJson!) as { sentAt: number }).sentAt}` });
+      },
+    });
+    print({ case: 'chat-one-instance', server: 'hub', database: opts.database.kind, instances: 1, ...result });
+    return result;
+  } finally {
+    await sender.stop().catch(() => {});
+    await instance.close();
+  }
+}
+
 // ---- The run: one process per case ----
 
-const CASES = ['baseline-ws', 'one-instance', 'two-instances-redis'] as const;
+const CASES = ['baseline-ws', 'one-instance', 'two-instances-redis', 'chat-one-instance'] as const;
 type CaseName = (typeof CASES)[number];
 
 /** In a case's process: runs it on the scratch database the parent made, prints its line and hands the figures back. */
@@ -482,7 +532,7 @@ async function runCaseProcess(name: CaseName) {
     const server = await loadServer();
     const database = await server.openDatabase({ databaseUrl: process.env.BENCH_HUB_DATABASE_URL, pgliteDir: process.env.BENCH_HUB_PGLITE_DIR });
     try {
-      result = await hubCase(server, { name, database, instances: name === 'one-instance' ? 1 : 2 });
+      result = name === 'chat-one-instance' ? await chatCase(server, { database }) : await hubCase(server, { name, database, instances: name === 'one-instance' ? 1 : 2 });
     } finally {
       await database.close();
     }
@@ -532,6 +582,7 @@ async function main() {
   const baseline = results['baseline-ws'];
   const one = results['one-instance'];
   const two = results['two-instances-redis'];
+  const chat = results['chat-one-instance'];
   const brief = (r: CaseResult) => ({
     p50ms: r.p50ms,
     p99ms: r.p99ms,
@@ -548,6 +599,9 @@ async function main() {
     baseline: brief(baseline),
     hub: brief(one),
     hubRedis: brief(two),
+    // Issue 26: a chat line's fan-out beside the flyer's (one instance each; the chat's delay includes the host's SendChatMessage).
+    flyerP99ms: one.p99ms,
+    chat: { watchers: chat.watchers, p50ms: chat.p50ms, p99ms: chat.p99ms, maxms: chat.maxms, timedOutRounds: chat.timedOutRounds },
     // How many times the floor the hub on one instance is: latency, and memory per connection.
     hubOverBaseline: {
       p50: ratio(one.p50ms, baseline.p50ms),

@@ -42,8 +42,10 @@ import { createKeyedDigest } from './lib/keyed-digest.js';
 import { ensureTenants } from './modules/tenants/service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { eventRoutes } from './modules/events/routes.js';
+import { eventDraftRoutes } from './modules/event-drafts/routes.js';
 import { eventDetailRoutes } from './modules/event-details/routes.js';
 import { eventHtmlRoutes } from './modules/event-html/routes.js';
+import { thumbnailRoutes } from './modules/events/thumbnail-routes.js';
 import { projectDocumentRoutes } from './modules/project-documents/routes.js';
 import { checkStoredDocuments } from './modules/project-documents/stored-content.js';
 import { contentOptionsOf, uploadsUrlOf } from './modules/project-documents/uploads-url.js';
@@ -178,6 +180,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     maxAge: '365d',
     immutable: true,
   });
+  // The cards' small thumbnails, made from the stored ones on first request (outside the tenant's API: pictures carry no X-Tenant).
+  await app.register(thumbnailRoutes);
   await app.register(spaPlugin, { distDir: config.WEB_DIST ?? DEFAULT_WEB_DIST });
 
   await app.register(async (api) => {
@@ -189,6 +193,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(accountRoutes);
     await api.register(subscriptionRoutes);
     await api.register(eventRoutes);
+    await api.register(eventDraftRoutes);
     await api.register(eventDetailRoutes);
     await api.register(eventHtmlRoutes);
     await api.register(eventLinkRoutes);

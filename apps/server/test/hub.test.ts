@@ -150,7 +150,7 @@ describe('hub on default timings', () => {
 
   it('invocation errors come back as completion errors', async () => {
     const hub = await started(watcher);
-    await expect(hub.connection.invoke('JoinEventSession', 'not-an-id')).rejects.toThrow(/HubException: Invalid arguments.*valid id/);
+    await expect(hub.connection.invoke('JoinEventSession', 'not-an-id')).rejects.toThrow(/HubException: validation: Invalid arguments.*valid id/);
     await expect(hub.connection.invoke('JoinEventSession')).rejects.toThrow(/HubException: Invocation provides 0 argument\(s\) but target expects 1/);
     await expect(hub.connection.invoke('UpdateEventSessionSound', event.id, { level: 101 })).rejects.toThrow(/Level is 0 to 100/);
     await expect(hub.connection.invoke('NoSuchMethod')).rejects.toThrow(/Unknown hub method 'NoSuchMethod'/);

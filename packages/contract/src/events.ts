@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatMessageSchema } from './chats.js';
 import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
 import { IdParamsSchema, IdSchema, OkSchema, PageNumberSchema } from './common.js';
@@ -55,7 +56,8 @@ export const EventSchema = z
     updated: z.string(),
     thumbnailPath: z.string().nullable(),
     timelines: z.array(z.unknown()),
-    chats: z.array(z.unknown()),
+    /** The last messages of the buzz's chat (CHAT_HISTORY_SIZE at most, oldest first) for a signed-in viewer; empty for visitors. */
+    chats: z.array(ChatMessageSchema),
     isFollowingId: z.uuid().nullable(),
     status: EventStatusSchema,
     host: PartnerSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChatHubMethods, ChatServerEvents } from './chats.js';
 import { IdSchema } from './common.js';
 
 // Hub messages of the realtime buzz (spec 7 "Realtime hub", spec 9 constants).
@@ -34,13 +35,15 @@ export const EventSessionSoundSchema = z.object({
 });
 export type EventSessionSound = z.infer<typeof EventSessionSoundSchema>;
 
-/** Hub methods the client invokes: how many arguments, their tuple, and what the completion carries. */
-export const HubMethods = {
+/** The live session's hub methods: how many arguments, their tuple, and what the completion carries. */
+export const EventSessionHubMethods = {
   JoinEventSession: { arity: 1, args: z.tuple([IdSchema]), result: z.boolean() },
   UpdateEventSession: { arity: 2, args: z.tuple([IdSchema, EventSessionUpdateSchema]), result: z.void() },
   UpdateEventSessionSound: { arity: 2, args: z.tuple([IdSchema, EventSessionSoundSchema]), result: z.void() },
   LeaveEventSession: { arity: 1, args: z.tuple([IdSchema]), result: z.void() },
 } as const;
+/** Every hub method the client invokes: the live session's and the chat's (chats.ts). */
+export const HubMethods = { ...EventSessionHubMethods, ...ChatHubMethods } as const;
 export type HubMethodName = keyof typeof HubMethods;
 
 // ---- Server to client ----
@@ -95,6 +98,7 @@ export const HubServerEvents = {
   FlyerStarted: HubFlyerSchema,
   FlyerUpdated: HubFlyerSchema,
   FlyerStopped: HubFlyerSchema,
+  ...ChatServerEvents,
 } as const;
 export type HubServerEventName = keyof typeof HubServerEvents;
 export type HubServerEventPayload<K extends HubServerEventName> = z.infer<(typeof HubServerEvents)[K]>;

@@ -26,7 +26,8 @@ export const AUDIT_PAGE_SIZE = 50;
 
 export const ReportReasonSchema = z.enum(REPORT_REASONS, { message: `reason is one of ${REPORT_REASONS.join(', ')}.` }).meta({ id: 'ReportReason' });
 export type ReportReason = z.infer<typeof ReportReasonSchema>;
-export const ReportTargetTypeSchema = z.enum(['event', 'flyer', 'user'], { message: 'targetType is event, flyer or user.' }).meta({ id: 'ReportTargetType' });
+/** `chat` is a message of a buzz's chat (modules/chats). */
+export const ReportTargetTypeSchema = z.enum(['event', 'flyer', 'user', 'chat'], { message: 'targetType is event, flyer, user or chat.' }).meta({ id: 'ReportTargetType' });
 export type ReportTargetType = z.infer<typeof ReportTargetTypeSchema>;
 
 export const ReportCreateSchema = z
@@ -52,9 +53,9 @@ export const ReportGroupSchema = z
   .object({
     targetType: ReportTargetTypeSchema,
     targetId: z.uuid(),
-    /** The event's or flyer's name, or the person's name; null when the target is gone. */
+    /** The event's or flyer's name, the person's name, or a chat message's author and text; null when the target is gone. */
     targetName: z.string().nullable(),
-    /** The event a flyer belongs to, or the event itself. */
+    /** The event a flyer or chat message belongs to, or the event itself. */
     eventId: z.uuid().nullable(),
     reporters: z.number().int(),
     reasons: z.array(z.object({ reason: ReportReasonSchema, count: z.number().int() })),

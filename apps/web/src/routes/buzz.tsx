@@ -11,9 +11,10 @@ import { useLiveEvents } from '@/features/events/api/live-events';
 import { useMyEvents } from '@/features/events/api/my-events';
 import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
+import { BuzzChat } from '@/features/chats/components/buzz-chat';
 import { ReportButton } from '@/features/moderation/components/report-button';
 
-/** One event's live view, with the report button for viewers. */
+/** One event's live view with its chat, and the report buttons for viewers. */
 function LiveEvent({ id }: { id: string }) {
   const event = useEvent(id);
   return (
@@ -27,7 +28,13 @@ function LiveEvent({ id }: { id: string }) {
       }
       errorTitle="This event could not be loaded"
     >
-      {(data) => <BuzzLive event={data} flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />} />}
+      {(data) => (
+        <BuzzLive
+          event={data}
+          flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />}
+          chat={<BuzzChat eventId={data.id} hostId={data.userId} reportAction={(message) => <ReportButton targetType="chat" targetId={message.id} iconOnly />} />}
+        />
+      )}
     </QueryState>
   );
 }

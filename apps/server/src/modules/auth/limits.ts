@@ -30,6 +30,8 @@ export const AUTH_LIMITS = {
   externalIpFailures: { points: 50, durationS: 15 * MINUTE, message: 'Too many failed sign-ins with Google or Microsoft from your network.' },
   externalIp: { points: 300, durationS: MINUTE, message: 'Too many sign-ins with Google or Microsoft from your network.' },
   reportAccount: { points: 20, durationS: 60 * MINUTE, message: 'Too many reports from your account; thank you, we will look at them. Try again later.' },
+  // The buzz's chat (modules/chats): a person's messages over every event, on top of each room's slow mode.
+  chatAccount: { points: 10, durationS: 15, message: 'You are sending messages too fast.' },
 } satisfies Record<string, LimitSpec>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;

@@ -10,6 +10,7 @@ import { launchLoop } from '../launches/service.js';
 import { follow } from '../users/service.js';
 import { CATEGORY_COLOURS } from './demo-catalogue.js';
 import { SHOWCASE, type ShowcaseEvent, type ShowcaseFlyer } from './showcase-catalogue.js';
+import { seedShowcaseChat } from './showcase-chat.js';
 import * as repo from './repository.js';
 import { drawThumbnail } from './thumbnails.js';
 
@@ -85,7 +86,10 @@ export async function seedShowcase(ctx: AppContext, tenant: TenantRef, log: Fast
         const made = await createFlyer({ ctx, auth: auth(who), input: FlyerCreateSchema.parse({ eventId: id, name: flyer.name, contentType: FLYER_CONTENT_TYPE, contentJson: flyerContent(flyer) }) });
         flyerIds.push(made.id);
       }
-      if (event.when.kind === 'now') await startLiveLoop(ctx, { tenant, hostId: idOf(who)!, eventId: id, flyers: event.flyers, flyerIds, now });
+      if (event.when.kind === 'now') {
+        await startLiveLoop(ctx, { tenant, hostId: idOf(who)!, eventId: id, flyers: event.flyers, flyerIds, now });
+        await seedShowcaseChat(ctx, tenant, id);
+      }
     }
   }
 

@@ -1,6 +1,7 @@
 import { EventStatus, type EventCreateSchema, type EventUpdateSchema, type HubEvent, type Ok } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { chatsOf } from '../chats/service.js';
 import * as events from '../events/service.js';
 import { imagePathsOf, listFlyersOf, toFlyer } from '../flyers/service.js';
 import { listTimelinesOf, stopEventSession, toTimeline } from '../launches/service.js';
@@ -9,11 +10,12 @@ import { listTimelinesOf, stopEventSession, toTimeline } from '../launches/servi
 // three modules own. The calls that answer a whole event live here, so the events
 // module never needs the flyers or launches modules (they need it).
 
-/** One event with its flyers (in the host's order) and timelines. */
+/** One event with its flyers (in the host's order), timelines and the last chat messages. */
 export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<HubEvent> {
   const event = await events.getEvent(opts);
   const [flyers, timelines] = [await listFlyersOf(opts.ctx.db, event.id), await listTimelinesOf(opts.ctx.db, event.id)];
-  return { ...event, flyers: flyers.map(toFlyer), timelines: timelines.map(toTimeline) };
+  const chats = await chatsOf({ ctx: opts.ctx, eventId: event.id, viewerId: opts.viewerId });
+  return { ...event, flyers: flyers.map(toFlyer), timelines: timelines.map(toTimeline), chats };
 }
 
 const asViewedBy = (ctx: AppContext, auth: AuthInfo, id: string) => getEvent({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });

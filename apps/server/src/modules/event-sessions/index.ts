@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { HubMethods } from '@hubbub/contract';
 import type { RealtimeRelay } from '../../lib/realtime.js';
 import { authenticateRealtime } from '../auth/service.js';
+import { ChatHub } from '../chats/index.js';
 import { hubPlugin, type Backplane, type HubTimings, type MemberCounts } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
 import { EventSessions } from './service.js';
@@ -24,7 +25,8 @@ export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSe
     keepAliveFrame: () => serverEventFrame('KeepAliveEvent', { at: new Date().toISOString() }),
     setup(hub) {
       const sessions = new EventSessions(ctx, hub, watcherAnnounceMs);
-      hub.useMethods(HubMethods, sessions.handlers);
+      const chats = new ChatHub(ctx, hub);
+      hub.useMethods(HubMethods, { ...sessions.handlers, ...chats.handlers });
       hub.onShutdown(() => sessions.watchers.stop());
       opts.relay.serve(sessions);
     },

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { findBadText, toCamelCaseKeys } from '@hubbub/contract';
+import { findBadText, toCamelCaseKeys, toPascalCaseKeys } from '@hubbub/contract';
 import type { Dispatch, HubConnection } from './connection.js';
 import { HubError } from './hub-error.js';
 
@@ -28,14 +28,15 @@ export function createDispatch<M extends HubMethodSpecs>(specs: M, handlers: Hub
     if (args.length !== spec.arity) throw new HubError(`Invocation provides ${args.length} argument(s) but target expects ${spec.arity}.`);
     // The same text rule as the HTTP API: nothing the database cannot store gets past here.
     const bad = findBadText(args);
-    if (bad) throw new HubError(`Invalid arguments (argument ${bad.field}): ${bad.problem}`);
+    if (bad) throw new HubError(`Invalid arguments (argument ${bad.field}): ${bad.problem}`, 'validation');
     const parsed = spec.args.safeParse(toCamelCaseKeys(args));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? ` (argument ${issue.path.join('.')})` : '';
-      throw new HubError(`Invalid arguments${where}: ${issue?.message ?? 'not valid'}`);
+      throw new HubError(`Invalid arguments${where}: ${issue?.message ?? 'not valid'}`, 'validation');
     }
     const handler = handlers[target] as (connection: HubConnection, ...args: unknown[]) => Promise<unknown>;
-    return handler(connection, ...parsed.data);
+    // Results go PascalCase on the wire like every message (spec 7); true and false stay as they are.
+    return toPascalCaseKeys(await handler(connection, ...parsed.data));
   };
 }

@@ -4,7 +4,7 @@ import { iso, visibleTo } from '../../db/fragments.js';
 
 export interface ReportRow {
   id: string;
-  targetType: 'event' | 'flyer' | 'user';
+  targetType: 'event' | 'flyer' | 'user' | 'chat';
   targetId: string;
   reason: string;
   created: string;
@@ -18,7 +18,11 @@ export async function targetVisible(db: Db, args: { tenantId: string; viewerId: 
       ? sql`select 1 from events e where e.tenant_id = ${tenantId} and e.id = ${targetId} and ${visibleTo(viewerId, now)}`
       : args.targetType === 'flyer'
         ? sql`select 1 from flyers f join events e on e.id = f.event_id where e.tenant_id = ${tenantId} and f.id = ${targetId} and ${visibleTo(viewerId, now)}`
-        : sql`select 1 from users u where u.tenant_id = ${tenantId} and u.id = ${targetId}`;
+        : args.targetType === 'chat'
+          ? // A chat message of an event the reporter can see, from someone who did not block them (they could not see it).
+            sql`select 1 from chat_messages m join events e on e.id = m.event_id where m.tenant_id = ${tenantId} and m.id = ${targetId} and ${visibleTo(viewerId, now)}
+                and not exists(select 1 from user_blocks b where b.blocker_id = m.user_id and b.blocked_id = ${viewerId})`
+          : sql`select 1 from users u where u.tenant_id = ${tenantId} and u.id = ${targetId}`;
   return (await queryRows(db, query)).length > 0;
 }
 
@@ -38,7 +42,7 @@ export async function insertReport(
 }
 
 export interface GroupRow {
-  targetType: 'event' | 'flyer' | 'user';
+  targetType: 'event' | 'flyer' | 'user' | 'chat';
   targetId: string;
   targetName: string | null;
   eventId: string | null;
@@ -62,12 +66,14 @@ export function openReportGroups(db: Db, tenantId: string, limit: number): Promi
         from open o group by target_type, target_id)
       select g.target_type as "targetType", g.target_id as "targetId", g.reporters, g.reasons, g.notes,
         ${iso(sql`g.first_at`)} as "firstReported", ${iso(sql`g.last_at`)} as "lastReported",
-        coalesce(e.name, f.name, u.name) as "targetName",
-        coalesce(e.id, f.event_id) as "eventId"
+        coalesce(e.name, f.name, u.name, cu.name || ': ' || c.text) as "targetName",
+        coalesce(e.id, f.event_id, c.event_id) as "eventId"
       from groups g
         left join events e on g.target_type = 'event' and e.id = g.target_id
         left join flyers f on g.target_type = 'flyer' and f.id = g.target_id
         left join users u on g.target_type = 'user' and u.id = g.target_id
+        left join chat_messages c on g.target_type = 'chat' and c.id = g.target_id
+        left join users cu on cu.id = c.user_id
       order by g.reporters desc, g.last_at desc
       limit ${limit}`,
   );

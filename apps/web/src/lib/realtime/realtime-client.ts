@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import {
+  ChatHubMethods,
   EventSessionSoundSchema,
   EventSessionUpdateSchema,
   HubServerEvents,
@@ -42,6 +44,8 @@ export interface RealtimeDeps {
   onSessionEnded?: () => void;
   warn?: (message: string, detail?: unknown) => void;
 }
+
+type ChatMethod = keyof typeof ChatHubMethods;
 
 export type HubEventHandler<K extends HubServerEventName> = (payload: HubServerEventPayload<K>) => void;
 
@@ -238,7 +242,15 @@ export function createRealtimeClient(deps: RealtimeDeps) {
     await connection.invoke(method, eventId, toPascalCaseKeys(data));
   }
 
+  /** A chat call (modules/chats): arguments PascalCased, the result validated and camelCased like every message. */
+  async function chat<K extends ChatMethod>(method: K, ...args: z.input<(typeof ChatHubMethods)[K]['args']>): Promise<z.output<(typeof ChatHubMethods)[K]['result']>> {
+    if (!connection || snapshot.state !== 'connected') throw new Error('Not connected to the live service yet.');
+    const raw = await connection.invoke(method, ...(args as unknown[]).map((arg) => toPascalCaseKeys(arg)));
+    return ChatHubMethods[method].result.parse(toCamelCaseKeys(raw)) as z.output<(typeof ChatHubMethods)[K]['result']>;
+  }
+
   return {
+    chat,
     getSnapshot: (): RealtimeSnapshot => snapshot,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);

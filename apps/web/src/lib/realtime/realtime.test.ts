@@ -143,7 +143,23 @@ describe('realtime client', () => {
     client.start();
     await flush();
     expect([...conn.handlers.keys()].sort()).toEqual(
-      ['EventNotification', 'EventSoundUpdated', 'EventStarted', 'EventStopped', 'EventUpdated', 'EventWatcherUpdated', 'FlyerStarted', 'FlyerStopped', 'FlyerUpdated', 'KeepAliveEvent'].sort(),
+      [
+        'EventNotification',
+        'EventSoundUpdated',
+        'EventStarted',
+        'EventStopped',
+        'EventUpdated',
+        'EventWatcherUpdated',
+        'FlyerStarted',
+        'FlyerStopped',
+        'FlyerUpdated',
+        'KeepAliveEvent',
+        // The buzz's chat (issue 26).
+        'ChatMessageSent',
+        'ChatMessageDeleted',
+        'ChatSettingsUpdated',
+        'ChatMemberMuted',
+      ].sort(),
     );
     expect(conn.emit('KeepAliveEvent', { At: 'now' })).toBeUndefined();
   });

@@ -6,8 +6,8 @@ import { hasCode } from '@/lib/api';
 import { problemMessage } from '@/lib/ui';
 import { useCreateReport } from '../api/report';
 
-const WHAT: Record<ReportTargetType, string> = { event: 'this event', flyer: 'this flyer', user: 'this person' };
-const NOUN: Record<ReportTargetType, string> = { event: 'event', flyer: 'flyer', user: 'person' };
+const WHAT: Record<ReportTargetType, string> = { event: 'this event', flyer: 'this flyer', user: 'this person', chat: 'this message' };
+const NOUN: Record<ReportTargetType, string> = { event: 'event', flyer: 'flyer', user: 'person', chat: 'message' };
 
 interface ReportButtonProps {
   targetType: ReportTargetType;

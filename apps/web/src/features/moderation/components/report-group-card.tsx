@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalendarEvent, IconPhoto, IconUser } from '@tabler/icons-react';
+import { IconCalendarEvent, IconMessage, IconPhoto, IconUser } from '@tabler/icons-react';
 import { formatDateTime, formatNumber, REPORT_REASON_LABELS, type ReportGroup } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { useAdminEvent } from '../api/admin-event';
@@ -13,7 +13,7 @@ import { PersonContext } from './person-context';
 import { useEventModeration, usePersonModeration } from './use-moderation-actions';
 import type { ReasonAction } from './use-reason-action';
 
-const ICONS = { event: IconCalendarEvent, flyer: IconPhoto, user: IconUser };
+const ICONS = { event: IconCalendarEvent, flyer: IconPhoto, user: IconUser, chat: IconMessage };
 
 interface CardProps {
   group: ReportGroup;
@@ -34,7 +34,7 @@ function GroupShell({ group, context, actions }: { group: ReportGroup; context: 
             </ThemeIcon>
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                {group.targetType === 'user' ? 'person' : group.targetType}
+                {group.targetType === 'user' ? 'person' : group.targetType === 'chat' ? 'chat message' : group.targetType}
               </Text>
               <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                 {group.targetName ?? 'Deleted'}
@@ -173,9 +173,24 @@ function PersonGroupCard({ group, ask, onDismiss }: CardProps) {
   return <GroupShell group={group} context={context} actions={actions} />;
 }
 
+/** A chat message: its author and words are the title; the host deletes messages in the buzz, moderators act on the author's page. */
+function ChatGroupCard({ group, onDismiss, eventId }: CardProps & { eventId: string }) {
+  const context = (
+    <Text size="sm" c="dimmed">
+      Said in the chat of{' '}
+      <Anchor component={Link} to={`/buzz/${eventId}`} size="sm">
+        this event’s buzz
+      </Anchor>
+      .
+    </Text>
+  );
+  return <GroupShell group={group} context={context} actions={<DismissButton onClick={onDismiss} />} />;
+}
+
 export function ReportGroupCard(props: CardProps) {
   const { group } = props;
   if (group.targetType === 'user') return <PersonGroupCard {...props} />;
+  if (group.targetType === 'chat' && group.eventId) return <ChatGroupCard {...props} eventId={group.eventId} />;
   if (group.eventId) return <EventGroupCard {...props} eventId={group.eventId} />;
   return <GroupShell group={group} context={<Text size="sm" c="dimmed">The reported item no longer exists.</Text>} actions={<DismissButton onClick={props.onDismiss} />} />;
 }
