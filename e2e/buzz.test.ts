@@ -46,7 +46,7 @@ describe('the live buzz', () => {
     await ownerPage.getByTestId('event-flyers').click();
     await ownerPage.getByTestId('new-flyer').click();
     await ownerPage.getByTestId('flyer-designer').waitFor();
-    await ownerPage.getByLabel('Name').fill('Doors flyer');
+    await ownerPage.getByRole('textbox', { name: 'Name' }).fill('Doors flyer');
     await ownerPage.locator('label', { hasText: /^Gradient$/ }).click();
     await ownerPage.getByLabel('Search gradients').fill('Noon to Dusk');
     await ownerPage.getByRole('button', { name: 'Noon to Dusk' }).click();

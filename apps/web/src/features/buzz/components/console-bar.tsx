@@ -35,7 +35,7 @@ export function ConsoleBar({ flyers, controls, actions }: ConsoleBarProps) {
           {actions.status?.text}
         </Text>
         <Group gap="xs" wrap="nowrap">
-          <Badge color={text.color} variant={controls.state === 'live' ? 'filled' : 'outline'} tt="none" data-testid="console-state" data-state={controls.state} style={{ flexShrink: 0 }}>
+          <Badge color={text.color} variant={controls.state === 'live' ? 'filled' : 'default'} tt="none" data-testid="console-state" data-state={controls.state} style={{ flexShrink: 0 }}>
             {text.badge}
           </Badge>
           {controls.goLive && (

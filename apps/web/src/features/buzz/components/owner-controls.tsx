@@ -16,6 +16,8 @@ interface OwnerControlsProps {
 }
 
 /** What the console says of the session, by state (badge colours dark enough for AA on white text or background). */
+// Not live, the badge is Mantine's default variant (the scheme's own text and border colours), so it
+// reads in both schemes; a fixed gray.7 outline fell to 1.9:1 on the dark background.
 export const CONSOLE_STATE_TEXT: Record<ConsoleControls['state'], { badge: string; color: string; line: string }> = {
   connecting: { badge: 'Connecting', color: 'gray.7', line: 'Connecting to the live service…' },
   'not-live': { badge: 'Not live', color: 'gray.7', line: 'Go live to open the buzz: everyone watching then sees the flyers you launch.' },
@@ -47,7 +49,7 @@ function SessionSection({ controls, actions }: Pick<OwnerControlsProps, 'control
             <Title order={3} fz="sm">
               Session
             </Title>
-            <Badge color={text.color} variant={controls.state === 'live' ? 'filled' : 'outline'} tt="none" data-testid="console-state" data-state={controls.state}>
+            <Badge color={text.color} variant={controls.state === 'live' ? 'filled' : 'default'} tt="none" data-testid="console-state" data-state={controls.state}>
               {text.badge}
             </Badge>
           </Group>
