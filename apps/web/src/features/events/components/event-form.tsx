@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
-import { Anchor, Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { Link } from 'react-router';
+import { Button, Group, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { SaveAlert } from './save-alert';
 import { DateTimePicker } from '@mantine/dates';
 import { PICKER_FORMAT } from '@/lib/dates/dayjs';
 import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { isValidTimeZone, localTimeZone, type AreaInput, type HubEvent } from '@hubbub/contract';
-import { FieldError, mantineValidator, required, validateValue, type Rule } from '@/lib/forms';
+import { mantineValidator, required, validateValue, type Rule } from '@/lib/forms';
 import { notify, notifyProblem, TEXTAREA_ROWS } from '@/lib/ui';
 import { useCreateEvent, useUpdateEvent } from '../api/save-event';
 import { useDeleteThumbnail, useUploadThumbnail } from '../api/thumbnail';
@@ -87,12 +87,7 @@ export function EventForm({ event, renderPlace, onSaved, onCancel }: EventFormPr
   return (
     <form onSubmit={submit} noValidate aria-label={event ? 'Edit event' : 'New event'}>
       <Stack gap="md" maw={720}>
-        <FieldError message={alert?.message} title={alert?.title} />
-        {alert?.upgrade && (
-          <Anchor component={Link} to="/account/subscription" size="sm" data-testid="plan-limit-upgrade">
-            See the plans and upgrade
-          </Anchor>
-        )}
+        <SaveAlert alert={alert} />
         <TextInput label="Name" required maxLength={LIMITS.name} key={form.key('name')} {...form.getInputProps('name')} />
         <TextInput label="Venue" placeholder="e.g. Riverside Hall" maxLength={LIMITS.venue} key={form.key('venue')} {...form.getInputProps('venue')} />
         {renderPlace({

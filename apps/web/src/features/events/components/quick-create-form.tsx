@@ -5,9 +5,10 @@ import '@mantine/dates/styles.css';
 import { useForm } from '@mantine/form';
 import { IconCloudCheck, IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { SaveAlert } from './save-alert';
 import { formatDateTime, formatTime, isValidTimeZone, localTimeZone, timeZoneLabel, type HubEvent } from '@hubbub/contract';
 import { PICKER_FORMAT } from '@/lib/dates/dayjs';
-import { FieldError, mantineValidator, required } from '@/lib/forms';
+import { mantineValidator, required } from '@/lib/forms';
 import { notify, notifyProblem } from '@/lib/ui';
 import { useDeleteEventDraft, useEventDraft, useSaveEventDraft } from '../api/event-draft';
 import { useCreateEvent } from '../api/save-event';
@@ -140,12 +141,7 @@ function QuickCreateFields({ renderPlace, onPublished, fullFormHref, initial, re
   return (
     <form onSubmit={publish} noValidate aria-label="Quick create">
       <Stack gap="md" maw={720}>
-        <FieldError message={alert?.message} title={alert?.title} />
-        {alert?.upgrade && (
-          <Anchor component={Link} to="/account/subscription" size="sm" data-testid="plan-limit-upgrade">
-            See the plans and upgrade
-          </Anchor>
-        )}
+        <SaveAlert alert={alert} />
         <TextInput
           label="Name"
           placeholder="e.g. Porch concert on Elm Street"
