@@ -404,24 +404,24 @@ async function baselineCase(): Promise<CaseResult> {
 
 /** The app's modules, loaded only in the hub cases' processes so the baseline's heap holds nothing of them. */
 async function loadServer() {
-  const [{ sql }, contract, { build }, { openDatabase, queryRows }, { hashPassword }] = await Promise.all([
+  const [{ sql }, contract, { build }, { openDatabase, queryRows }, { createPasswords }] = await Promise.all([
     import('drizzle-orm'),
     import('@hubbub/contract'),
     import('../apps/server/test/support/build.js'),
     import('../apps/server/src/db/client.js'),
     import('../apps/server/src/lib/passwords.js'),
   ]);
-  return { sql, HUB_PATH: contract.HUB_PATH, authApi: contract.authApi, eventsApi: contract.eventsApi, build, openDatabase, queryRows, hashPassword };
+  return { sql, HUB_PATH: contract.HUB_PATH, authApi: contract.authApi, eventsApi: contract.eventsApi, build, openDatabase, queryRows, passwords: createPasswords() };
 }
 type Server = Awaited<ReturnType<typeof loadServer>>;
 
 /** A verified user straight in the database, then a real login for its JWT. */
 async function user(server: Server, app: FastifyInstance, database: Database, label: string): Promise<string> {
-  const { sql, queryRows, hashPassword, authApi } = server;
+  const { sql, queryRows, passwords, authApi } = server;
   const tenantId = app.ctx.tenants.get(TENANT)!;
   const email = `bench-${label}-${randomUUID().slice(0, 8)}@hubbub.local`;
   await queryRows(database.db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at, plan)
-    values (${tenantId}, ${email}, ${`Bench ${label}`}, ${await hashPassword(PASSWORD)}, now(), 'Enterprise')`);
+    values (${tenantId}, ${email}, ${`Bench ${label}`}, ${await passwords.hash(PASSWORD)}, now(), 'Enterprise')`);
   const res = await app.inject({ method: 'POST', url: authApi.login.path, headers: { 'x-tenant': TENANT, 'content-type': 'application/json' }, payload: { email, password: PASSWORD } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return (res.json() as LoginResult).jwt;

@@ -64,7 +64,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { HUB_PATH, authApi, type LoginResult, eventsApi, flyersApi, launchesApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
-import { hashPassword } from '../apps/server/src/lib/passwords.js';
+import { createPasswords } from '../apps/server/src/lib/passwords.js';
 import { ensureTenants } from '../apps/server/src/modules/tenants/service.js';
 import { createScratchDatabase, type ScratchDatabase } from '../apps/server/test/support/scratch-database.js';
 
@@ -464,7 +464,7 @@ class SetupRun {
     const { db, close } = await openDatabase(database);
     try {
       const tenantId = (await ensureTenants(db, [TENANT])).get(TENANT)!;
-      const hash = await hashPassword(PASSWORD);
+      const hash = await createPasswords().hash(PASSWORD);
       const users: { email: string; name: string; plan: string }[] = [
         { email: 'soak-seed@hubbub.local', name: 'Soak Seed', plan: 'Enterprise' },
         ...Array.from({ length: HOSTS }, (_, i) => ({ email: `soak-host-${i}@hubbub.local`, name: `Soak Host ${i}`, plan: 'Enterprise' })),

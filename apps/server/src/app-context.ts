@@ -5,6 +5,7 @@ import type { JobTrigger } from './lib/job-trigger.js';
 import type { JwtSigner } from './lib/jwt.js';
 import type { KeyedDigest } from './lib/keyed-digest.js';
 import type { Mailer } from './lib/mailer.js';
+import type { Passwords } from './lib/passwords.js';
 import type { Realtime } from './lib/realtime.js';
 import type { TokenSigner } from './lib/signed-token.js';
 import type { SecretBox } from './lib/secret-box.js';
@@ -25,6 +26,8 @@ export interface AppContext {
   readonly config: Config;
   readonly jwt: JwtSigner;
   readonly mailer: Mailer;
+  /** argon2id at the OWASP baseline (lib/passwords.ts). */
+  readonly passwords: Passwords;
   readonly files: FileStore;
   /** tenant key → tenant id, loaded at start. */
   readonly tenants: Map<string, string>;

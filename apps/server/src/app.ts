@@ -70,6 +70,7 @@ import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/ind
 import { ensureCities } from './modules/geo/service.js';
 import { ensureCategories } from './modules/tags/service.js';
 import { MAX_UPLOAD_BYTES } from './lib/images.js';
+import { createPasswords, type PasswordCost } from './lib/passwords.js';
 
 export const SERVER_VERSION = '0.1.0';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -83,6 +84,8 @@ export interface BuildOptions {
   /** Points of the account budgets by name, over the defaults scaled by RATE_LIMIT_SCALE (tests). */
   rateLimits?: Partial<RateLimits>;
   now?: () => Date;
+  /** argon2id's cost; the OWASP baseline unless code building the app passes another (the API suites). */
+  passwordCost?: PasswordCost;
   /** Hub timings and the watcher announcement window (tests shorten them), its backplane and member counts (Redis when REDIS_URL is set). */
   hub?: LiveHubOptions;
   /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
@@ -131,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     db: database.db,
     config,
     jwt: createJwtSigner(options.jwtSecret),
+    passwords: createPasswords(options.passwordCost),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.SMTP_FROM, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
     files: config.S3_BUCKET
       ? createS3Store({

@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { AUTH_LIMITS, type RateLimits } from '../../src/modules/auth/limits.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database, type OpenDatabaseOptions } from '../../src/db/client.js';
+import type { PasswordCost } from '../../src/lib/passwords.js';
 
 export const TENANT = 'hubbub';
 export const OTHER_TENANT = 'other';
@@ -57,7 +58,16 @@ export interface BuildTestOptions {
   now?: BuildOptions['now'];
   /** Defaults to JWT_SECRET. */
   jwtSecret?: string;
+  /** argon2id's cost: in a suite TEST_PASSWORD_COST, elsewhere (scripts) the server's; `'production'` the server's in a suite too. */
+  passwordCost?: PasswordCost | 'production';
 }
+
+/**
+ * The API suites sign up and log in thousands of people; at the OWASP cost each hash is 45-90 ms of
+ * CPU on the 2-core machine. They test what the app does with a hash, not argon2's cost (the
+ * passwords unit test and the browser suite's server keep the real one).
+ */
+const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 256, timeCost: 1 };
 
 const isOpen = (database: BuildTestOptions['database']): database is Database => typeof database === 'object' && 'db' in database;
 
@@ -119,6 +129,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       hub: options.hub,
       launches: options.launches,
       notifications: options.notifications,
+      passwordCost: options.passwordCost === 'production' ? undefined : (options.passwordCost ?? (process.env.VITEST ? TEST_PASSWORD_COST : undefined)),
     });
     let listening: { port: number; url: string } | undefined;
     if (options.listen === undefined || options.listen === false) {

@@ -5,7 +5,6 @@ import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
 import { accountSuspended, codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
 import { resolveTenant } from '../../lib/tenants.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
 import { resetEmail, verificationEmail } from './emails.js';
 import { limited, type AuthLimitName } from './limits.js';
@@ -122,7 +121,7 @@ async function registerAccount(ctx: AppContext, tenant: TenantRef, input: Regist
       email: ['This email is already registered.'],
     });
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   let user: UserRow;
   try {
     user = await users.insertUser(ctx.db, { tenantId: tenant.id, email: input.email, name: input.name, passwordHash, plan: ctx.config.DEFAULT_PLAN });
@@ -232,7 +231,7 @@ export async function confirmPassword(opts: { ctx: AppContext; tenant: TenantRef
   const { user } = opts;
   const { account: _account, ...budgets } = passwordBudgets(opts.tenant, user.email, opts.ip);
   await limited(opts.ctx.throttle, budgets, async () => {
-    if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The password is not correct.', 'invalid_credentials');
+    if (!(await opts.ctx.passwords.verify(user.passwordHash, opts.password))) throw unauthorized('The password is not correct.', 'invalid_credentials');
   });
 }
 
@@ -241,10 +240,10 @@ async function checkCredentials(opts: { ctx: AppContext; tenant: TenantRef; emai
   const user = await users.findUserByEmail(ctx.db, tenant.id, opts.email);
   // An account made by an external sign-in has no password until one is set through a reset.
   if (!user?.passwordHash) {
-    await burnPasswordCheck(opts.password);
+    await ctx.passwords.burnCheck(opts.password);
     throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
   }
-  if (!(await verifyPassword(user.passwordHash, opts.password))) throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
+  if (!(await ctx.passwords.verify(user.passwordHash, opts.password))) throw unauthorized('The email or the password is not correct.', 'invalid_credentials');
   if (!user.emailVerifiedAt) {
     await sendVerification(ctx, user);
     throw emailUnverified('Verify your email address before you log in. We have just sent you a new verification code.');
@@ -371,7 +370,7 @@ async function resetWithCode(opts: { ctx: AppContext; tenant: TenantRef; code: s
   const now = ctx.now();
   const claimed = await repo.consumeSecret(ctx.db, { tenantId: tenant.id, purpose: 'reset', hash: secretHash(opts.code), at: now });
   if (!claimed) throw codeInvalid('This reset code is not valid, was already used or has expired. Ask for a new one.');
-  await users.setPasswordHash(ctx.db, claimed.userId, await hashPassword(opts.password), now);
+  await users.setPasswordHash(ctx.db, claimed.userId, await ctx.passwords.hash(opts.password), now);
   // The emailed code proves the address, and old sessions may be the reason for the reset.
   await users.markEmailVerified(ctx.db, claimed.userId, now);
   await repo.revokeUserSessions(ctx.db, claimed.userId, 'password reset', now);

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { countTenantEvents, loadEvents, refreshTenantSearchText } from '../events/service.js';
 import { insertUser, seedProfile } from '../users/service.js';
@@ -22,7 +21,7 @@ export async function seedDemoEvents(ctx: AppContext, tenant: { id: string; key:
   if ((await countTenantEvents({ ctx, tenantId: tenant.id })) > 0) return;
   const started = Date.now();
 
-  const unusable = await hashPassword(randomToken());
+  const unusable = await ctx.passwords.hash(randomToken());
   const now = ctx.now();
   const hostsOf = new Map<string, string[]>();
   const hostIds: string[] = [];

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { randomToken } from '../../lib/secrets.js';
 import { setDemoPlan } from '../subscription/service.js';
 import { countUsers, insertUser, seedFollow, seedProfile } from '../users/service.js';
@@ -20,7 +19,7 @@ const DEMO_PEOPLE = [
 export async function seedDemo(ctx: AppContext, tenant: { id: string; key: string }, log: FastifyBaseLogger): Promise<void> {
   if ((await countUsers(ctx.db, tenant.id)) > 0) return;
   const password = randomToken().slice(0, 16);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.now();
   const ids: string[] = [];
   for (const person of DEMO_PEOPLE) {
