@@ -2,17 +2,18 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, openDatabase } from '../../src/db/client.js';
-import { keepSnapshot } from './migrated-snapshot.js';
+import { openDatabase } from '../../src/db/client.js';
+import { ensureCities } from '../../src/modules/geo/service.js';
+import { firstStartDump, keepSnapshot } from './migrated-snapshot.js';
 import { createScratchDatabase } from './scratch-database.js';
 
-/** For the PGlite project: one migrated database, dumped to a file every test file's databases start from. */
+/** For the PGlite project: one migrated database with the gazetteer, dumped to a file every test file's databases start from. */
 async function pgliteSnapshot(project: TestProject) {
   const database = await openDatabase({});
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-pglite-'));
   const file = path.join(dir, 'migrated.tar');
   try {
-    const bytes = new Uint8Array(await (await dumpPglite(database)).arrayBuffer());
+    const bytes = await firstStartDump(database);
     await fs.writeFile(file, bytes);
     // The same dump for the databases tests make on disk (migrated-snapshot.ts), fresh from this run's migrations.
     await keepSnapshot(bytes);
@@ -27,7 +28,7 @@ async function pgliteSnapshot(project: TestProject) {
 /**
  * For the PostgreSQL project: a scratch database per run on the server TEST_DATABASE_URL
  * names, migrated once here so parallel test files never race on migrations; dropped afterwards.
- * It is copied from a template migrated here from empty, which the scratch databases test files
+ * It is copied from a template migrated here from empty (and given the gazetteer), which the scratch databases test files
  * make are copied from too (scratch-database.ts): copying takes a tenth of migrating.
  */
 export default async function setup(project: TestProject) {
@@ -40,6 +41,9 @@ export default async function setup(project: TestProject) {
   const templateName = new URL(template.databaseUrl!).pathname.slice(1);
   let scratch;
   try {
+    // With the gazetteer a first start loads, as the PGlite dump has it (migrated-snapshot.ts).
+    const database = await openDatabase(template);
+    await ensureCities(database.db).finally(() => database.close());
     scratch = await createScratchDatabase('test', { server, template: templateName });
   } catch (error) {
     await template.drop();
