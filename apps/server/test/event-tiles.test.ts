@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { EVENT_TILE_EXTENT, EVENT_TILE_GRID, EVENT_TILE_LAYER, EVENT_TILE_SIZE_PX, MARKER_GAP_PX, markerReach, EventSchema, TagSchema, tagsApi, type HubEvent, type TileQuery, type Tag, eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { tileCacheStats } from '../src/modules/events/tile-service.js';
 import { call, signUp, type TestUser, usePlan } from './support/api.js';
 import { expectDetailedProblem as expectProblem } from './support/problem.js';
@@ -18,14 +19,25 @@ let jazz: Tag;
  * between two requests of a test (tiles depend on the clock minute, see tile-service.ts).
  */
 let clock = Date.now();
+/**
+ * On PostgreSQL the test files share one database and its tenants: another file's write there
+ * moves this tenant's data version and empties the cache the counts below watch. So this file
+ * has a database of its own (on PGlite every file has).
+ */
+let scratch: ScratchDatabase | undefined;
 beforeAll(async () => {
-  t = await build({ now: () => new Date(clock) });
+  const databaseUrl = inject('databaseUrl');
+  scratch = databaseUrl ? await createScratchDatabase('tiles', { server: databaseUrl }) : undefined;
+  t = await build({ now: () => new Date(clock), ...(scratch ? { database: scratch } : {}) });
   const categories = (await call(t.app, 'GET', tagsApi.categories.path)).json() as Tag[];
   music = TagSchema.parse(categories.find((c) => c.name === 'Music'));
   const res = await call(t.app, 'POST', tagsApi.search.path, { body: { searchText: 'Jazz' } });
   jazz = TagSchema.parse((res.json() as Tag[]).find((tag) => tag.name === 'Jazz'));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await scratch?.drop();
+});
 
 const word = () => `q${randomUUID().replace(/-/g, '').slice(0, 10)}`;
 const HOUR = 3_600_000;
