@@ -1,8 +1,25 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 // Testing Library only cleans up by itself when vitest globals are on; they are off here.
 afterEach(cleanup);
+
+// The files of a worker share one window (vitest.config.ts, unit-web): each starts with empty
+// storage and no cookies, and leaves no stubbed global, spy or fake clock to the next.
+beforeAll(() => {
+  if (typeof window === 'undefined') return;
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+});
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 // findBy/waitFor give up after 1 s by default: on a loaded 2-core machine a Mantine transition or a
 // debounce can take longer than that. They still fail when what they wait for never comes.
