@@ -1,5 +1,5 @@
 import * as maplibre from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import workerUrl from 'virtual:maplibre-worker-url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { HOSTED_TILES_TIMEOUT_MS, hostedStyleUrlOf, markStyleUnreachable } from './basemap/hosted-style';
 import { watchHostedTiles } from './basemap/watch-hosted-tiles';

@@ -3,10 +3,14 @@ import notoLatin400 from '@fontsource/noto-sans/files/noto-sans-latin-400-normal
 import notoLatinExt400 from '@fontsource/noto-sans/files/noto-sans-latin-ext-400-normal.woff2?url';
 import notoLatin700 from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2?url';
 import notoLatinExt700 from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff2?url';
+// Noto Sans Bold with only what a cluster count shows (apps/web/scripts/subset-count-font.mjs; OFL in font-files/).
+import notoCounts700 from './font-files/noto-sans-bold-counts.woff2?url';
 
 /** Names used in `text-font`; prefixed so they never clash with a hosted style's own fonts. */
 export const MAP_FONT_REGULAR = 'Hubbub Noto Sans Regular';
 export const MAP_FONT_BOLD = 'Hubbub Noto Sans Bold';
+/** The cluster counts' font: a few glyphs, so the first view of a street map fetches 3 KB, not 14. */
+export const MAP_FONT_COUNT = 'Hubbub Noto Sans Bold Counts';
 
 // Ranges from @fontsource/noto-sans's unicode.json: each file only covers its own script.
 const LATIN = ['U+0000-00FF', 'U+0131', 'U+0152-0153', 'U+02BB-02BC', 'U+02C6', 'U+02DA', 'U+02DC', 'U+2000-206F', 'U+20AC', 'U+2122', 'U+2212'];
@@ -29,5 +33,6 @@ export function mapFontFaces(): FontFacesSpecification {
       { url: absolute(notoLatin700), 'unicode-range': LATIN },
       { url: absolute(notoLatinExt700), 'unicode-range': LATIN_EXT },
     ],
+    [MAP_FONT_COUNT]: [{ url: absolute(notoCounts700), 'unicode-range': ['U+002E', 'U+0030-0039', 'U+004D', 'U+006B'] }],
   };
 }

@@ -15,7 +15,7 @@ import {
 } from '@hubbub/contract';
 import type { ExpressionSpecification, FilterSpecification } from 'maplibre-gl';
 import type { LayerProps } from 'react-map-gl/maplibre';
-import { MAP_FONT_BOLD } from '../basemap/fonts';
+import { MAP_FONT_COUNT } from '../basemap/fonts';
 
 /** The tiles' deepest zoom: a grid cell there is a few metres, so what still clusters shares a spot. */
 export const EVENT_TILES_MAX_ZOOM = 18;
@@ -111,7 +111,7 @@ export const clusterCountLayer: LayerProps = {
     'icon-size': ['/', ['*', 2, markerReachExpression], MARKER_CLEARANCE_IMAGE_PX],
     'icon-padding': 0,
     'text-field': ['case', isCluster, clusterLabelExpression, ''],
-    'text-font': [MAP_FONT_BOLD],
+    'text-font': [MAP_FONT_COUNT],
     'text-size': 12,
     'text-padding': 0,
   },
