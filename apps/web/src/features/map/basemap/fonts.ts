@@ -4,7 +4,8 @@ import notoLatinExt400 from '@fontsource/noto-sans/files/noto-sans-latin-ext-400
 import notoLatin700 from '@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2?url';
 import notoLatinExt700 from '@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff2?url';
 // Noto Sans Bold with only what a cluster count shows (apps/web/scripts/subset-count-font.mjs; OFL in font-files/).
-import notoCounts700 from './font-files/noto-sans-bold-counts.woff2?url';
+// no-inline: MapLibre fetches its fonts, and the CSP allows no connection to data: URLs.
+import notoCounts700 from './font-files/noto-sans-bold-counts.woff2?no-inline';
 
 /** Names used in `text-font`; prefixed so they never clash with a hosted style's own fonts. */
 export const MAP_FONT_REGULAR = 'Hubbub Noto Sans Regular';
