@@ -6,6 +6,7 @@ import { RouteErrorPage } from './layout/route-error-page';
 import { PageLoader } from '@/components/page-loader';
 import { ROLE_ADMIN } from '@hubbub/contract';
 import type { RouteAccessHandle } from './guards/access';
+import type { LayoutHandle } from './layout/layout-handle';
 
 type RouteModule = { default: ComponentType };
 
@@ -14,6 +15,8 @@ const page = (load: () => Promise<RouteModule>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+/** A page that fills the screen itself (the search's map and list): the layout adds no footer. */
+const fullScreen: LayoutHandle = { fullScreen: true };
 const loginRequired: RouteAccessHandle = { access: { login: true } };
 const adminRequired: RouteAccessHandle = { access: { login: true, roles: [ROLE_ADMIN] } };
 
@@ -35,7 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'password/reset', ...page(() => import('@/routes/password-reset')) },
       // Where Google and Microsoft send the browser back (the redirect URI registered with them).
       { path: 'auth/callback/:provider', ...page(() => import('@/routes/auth-callback')) },
-      { path: 'search', ...page(() => import('@/routes/search')) },
+      { path: 'search', handle: fullScreen, ...page(() => import('@/routes/search')) },
       // An email's unsubscribe link: it works without signing in, the link itself being the proof.
       { path: 'unsubscribe', ...page(() => import('@/routes/unsubscribe')) },
       { id: 'person', path: 'person/:id', ...page(() => import('@/routes/person')) },

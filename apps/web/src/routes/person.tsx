@@ -1,6 +1,6 @@
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { Link, useLocation, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
 import { useSessionUser } from '@/lib/session';
@@ -48,20 +48,21 @@ export default function PersonRoute() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
-        {valid ? (
-          <PersonContent key={id} id={id} />
-        ) : (
-          <NotFoundPanel title="Person not found" message="This link does not point to a person." />
-        )}
-        {/* A visitor's way on is what is on; a signed-in person's, their home. */}
+        {/* A visitor's way on is what is on; a signed-in person's, their home. Above the profile, so
+            it stays put while the profile and its events come in. */}
         {signedIn ? (
-          <Button component={Link} to="/dashboard" variant="subtle" w="fit-content">
+          <Button component={Link} to="/dashboard" variant="subtle" w="fit-content" leftSection={<IconArrowLeft size={16} aria-hidden />}>
             Back to your home
           </Button>
         ) : (
           <Button component={Link} to="/search" variant="subtle" w="fit-content" leftSection={<IconSearch size={16} aria-hidden />}>
             Find events
           </Button>
+        )}
+        {valid ? (
+          <PersonContent key={id} id={id} />
+        ) : (
+          <NotFoundPanel title="Person not found" message="This link does not point to a person." />
         )}
       </Stack>
     </Container>

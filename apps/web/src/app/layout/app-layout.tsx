@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
-import { Anchor, AppShell, Burger, Group, Progress, Text } from '@mantine/core';
+import { Anchor, AppShell, Box, Burger, Group, Progress, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Link, Outlet, useMatches, useNavigation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { useSessionUser } from '@/lib/session';
 import { DemoAccountBadge } from '@/features/subscription/components/demo-account-badge';
@@ -10,9 +10,11 @@ import { DrawerNav, HeaderNav } from './header-nav';
 import { ScrollToTop } from './scroll-to-top';
 import { UserMenu } from './user-menu';
 import { Logo } from './logo';
+import type { LayoutHandle } from './layout-handle';
 
 export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const fullScreen = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.fullScreen);
   const navigation = useNavigation();
   const signedIn = Boolean(useSessionUser());
 
@@ -59,12 +61,24 @@ export function AppLayout() {
 
       <AppShell.Main id="main" tabIndex={-1}>
         <ScrollToTop />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
-        <Text component="footer" c="dimmed" size="xs" ta="center" py="lg">
-          Hubbub is open source. Discover and publish local events.
-        </Text>
+        {fullScreen ? (
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        ) : (
+          <>
+            {/* At least a screen tall, so the footer starts below the fold: a page that fills in as
+                its answers arrive does not push the footer down the screen (a layout shift). */}
+            <Box mih="calc(100dvh - var(--app-shell-header-height, 0px))">
+              <Suspense fallback={<PageLoader />}>
+                <Outlet />
+              </Suspense>
+            </Box>
+            <Text component="footer" c="dimmed" size="xs" ta="center" py="lg">
+              Hubbub is open source. Discover and publish local events.
+            </Text>
+          </>
+        )}
       </AppShell.Main>
     </AppShell>
   );
