@@ -6,7 +6,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import subsetFont from 'subset-font';
 
-export const COUNT_CHARACTERS = '0123456789.kM';
+// The characters are fonts.ts's COUNT_CHARACTERS, read from its source so they are written once.
+const fontsModule = fs.readFileSync(new URL('../src/features/map/basemap/fonts.ts', import.meta.url), 'utf8');
+const COUNT_CHARACTERS = /COUNT_CHARACTERS = '([^']+)'/.exec(fontsModule)[1];
 
 const require = createRequire(import.meta.url);
 const source = require.resolve('@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff2');

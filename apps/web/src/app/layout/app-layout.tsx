@@ -16,6 +16,11 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const fullScreen = useMatches().some((match) => (match.handle as LayoutHandle | undefined)?.fullScreen);
   const navigation = useNavigation();
+  const page = (
+    <Suspense fallback={<PageLoader />}>
+      <Outlet />
+    </Suspense>
+  );
   const signedIn = Boolean(useSessionUser());
 
   return (
@@ -62,18 +67,12 @@ export function AppLayout() {
       <AppShell.Main id="main" tabIndex={-1}>
         <ScrollToTop />
         {fullScreen ? (
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
+          page
         ) : (
           <>
             {/* At least a screen tall, so the footer starts below the fold: a page that fills in as
                 its answers arrive does not push the footer down the screen (a layout shift). */}
-            <Box mih="calc(100dvh - var(--app-shell-header-height, 0px))">
-              <Suspense fallback={<PageLoader />}>
-                <Outlet />
-              </Suspense>
-            </Box>
+            <Box mih="calc(100dvh - var(--app-shell-header-height, 0px))">{page}</Box>
             <Text component="footer" c="dimmed" size="xs" ta="center" py="lg">
               Hubbub is open source. Discover and publish local events.
             </Text>

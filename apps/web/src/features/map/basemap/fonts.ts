@@ -12,6 +12,8 @@ export const MAP_FONT_REGULAR = 'Hubbub Noto Sans Regular';
 export const MAP_FONT_BOLD = 'Hubbub Noto Sans Bold';
 /** The cluster counts' font: a few glyphs, so the first view of a street map fetches 3 KB, not 14. */
 export const MAP_FONT_COUNT = 'Hubbub Noto Sans Bold Counts';
+/** What a cluster count shows ("7", "1.2k", "3M"; event-layers.ts): the glyphs the count font holds. */
+export const COUNT_CHARACTERS = '0123456789.kM';
 
 // Ranges from @fontsource/noto-sans's unicode.json: each file only covers its own script.
 const LATIN = ['U+0000-00FF', 'U+0131', 'U+0152-0153', 'U+02BB-02BC', 'U+02C6', 'U+02DA', 'U+02DC', 'U+2000-206F', 'U+20AC', 'U+2122', 'U+2212'];
@@ -34,6 +36,6 @@ export function mapFontFaces(): FontFacesSpecification {
       { url: absolute(notoLatin700), 'unicode-range': LATIN },
       { url: absolute(notoLatinExt700), 'unicode-range': LATIN_EXT },
     ],
-    [MAP_FONT_COUNT]: [{ url: absolute(notoCounts700), 'unicode-range': ['U+002E', 'U+0030-0039', 'U+004D', 'U+006B'] }],
+    [MAP_FONT_COUNT]: [{ url: absolute(notoCounts700), 'unicode-range': [...COUNT_CHARACTERS].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`) }],
   };
 }
