@@ -47,6 +47,7 @@ export const MODULE_ORDER = [
   'subscription',
   'tags',
   'events',
+  'attractions',
   'event-drafts',
   'flyers',
   'launches',

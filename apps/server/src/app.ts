@@ -58,6 +58,7 @@ import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/r
 import { notificationsPlugin, type NotificationsPluginOptions } from './modules/notifications/plugin.js';
 import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
+import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
 import { homeRoutes } from './modules/home/routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventDetailRoutes);
     await api.register(eventHtmlRoutes);
     await api.register(eventLinkRoutes);
+    await api.register(attractionRoutes);
     await api.register(tagRoutes);
     await api.register(geoRoutes);
     await api.register(flyerRoutes);

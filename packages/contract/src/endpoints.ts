@@ -4,6 +4,7 @@ import { HUB_PATH } from './hub.js';
 import { PUBLIC_EVENT_PREFIX } from './public-event.js';
 import { accountDataApi } from './account-data.js';
 import { accountApi } from './account.js';
+import { attractionsApi } from './attractions.js';
 import { authApi } from './auth.js';
 import { calendarsApi } from './calendars.js';
 import { containerApi } from './container.js';
@@ -36,6 +37,7 @@ export const endpointTables = [
   eventsApi,
   eventDraftsApi,
   eventLinksApi,
+  attractionsApi,
   tagsApi,
   geoApi,
   flyersApi,

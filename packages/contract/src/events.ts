@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AttractionSchema } from './attractions.js';
 import { ChatMessageSchema } from './chats.js';
 import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
@@ -32,7 +33,7 @@ export type EventHidden = z.infer<typeof EventHiddenSchema>;
 export const LinkCountsSchema = z.object({ Star: z.number().int(), Follow: z.number().int(), Attendee: z.number().int() });
 export const MyLinksSchema = z.object({ Star: z.uuid().nullable(), Follow: z.uuid().nullable(), Attendee: z.uuid().nullable() });
 
-/** The spec's Event; flyers come in the host's flyerOrder. timelines, attractions and chats fill in with the buzz issue. */
+/** The spec's Event; flyers come in the host's flyerOrder, attractions in the host's line-up order. */
 export const EventSchema = z
   .object({
     id: z.uuid(),
@@ -49,7 +50,8 @@ export const EventSchema = z
     slug: z.string(),
     venue: z.string().nullable(),
     area: AreaSchema.nullable(),
-    attractions: z.array(z.unknown()),
+    /** The line-up, in the host's order (attractions.ts). */
+    attractions: z.array(AttractionSchema),
     flyers: z.array(FlyerSchema),
     flyerOrder: z.array(z.string()),
     tags: z.array(TagSchema),

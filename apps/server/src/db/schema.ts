@@ -5,6 +5,7 @@
  * (drizzle.config.ts). The lint fails when a module's schema.ts is missing here.
  */
 export * from '../modules/account/schema.js';
+export * from '../modules/attractions/schema.js';
 export * from '../modules/auth/schema.js';
 export * from '../modules/calendars/schema.js';
 export * from '../modules/chats/schema.js';

@@ -8,6 +8,7 @@ import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { QueryState } from '@/components/query-state';
+import { LineUpSection } from '@/features/attractions/components/line-up-section';
 import { AddToCalendarButton } from '@/features/add-to-calendar/components/add-to-calendar-button';
 import { DownloadEventButton } from '@/features/event-download/components/download-event-button';
 import { EventDocuments } from '@/features/project-documents/components/event-documents';
@@ -166,6 +167,11 @@ function EventBody({ data }: { data: HubEvent }) {
           <AddToCalendarButton event={data} />
           <DownloadEventButton event={data} />
         </Group>
+      )}
+      {(owner || data.attractions.length > 0) && (
+        <Box mt="lg">
+          <LineUpSection event={data} isHost={owner} />
+        </Box>
       )}
       <Box mt="lg">
         <EventDocuments eventId={data.id} />

@@ -25,6 +25,9 @@ export function eventsOf(db: Db, userId: string): Promise<Json[]> {
           case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate", e.venue, e.area, e.lat, e.lng,
           e.content_type as "contentType", e.content_json as "contentJson", e.status::int as status, e.thumbnail_path as "thumbnailPath",
           (select coalesce(json_agg(t.name order by t.name), '[]'::json) from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags,
+          (select coalesce(json_agg(json_build_object('name', a.name, 'kind', a.kind, 'description', a.description, 'link', a.link,
+             'picturePath', a.picture_path, 'setTime', case when a.set_time is null then null else ${iso(sql`a.set_time`)} end) order by a.position, a.created_at), '[]'::json)
+             from attractions a where a.event_id = e.id) as attractions,
           ${iso(sql`e.created_at`)} as created, ${iso(sql`e.updated_at`)} as updated
         from events e where e.user_id = ${userId} order by e.starts_at, e.id`,
   );
@@ -78,12 +81,13 @@ export async function followsOf(db: Db, userId: string): Promise<{ following: Js
   return { following, followers };
 }
 
-/** The stored files of everything the account owns: event thumbnails, flyer images, document images. */
+/** The stored files of everything the account owns: event thumbnails, flyer images, line-up pictures, document images. */
 export async function filesOf(db: Db, userId: string): Promise<string[]> {
   const rows = await queryRows<{ path: string }>(
     db,
     sql`select thumbnail_path as path from events where user_id = ${userId} and thumbnail_path is not null
         union select image_path from flyers where user_id = ${userId} and image_path is not null
+        union select a.picture_path from attractions a join events e on e.id = a.event_id where e.user_id = ${userId} and a.picture_path is not null
         union select i.path from project_document_images i join project_documents d on d.id = i.document_id where d.user_id = ${userId}`,
   );
   return rows.map((r) => r.path);
@@ -97,6 +101,7 @@ export async function stillUsed(db: Db, paths: string[]): Promise<Set<string>> {
     db,
     sql`select thumbnail_path as path from events where thumbnail_path in (${list})
         union select image_path from flyers where image_path in (${list})
+        union select picture_path from attractions where picture_path in (${list})
         union select path from project_document_images where path in (${list})`,
   );
   return new Set(rows.map((r) => r.path));

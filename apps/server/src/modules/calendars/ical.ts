@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { tzlib_get_ical_block, tzlib_get_timezones } from 'timezones-ical-library';
-import { EventStatus } from '@hubbub/contract';
+import { ATTRACTION_KIND_LABELS, EventStatus, formatDateTime, formatTime, lineUpBySetTime, spansDays, type Attraction } from '@hubbub/contract';
 import type { FeedEventRow } from '../events/service.js';
 
 // iCalendar files are written with Mozilla's ical.js (Thunderbird's): it writes a feed of a thousand
@@ -39,6 +39,17 @@ function location(event: FeedEventRow): string | null {
   return parts.length ? [...new Set(parts)].join(', ') : null;
 }
 
+/** The line-up as plain text for a DESCRIPTION: one line each, by set time, in the event's zone. */
+export function lineUpText(event: Pick<FeedEventRow, 'startDate' | 'endDate' | 'timeZone'>, lineUp: readonly Attraction[]): string | null {
+  if (!lineUp.length) return null;
+  const withDay = spansDays(event);
+  const lines = lineUpBySetTime(lineUp).map((a) => {
+    const time = a.setTime ? `${(withDay ? formatDateTime : formatTime)(a.setTime, { timeZone: event.timeZone, locale: 'en-US' })}  ` : '';
+    return `${time}${a.name} (${ATTRACTION_KIND_LABELS[a.kind].one})`;
+  });
+  return `Line-up:\n${lines.join('\n')}`;
+}
+
 /**
  * An iCalendar (RFC 5545) document of events: UIDs stable per event, times in the event's own
  * zone with its VTIMEZONE, LAST-MODIFIED and SEQUENCE moving with every change, canceled events
@@ -46,7 +57,16 @@ function location(event: FeedEventRow): string | null {
  * it is written, so an unchanged calendar is the same bytes (and the same ETag).
  */
 /** `eventUrl`: where a calendar app's reader, maybe not signed in, reads the event (shareableEventUrl). */
-export function icsOf(opts: { name: string; publicUrl: string; eventUrl: (event: FeedEventRow) => string; events: FeedEventRow[]; description?: string; single?: boolean }): string {
+export function icsOf(opts: {
+  name: string;
+  publicUrl: string;
+  eventUrl: (event: FeedEventRow) => string;
+  events: FeedEventRow[];
+  /** Each event's line-up, by event id (absent: none). */
+  lineUps: ReadonlyMap<string, readonly Attraction[]>;
+  description?: string;
+  single?: boolean;
+}): string {
   const host = new URL(opts.publicUrl).hostname;
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.addPropertyWithValue('prodid', '-//Hubbub//Hubbub//EN');
@@ -73,7 +93,8 @@ export function icsOf(opts: { name: string; publicUrl: string; eventUrl: (event:
     addTime(vevent, 'dtstart', event.startDate, zone);
     addTime(vevent, 'dtend', event.endDate, zone);
     vevent.addPropertyWithValue('summary', event.name);
-    vevent.addPropertyWithValue('description', [event.description?.trim(), `Hosted by ${event.hostName}`, url].filter(Boolean).join('\n\n'));
+    const lineUp = lineUpText(event, opts.lineUps.get(event.id) ?? []);
+    vevent.addPropertyWithValue('description', [event.description?.trim(), lineUp, `Hosted by ${event.hostName}`, url].filter(Boolean).join('\n\n'));
     const where = location(event);
     if (where) vevent.addPropertyWithValue('location', where);
     vevent.addPropertyWithValue('url', url);

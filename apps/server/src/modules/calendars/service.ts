@@ -22,6 +22,7 @@ import { invalid, notFound, planLimit } from '../../lib/app-error.js';
 import { randomToken } from '../../lib/secrets.js';
 import { tenantById } from '../../lib/tenants.js';
 import { productOf } from '../account/service.js';
+import { attractionsOfEvents } from '../attractions/service.js';
 import { calendarEvent, calendarFeedEvents, tenantEventsVersion } from '../events/service.js';
 import { findUserById } from '../users/service.js';
 import { icsOf } from './ical.js';
@@ -193,7 +194,8 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
   const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, includeDrafts: row.includeDrafts, from, limit: CALENDAR_FEED_MAX_EVENTS });
-  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, eventUrl: eventUrlIn(ctx, tenant), events });
+  const lineUps = await attractionsOfEvents(ctx.db, events.map((e) => e.id));
+  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, eventUrl: eventUrlIn(ctx, tenant), events, lineUps });
   const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
   const lastModified = new Date(Math.floor(changed / 1000) * 1000);
@@ -211,6 +213,7 @@ function eventUrlIn(ctx: AppContext, tenant: TenantRef) {
 /** One event as a calendar file ("Add to calendar"). */
 export async function eventFile(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<{ fileName: string; body: string }> {
   const event = await calendarEvent(opts);
-  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, eventUrl: eventUrlIn(opts.ctx, opts.tenant), events: [event], single: true });
+  const lineUps = await attractionsOfEvents(opts.ctx.db, [event.id]);
+  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, eventUrl: eventUrlIn(opts.ctx, opts.tenant), events: [event], lineUps, single: true });
   return { fileName: `${event.slug}.ics`, body };
 }

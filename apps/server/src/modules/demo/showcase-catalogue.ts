@@ -1,3 +1,5 @@
+import type { AttractionKind } from '@hubbub/contract';
+
 /** What the demo people host, design and follow: the part of the demo a newcomer signs in to. */
 
 export interface ShowcaseFlyer {
@@ -27,6 +29,8 @@ export interface ShowcaseEvent {
   /** now: live, from the last full hour; today: at this hour, or within the next two hours when it has passed; day: a wall-clock time some days ahead. */
   when: ({ kind: 'now' } | { kind: 'today'; hour: number } | { kind: 'day'; days: number; hour: number; minute?: number }) & { lengthHours: number };
   flyers: ShowcaseFlyer[];
+  /** The line-up, in the host's order; `at`: hours after the start, for a set time. */
+  lineUp?: { name: string; kind: AttractionKind; at?: number; description?: string }[];
 }
 
 interface ShowcasePerson {
@@ -55,6 +59,10 @@ export const SHOWCASE: Record<'demo' | 'river' | 'maya', ShowcasePerson> = {
         place: { name: 'Union Station, Kansas City, MO', ...KANSAS_CITY, lat: 39.0849, lng: -94.5857 },
         timeZone: 'America/Chicago',
         when: { kind: 'today', hour: 19, lengthHours: 3 },
+        lineUp: [
+          { name: 'The Westside Swing Five', kind: 'performer', at: 0.5, description: 'Kansas City swing, two sets.' },
+          { name: 'Taqueria La Esquina', kind: 'food', description: 'Al pastor, carnitas and a veggie option downstairs.' },
+        ],
         flyers: [
           { name: 'Doors open', emoji: '🎷', emojiName: 'saxophone', headline: 'Rooftop Jazz & Tacos', detail: 'Doors open · music at the top of the hour', gradient: 'Purple Love', angle: 135 },
           { name: 'Taco menu', emoji: '🌮', emojiName: 'taco', headline: 'Tacos downstairs', detail: 'Al pastor, carnitas and a veggie option', gradient: 'Sunrise', angle: 160 },
@@ -117,6 +125,13 @@ export const SHOWCASE: Record<'demo' | 'river' | 'maya', ShowcasePerson> = {
         place: { name: 'Uptown, Chicago, IL', ...CHICAGO, lat: 41.9657, lng: -87.658 },
         timeZone: 'America/Chicago',
         when: { kind: 'now', lengthHours: 6 },
+        lineUp: [
+          { name: 'River Okafor Trio', kind: 'performer', at: 0, description: 'Standards and originals: piano, bass and drums.' },
+          { name: 'Open jam', kind: 'performer', at: 1.5, description: 'Sign up at the bar and sit in for a tune.' },
+          { name: 'Lena Ruiz Quartet', kind: 'performer', at: 3, description: 'Latin jazz from Pilsen.' },
+          { name: 'Late-night jam', kind: 'performer', at: 4.5 },
+          { name: 'Uptown Music School', kind: 'sponsor', description: 'Every tip in the jar goes to its scholarships.' },
+        ],
         flyers: [
           { name: 'On stage now', emoji: '🎷', emojiName: 'saxophone', headline: 'River Okafor Trio', detail: 'On stage now · standards and originals', gradient: 'Aubergine', angle: 135, announcement: 'The trio is back on stage!' },
           { name: 'Open jam sign-up', emoji: '🎺', emojiName: 'trumpet', headline: 'Sit in for a tune', detail: 'Sign up at the bar for the open jam', gradient: 'Sea Blue', angle: 120 },
@@ -154,6 +169,13 @@ export const SHOWCASE: Record<'demo' | 'river' | 'maya', ShowcasePerson> = {
         place: { name: 'East Austin, Austin, TX', ...AUSTIN, lat: 30.2622, lng: -97.7277 },
         timeZone: 'America/Chicago',
         when: { kind: 'today', hour: 9, lengthHours: 5 },
+        lineUp: [
+          { name: 'Oak Farm', kind: 'vendor', description: 'Hill Country peaches, tomatoes and okra.' },
+          { name: 'Saltillo Bread Co.', kind: 'vendor', description: 'Sourdough and kolaches, baked this morning.' },
+          { name: 'Bee Cave Honey', kind: 'vendor' },
+          { name: 'Cooking demo: peach salsa', kind: 'speaker', at: 1 },
+          { name: 'Eastside Credit Union', kind: 'sponsor' },
+        ],
         flyers: [{ name: 'Peaches are in', emoji: '🍑', emojiName: 'peach', headline: 'Peaches are in!', detail: 'Hill Country peaches at the Oak Farm stall', gradient: 'Mango Pulp', angle: 120 }],
       },
       {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
-import { AreaType, EventCreateSchema, EventStatus, FLYER_CONTENT_TYPE, FlyerCreateSchema, type FlyerBlock, type FlyerContent } from '@hubbub/contract';
+import { AreaType, AttractionCreateSchema, EventCreateSchema, EventStatus, FLYER_CONTENT_TYPE, FlyerCreateSchema, type FlyerBlock, type FlyerContent } from '@hubbub/contract';
 import { emojiCatalogue, gradients } from '@hubbub/contract/catalogues';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { createAttraction } from '../attractions/service.js';
 import { createEvent, setEventStatus, setThumbnail } from '../events/service.js';
 import { createLink } from '../event-links/service.js';
 import { createFlyer } from '../flyers/service.js';
@@ -81,6 +82,10 @@ export async function seedShowcase(ctx: AppContext, tenant: TenantRef, log: Fast
       created.set(event.key, id);
       const picture = await drawThumbnail(CATEGORY_COLOURS[event.category], event.name.length, event.icon);
       await setThumbnail({ ctx, auth: auth(who), id, data: picture });
+      for (const act of event.lineUp ?? []) {
+        const setTime = act.at === undefined ? null : new Date(start.getTime() + act.at * 3_600_000).toISOString();
+        await createAttraction({ ctx, auth: auth(who), input: AttractionCreateSchema.parse({ eventId: id, name: act.name, kind: act.kind, description: act.description, setTime }) });
+      }
       const flyerIds: string[] = [];
       for (const flyer of event.flyers) {
         const made = await createFlyer({ ctx, auth: auth(who), input: FlyerCreateSchema.parse({ eventId: id, name: flyer.name, contentType: FLYER_CONTENT_TYPE, contentJson: flyerContent(flyer) }) });

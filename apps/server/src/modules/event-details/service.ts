@@ -1,21 +1,23 @@
 import { EventStatus, type EventCreateSchema, type EventUpdateSchema, type HubEvent, type Ok } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import { attractionsOf, picturePathsOf } from '../attractions/service.js';
 import { chatsOf } from '../chats/service.js';
 import * as events from '../events/service.js';
 import { imagePathsOf, listFlyersOf, toFlyer } from '../flyers/service.js';
 import { listTimelinesOf, stopEventSession, toTimeline } from '../launches/service.js';
 
-// The event as its page shows it: the event with its flyers and timelines, which
-// three modules own. The calls that answer a whole event live here, so the events
+// The event as its page shows it: the event with its line-up, flyers and timelines, which
+// four modules own. The calls that answer a whole event live here, so the events
 // module never needs the flyers or launches modules (they need it).
 
 /** One event with its flyers (in the host's order), timelines and the last chat messages. */
 export async function getEvent(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<HubEvent> {
   const event = await events.getEvent(opts);
   const [flyers, timelines] = [await listFlyersOf(opts.ctx.db, event.id), await listTimelinesOf(opts.ctx.db, event.id)];
+  const attractions = await attractionsOf(opts.ctx.db, event.id);
   const chats = await chatsOf({ ctx: opts.ctx, eventId: event.id, viewerId: opts.viewerId });
-  return { ...event, flyers: flyers.map(toFlyer), timelines: timelines.map(toTimeline), chats };
+  return { ...event, attractions, flyers: flyers.map(toFlyer), timelines: timelines.map(toTimeline), chats };
 }
 
 const asViewedBy = (ctx: AppContext, auth: AuthInfo, id: string) => getEvent({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });
@@ -71,10 +73,10 @@ export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; i
   return asViewedBy(opts.ctx, opts.auth, opts.id);
 }
 
-/** Deletes the event and every file of it: its flyer rows go by cascade, their images are removed here. */
+/** Deletes the event and every file of it: its flyer and attraction rows go by cascade, their pictures are removed here. */
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Ok> {
-  const flyerImages = await imagePathsOf(opts.ctx.db, opts.id);
+  const images = [...(await imagePathsOf(opts.ctx.db, opts.id)), ...(await picturePathsOf(opts.ctx.db, opts.id))];
   await events.deleteEvent(opts);
-  for (const image of flyerImages) await opts.ctx.files.remove(image);
+  for (const image of images) await opts.ctx.files.remove(image);
   return { ok: true };
 }

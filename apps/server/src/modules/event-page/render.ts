@@ -1,10 +1,14 @@
 import {
+  ATTRACTION_KIND_LABELS,
   EVENT_PHASE_LABELS,
   eventPhase,
   formatDateTime,
   formatNumber,
   formatRange,
+  formatTime,
+  lineUpBySetTime,
   publicEventPath,
+  spansDays,
   timeZoneLabel,
   type Area,
   type EventPhase,
@@ -184,6 +188,33 @@ function liveHtml(event: HubEvent): string {
   return `<p class="notice live-now"><a class="btn live" href="${e(signInPath(`/buzz/${event.id}`))}" data-testid="watch-buzz">Watch the buzz<small>Live now: sign in to watch the flyers as they launch</small></a></p>`;
 }
 
+/** Two letters for an attraction without a picture ("The Night Owls" -> "TN"). */
+const initialsOf = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => [...word][0]!.toUpperCase())
+    .join('');
+
+/** The line-up by set time, in the reader's locale and the event's zone (with the day when the event runs over several). */
+function lineUpHtml(view: PublicEventView): string {
+  const { event, locale } = view;
+  if (!event.attractions.length) return '';
+  const withDay = spansDays(event);
+  const timeOf = (iso: string) => (withDay ? formatDateTime(iso, { locale, timeZone: event.timeZone }) : formatTime(iso, { locale, timeZone: event.timeZone }));
+  const items = lineUpBySetTime(event.attractions).map((a) => {
+    const picture = a.picturePath
+      ? `<img class="act-picture" src="${e(a.picturePath)}" width="56" height="56" alt="" loading="lazy">`
+      : `<span class="act-picture act-initials" aria-hidden="true">${e(initialsOf(a.name))}</span>`;
+    const time = a.setTime ? `<time class="act-time" datetime="${e(a.setTime)}" data-testid="attraction-time">${e(timeOf(a.setTime))}</time> ` : '';
+    const about = a.description ? `<p class="sub act-about">${e(a.description)}</p>` : '';
+    const link = a.link ? `<a class="act-link" href="${e(a.link)}" rel="noopener noreferrer nofollow ugc">${e(new URL(a.link).hostname.replace(/^www\./, ''))}</a>` : '';
+    return `<li class="act" data-testid="attraction">${picture}<div><p class="act-head">${time}<strong data-testid="attraction-name">${e(a.name)}</strong> <span class="act-kind">${e(ATTRACTION_KIND_LABELS[a.kind].one)}</span></p>${about}${link}</div></li>`;
+  });
+  return `<section aria-labelledby="line-up-title"><h2 id="line-up-title">Line-up</h2><ol class="line-up" data-testid="line-up">${items.join('')}</ol></section>`;
+}
+
 function bodyHtml(view: PublicEventView): string {
   const { event } = view;
   const about = event.contentJson?.trim()
@@ -198,7 +229,7 @@ function bodyHtml(view: PublicEventView): string {
         .map((d) => `<details data-testid="event-document"><summary>${e(d.title || 'Untitled document')}</summary><div class="doc">${d.html}</div></details>`)
         .join('')}</section>`
     : '';
-  return `<section aria-labelledby="about-title"><h2 id="about-title">About</h2>${about}${tags}</section>${flyers}${documents}`;
+  return `<section aria-labelledby="about-title"><h2 id="about-title">About</h2>${about}${tags}</section>${lineUpHtml(view)}${flyers}${documents}`;
 }
 
 /**

@@ -49,6 +49,10 @@ section+section{margin-top:28px}
 .body section+section{content-visibility:auto;contain-intrinsic-size:auto 480px}h2{font-size:1.25rem;margin:0 0 10px}
 .description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}.muted{color:var(--muted)}
 .tags{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:14px 0 0;padding:0}.tags li{background:var(--chip);color:var(--chip-text);border-radius:999px;padding:2px 10px;font-size:.85rem;font-weight:600}
+.line-up{list-style:none;margin:0;padding:0;display:grid;gap:14px}.act{display:flex;gap:14px;align-items:flex-start}
+.act-picture{flex:none;width:56px;height:56px;border-radius:10px;object-fit:cover}.act-initials{display:grid;place-items:center;background:var(--chip);color:var(--chip-text);font-weight:700}
+.act-head{margin:0;overflow-wrap:anywhere}.act-time{font-weight:700;color:var(--brand-text);margin-right:4px}.act-kind{color:var(--muted);font-size:.85rem}
+.act-about{margin:2px 0 0;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere}.act-link{display:inline-block;margin-top:2px;font-size:.9rem}
 details{border:1px solid var(--line);border-radius:10px;background:var(--surface);margin-bottom:10px}summary{cursor:pointer;padding:12px 14px;font-weight:600;min-height:44px}
 .doc{padding:0 14px 14px;overflow-wrap:anywhere}.doc img{max-width:100%;height:auto;border-radius:8px}.doc table{border-collapse:collapse}.doc th,.doc td{border:1px solid var(--line);padding:4px 8px}
 .doc h2{font-size:1.15rem}.doc h3{font-size:1.05rem}.doc h4{font-size:1rem}.doc pre{overflow:auto;background:var(--bg);padding:10px;border-radius:8px}

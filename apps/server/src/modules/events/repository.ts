@@ -64,9 +64,13 @@ export async function findEvent(db: Db, args: { tenantId: string; id: string; vi
   return result[0];
 }
 
-export async function findOwner(db: Db, tenantId: string, id: string): Promise<{ userId: string; thumbnailPath: string | null } | undefined> {
+export async function findOwner(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<{ userId: string; thumbnailPath: string | null; startsAt: Date; endsAt: Date } | undefined> {
   const [row] = await db
-    .select({ userId: events.userId, thumbnailPath: events.thumbnailPath })
+    .select({ userId: events.userId, thumbnailPath: events.thumbnailPath, startsAt: events.startsAt, endsAt: events.endsAt })
     .from(events)
     .where(and(eq(events.tenantId, tenantId), eq(events.id, id)))
     .limit(1);
@@ -125,12 +129,18 @@ export async function deleteEvent(db: Db, id: string): Promise<void> {
   await db.delete(events).where(eq(events.id, id));
 }
 
-/** Full-text document: name, venue, place and tag names. */
+/** Full-text document: name, venue, place, tag names and the line-up's names (a band's name finds its shows). */
 const searchDocument = sql`to_tsvector('simple', concat_ws(' ', e.name, e.venue, e.area->>'name', e.area->>'city', e.area->>'state',
-  (select string_agg(t.name, ' ') from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id)))`;
+  (select string_agg(t.name, ' ') from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id),
+  (select string_agg(a.name, ' ') from attractions a where a.event_id = e.id)))`;
 
 export async function refreshSearchText(db: Db, id: string): Promise<void> {
   await db.execute(sql`update events e set search_text = ${searchDocument} where e.id = ${id}`);
+}
+
+/** A part of the event kept elsewhere changed (its line-up): the document again, and `updated` moves with it. */
+export async function partChanged(db: Db, id: string, at: Date): Promise<void> {
+  await db.execute(sql`update events e set search_text = ${searchDocument}, updated_at = ${at} where e.id = ${id}`);
 }
 
 /** The same document for a whole tenant at once (after a bulk load). */

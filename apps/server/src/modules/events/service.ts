@@ -53,6 +53,15 @@ export function removeFromFlyerOrder(db: Db, eventId: string, flyerId: string): 
   return repo.removeFromFlyerOrder(db, eventId, flyerId);
 }
 
+/**
+ * Something the event is made of changed in another module (its line-up), in the caller's
+ * transaction: its search document is made again and its `updated` moves, so calendar apps
+ * (LAST-MODIFIED, SEQUENCE), ETags and caches see the change.
+ */
+export function eventPartChanged(opts: { ctx: AppContext; db: Db; eventId: string }): Promise<void> {
+  return repo.partChanged(opts.db, opts.eventId, opts.ctx.now());
+}
+
 export function countTenantEvents(opts: { ctx: AppContext; tenantId: string }): Promise<number> {
   return repo.countTenantEvents(opts.ctx.db, opts.tenantId);
 }

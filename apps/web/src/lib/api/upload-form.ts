@@ -9,3 +9,14 @@ export function uploadForm(file: Blob, name: string): FormData {
   form.append('file', file, safeFileName(name));
   return form;
 }
+
+/** The server's picture limits (thumbnails, flyers, line-ups); checked here first so nobody waits for a 413. */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** Why this file cannot be a picture, in a person's words; null when it may be sent. */
+export function imageUploadProblem(file: { type: string; size: number }): string | null {
+  if (!(IMAGE_UPLOAD_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG, WebP or GIF picture.';
+  if (file.size > IMAGE_UPLOAD_MAX_BYTES) return 'The picture is larger than 10 MB. Choose a smaller one.';
+  return null;
+}

@@ -14,7 +14,8 @@ import { useDeleteEventDraft, useEventDraft, useSaveEventDraft } from '../api/ev
 import { useCreateEvent } from '../api/save-event';
 import { useUploadThumbnail } from '../api/thumbnail';
 import { coverOf, drawCover } from '../form/covers';
-import { LIMITS, zonedToIso } from '../form/event-form-values';
+import { zonedToIso } from '@/lib/dates/dayjs';
+import { LIMITS } from '../form/event-form-values';
 import { DURATION_OPTIONS, hasContent, newQuickValues, toDraftInput, toQuickEventCreate, valuesFromDraft, type QuickCreateValues } from '../form/quick-create-values';
 import { applyEventErrors, type EventSaveAlert } from '../form/server-errors';
 import { CoverPicker } from './cover-picker';

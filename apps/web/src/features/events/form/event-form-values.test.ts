@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AreaType, EventCreateSchema, type HubEvent } from '@hubbub/contract';
 import { ApiError } from '@/lib/api';
-import { endRule, isoToZoned, newEventValues, toEventCreate, toEventUpdate, valuesFromEvent, zonedToIso } from './event-form-values';
+import { isoToZoned, zonedToIso } from '@/lib/dates/dayjs';
+import { endRule, newEventValues, toEventCreate, toEventUpdate, valuesFromEvent } from './event-form-values';
 import { applyEventErrors, formFieldFor } from './server-errors';
 
 const area = { name: 'Austin', type: AreaType.City, latitude: 30.27, longitude: -97.74, zoom: 12, city: 'Austin', state: 'TX', country: 'US' };

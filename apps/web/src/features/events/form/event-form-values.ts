@@ -7,10 +7,7 @@ import {
   type EventUpdate,
   type HubEvent,
 } from '@hubbub/contract';
-import { dayjs } from '@/lib/dates/dayjs';
-
-/** Wall-clock date and time as Mantine's DateTimePicker gives it: "YYYY-MM-DD HH:mm:ss". */
-export type LocalDateTime = string;
+import { dayjs, isoToZoned, zonedToIso, type LocalDateTime } from '@/lib/dates/dayjs';
 
 export interface EventFormValues {
   name: string;
@@ -25,20 +22,10 @@ export interface EventFormValues {
   tagIds: string[];
 }
 
-const LOCAL_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const PLAIN_TEXT = 'text/plain';
 export const VENUE_MAX = 200;
 export const TAGS_MAX = 20;
 
-/** A wall-clock time in the event's zone to the instant the API stores. */
-export function zonedToIso(local: LocalDateTime, timeZone: string): string {
-  return dayjs.tz(local, timeZone).toISOString();
-}
-
-/** An instant to the wall-clock time the form shows in the event's zone. */
-export function isoToZoned(iso: string, timeZone: string): LocalDateTime {
-  return dayjs(iso).tz(timeZone).format(LOCAL_FORMAT);
-}
 
 /** A new event opens tomorrow evening, 7 to 10 PM, in the host's zone: a common case, easy to change. */
 export function newEventValues(timeZone: string, now: Date = new Date()): EventFormValues {

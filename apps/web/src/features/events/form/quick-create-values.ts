@@ -1,6 +1,7 @@
 import { EVENT_NAME_MAX, QUICK_DURATIONS, formatNumber, isValidTimeZone, type AreaInput, type EventCreate, type EventDraft, type EventDraftInput } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
-import { newEventValues, zonedToIso, type LocalDateTime } from './event-form-values';
+import { zonedToIso, type LocalDateTime } from '@/lib/dates/dayjs';
+import { newEventValues } from './event-form-values';
 import { isCoverKey } from './covers';
 
 /** What quick create asks: the rest (venue, description, tags, documents, flyers) comes after, on the event's page. */

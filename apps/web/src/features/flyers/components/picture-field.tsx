@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, FileButton, Group, Input, Text } from '@mantine/core';
 import { IconPhotoOff, IconUpload } from '@tabler/icons-react';
-import { FLYER_IMAGE_TYPES, flyerImageProblem } from '../api/flyer-image';
+import { IMAGE_UPLOAD_TYPES, imageUploadProblem } from '@/lib/api';
 
 interface PictureFieldProps {
   hasPicture: boolean;
@@ -19,13 +19,13 @@ export function PictureField({ hasPicture, pendingName, onChoose, onRemove }: Pi
       <Group gap="xs" mt={6}>
         <FileButton
           resetRef={resetFile}
-          accept={FLYER_IMAGE_TYPES.join(',')}
+          accept={IMAGE_UPLOAD_TYPES.join(',')}
           inputProps={{ 'aria-label': 'Picture file', 'data-testid': 'flyer-image-input' } as Record<string, string>}
           onChange={(file) => {
             resetFile.current?.();
             setProblem(null);
             if (!file) return;
-            const reason = flyerImageProblem(file);
+            const reason = imageUploadProblem(file);
             if (reason) setProblem(reason);
             else onChoose(file);
           }}
