@@ -1,8 +1,7 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, FileButton, Group, Input, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Alert, Button, Group, Paper, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { IconPhotoOff, IconUpload } from '@tabler/icons-react';
 import {
   ATTRACTION_DESCRIPTION_MAX,
   ATTRACTION_KIND_LABELS,
@@ -12,7 +11,8 @@ import {
   type Attraction,
   type AttractionKind,
 } from '@hubbub/contract';
-import { applyServerErrors, IMAGE_UPLOAD_TYPES, imageUploadProblem } from '@/lib/api';
+import { PictureField } from '@/components/picture-field';
+import { applyServerErrors } from '@/lib/api';
 import { dayjs, isoToZoned, PICKER_FORMAT, zonedToIso, type LocalDateTime } from '@/lib/dates/dayjs';
 import { useLineUpEdits } from '../api/attractions';
 
@@ -42,7 +42,6 @@ export function AttractionForm({ event, attraction, onDone }: AttractionFormProp
   const [file, setFile] = useState<File | null>(null);
   const [pictureProblem, setPictureProblem] = useState<string | null>(null);
   const [alert, setAlert] = useState<string | null>(null);
-  const resetFile = useRef<() => void>(null);
   const start = isoToZoned(event.startDate, event.timeZone);
   const end = isoToZoned(event.endDate, event.timeZone);
   const form = useForm<Values>({
@@ -89,7 +88,7 @@ export function AttractionForm({ event, attraction, onDone }: AttractionFormProp
     onDone();
   });
 
-  const hasPicture = !!saved?.picturePath && !file;
+  const hasPicture = !!saved?.picturePath || !!file;
   return (
     <Paper withBorder radius="md" p="md" bg="var(--mantine-color-default-hover)" data-testid="attraction-form">
       <form onSubmit={(e) => void submit(e)} noValidate>
@@ -111,46 +110,19 @@ export function AttractionForm({ event, attraction, onDone }: AttractionFormProp
           />
           <TextInput label="Link (optional)" placeholder="https://" type="url" maxLength={ATTRACTION_LINK_MAX} {...form.getInputProps('link')} />
           <Textarea label="About (optional)" autosize minRows={2} maxRows={5} maxLength={ATTRACTION_DESCRIPTION_MAX} {...form.getInputProps('description')} />
-          <Input.Wrapper label="Picture (optional)" labelElement="div" description="JPEG, PNG, WebP or GIF, up to 10 MB." error={pictureProblem}>
-            <Group gap="xs" mt={6}>
-              <FileButton
-                resetRef={resetFile}
-                accept={IMAGE_UPLOAD_TYPES.join(',')}
-                inputProps={{ 'aria-label': 'Picture file', 'data-testid': 'attraction-picture-input' } as Record<string, string>}
-                onChange={(chosen) => {
-                  resetFile.current?.();
-                  setPictureProblem(null);
-                  if (!chosen) return;
-                  const reason = imageUploadProblem(chosen);
-                  if (reason) setPictureProblem(reason);
-                  else setFile(chosen);
-                }}
-              >
-                {(props) => (
-                  <Button {...props} variant="default" size="xs" leftSection={<IconUpload size={14} aria-hidden />}>
-                    {hasPicture || file ? 'Replace picture' : 'Choose picture'}
-                  </Button>
-                )}
-              </FileButton>
-              {hasPicture && saved && (
-                <Button
-                  variant="subtle"
-                  color="red"
-                  size="xs"
-                  leftSection={<IconPhotoOff size={14} aria-hidden />}
-                  loading={edits.removePicture.isPending}
-                  onClick={() => edits.removePicture.mutate(saved.id, { onSuccess: setSaved })}
-                >
-                  Remove picture
-                </Button>
-              )}
-              {file && (
-                <Text size="sm" c="dimmed" data-testid="attraction-picture-pending">
-                  {file.name}
-                </Text>
-              )}
-            </Group>
-          </Input.Wrapper>
+          <PictureField
+            label="Picture (optional)"
+            hasPicture={hasPicture}
+            pendingName={file?.name ?? null}
+            onChoose={(chosen) => {
+              setPictureProblem(null);
+              setFile(chosen);
+            }}
+            onRemove={() => (file ? setFile(null) : saved && edits.removePicture.mutate(saved.id, { onSuccess: setSaved }))}
+            removing={edits.removePicture.isPending}
+            error={pictureProblem}
+            inputTestId="attraction-picture-input"
+          />
           {alert && <Alert color="red">{alert}</Alert>}
           <Group justify="flex-end">
             <Button variant="default" onClick={onDone} disabled={busy}>

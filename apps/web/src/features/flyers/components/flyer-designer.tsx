@@ -5,7 +5,7 @@ import { IconAlertTriangle, IconArrowLeft, IconDeviceFloppy } from '@tabler/icon
 import { FLYER_NAME_MAX, FLYER_TEMPLATES, type Flyer, type FlyerTemplateEvent } from '@hubbub/contract';
 import { BackgroundSection } from './background-section';
 import { BlocksSection } from './blocks-section';
-import { PictureField } from './picture-field';
+import { PictureField } from '@/components/picture-field';
 import { PreviewStage } from './preview-stage';
 import { TemplateGallery } from './template-gallery';
 import { useFlyerDraft } from './use-flyer-draft';
@@ -96,7 +96,7 @@ export function FlyerDesigner({ eventId, flyer, onCreated, onClose, templateEven
           <BlocksSection draft={draft} />
 
           <Paper withBorder p="md" radius="md" component="section">
-            <PictureField hasPicture={draft.hasPicture} pendingName={draft.pendingImage?.file.name ?? null} onChoose={draft.chooseImage} onRemove={draft.removeImage} />
+            <PictureField hasPicture={draft.hasPicture} pendingName={draft.pendingImage?.file.name ?? null} onChoose={draft.chooseImage} onRemove={draft.removeImage} inputTestId="flyer-image-input" />
           </Paper>
 
           <Group gap="sm">
