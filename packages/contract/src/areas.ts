@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { latitude, longitude, zoom } from './geo.js';
+import { usStateCode } from './us-states.js';
 
 // Areas (spec 3 Area) and the map's home area.
 
@@ -7,6 +8,17 @@ export const AreaType = { World: 0, Country: 1, State: 2, County: 3, City: 4, Zi
 export const AreaTypeSchema = z.number().int().min(0, { message: 'Area type is 0 to 6.' }).max(6, { message: 'Area type is 0 to 6.' });
 
 const shortText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
+
+/** A US state by code or full name, stored as its code (us-states.ts); empty is none. */
+const stateField = shortText(60).transform((value, ctx): string | null => {
+  if (value === null) return null;
+  const code = usStateCode(value);
+  if (!code) {
+    ctx.addIssue({ code: 'custom', message: `state must be a US state code (AL to WY, or DC) or its name; "${value.slice(0, 60)}" is not one.` });
+    return z.NEVER;
+  }
+  return code;
+});
 
 export const AreaSchema = z
   .object({
@@ -19,7 +31,7 @@ export const AreaSchema = z
     zoom: zoom.default(10),
     streetAddress: shortText(200),
     city: shortText(120),
-    state: shortText(60),
+    state: stateField,
     zipCode: shortText(20),
     country: shortText(60),
   })

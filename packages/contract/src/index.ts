@@ -16,6 +16,7 @@ export * from './areas.js';
 export * from './tags.js';
 export * from './links.js';
 export * from './attractions.js';
+export * from './us-states.js';
 export * from './events.js';
 export * from './event-drafts.js';
 export * from './event-markers.js';

@@ -90,7 +90,7 @@ export function AuditLogTable() {
               {log.data.entries.map((e) => (
                 <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created)}</Table.Td>
-                  <Table.Td>{e.actorName ?? 'Deleted account'}</Table.Td>
+                  <Table.Td>{e.actorName ?? (e.action.startsWith('system.') ? 'Hubbub (an upgrade)' : 'Deleted account')}</Table.Td>
                   <Table.Td>
                     <Code>{e.action}</Code>
                   </Table.Td>
