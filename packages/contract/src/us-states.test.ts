@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AreaSchema } from './areas.js';
-import { US_STATES, US_STATE_CODES, usStateCode, usStateName } from './us-states.js';
+import { US_STATES, US_STATE_CODES, usStateCode, usStateName, usStatesMatching } from './us-states.js';
 
 describe('the states list', () => {
   it('has exactly the 50 states and DC, each code once', () => {
@@ -8,6 +8,28 @@ describe('the states list', () => {
     expect(new Set(US_STATE_CODES).size).toBe(51);
     expect(US_STATE_CODES).toContain('DC');
     expect(US_STATE_CODES.every((c) => /^[A-Z]{2}$/.test(c))).toBe(true);
+  });
+
+  it('frames each state with a box around the place it is', () => {
+    for (const { code, box } of US_STATES) {
+      const [west, south, east, north] = box;
+      expect(west < east && south < north, code).toBe(true);
+      expect(west >= -180 && east <= -60 && south >= 18 && north <= 72, code).toBe(true);
+    }
+    // Austin is in Texas's box, not in Oklahoma's.
+    const inBox = (code: string, lng: number, lat: number) => {
+      const [w, s, e, n] = US_STATES.find((x) => x.code === code)!.box;
+      return lng >= w && lng <= e && lat >= s && lat <= n;
+    };
+    expect([inBox('TX', -97.74, 30.27), inBox('OK', -97.74, 30.27)]).toEqual([true, false]);
+  });
+
+  it('offers the states a person may mean as they type', () => {
+    expect(usStatesMatching('tex').map((s) => s.code)).toEqual(['TX']);
+    expect(usStatesMatching('TX').map((s) => s.code)).toEqual(['TX']);
+    expect(usStatesMatching('new').map((s) => s.code)).toEqual(['NH', 'NJ', 'NM', 'NY']);
+    expect(usStatesMatching('dakota').map((s) => s.code)).toEqual(['ND', 'SD']);
+    expect(usStatesMatching(' ')).toEqual([]);
   });
 
   it('reads codes and full names in any case', () => {

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
-import { formatNumber, publicEventPath, type EventSummary } from '@hubbub/contract';
+import { formatNumber, publicEventPath, type EventSummary, type UsState } from '@hubbub/contract';
 import { SaveSearchButton } from '@/features/calendars/components/save-search-button';
 import { EventCard } from '@/components/event-card';
 import { formatDay } from '@/features/events/event-dates';
@@ -100,6 +100,11 @@ export default function SearchRoute() {
     setMapRequest((n) => n + 1);
     mapHandle.current?.flyTo({ latitude, longitude, zoom });
   }, []);
+  const frameState = (state: UsState) => {
+    setPlace(state.name);
+    setMapRequest((n) => n + 1);
+    mapHandle.current?.fitBox(state.box);
+  };
 
   const showOnMap = (event: EventSummary) => {
     setHovered(event);
@@ -200,11 +205,12 @@ export default function SearchRoute() {
               <PlaceAutocomplete
                 key={placeKey}
                 aria-label="Place"
-                placeholder="Go to a city"
+                placeholder="Go to a city or state"
                 onPick={(city) => {
                   setPlace([city.name, city.state].filter(Boolean).join(', '));
                   flyTo(city.latitude, city.longitude, PLACE_ZOOM);
                 }}
+                onPickState={frameState}
               />
             }
             actions={<SaveSearchButton search={searchToSave} categoryName={categoryName} />}

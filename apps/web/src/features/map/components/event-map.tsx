@@ -39,6 +39,8 @@ export interface FlyTarget {
 
 export interface EventMapHandle {
   flyTo(target: FlyTarget): void;
+  /** Frames a box ([west, south, east, north], degrees), as for a state. */
+  fitBox(box: readonly [number, number, number, number]): void;
   /** Fetches the event tiles again, e.g. after a failure. */
   reloadEvents(): void;
 }
@@ -104,6 +106,11 @@ export default function EventMap({
         const map = mapRef.current?.getMap();
         if (!map) return;
         map.flyTo({ center: [longitude, latitude], zoom: zoom ?? map.getZoom(), duration: reduceMotion ? 0 : 1200, essential: false });
+      },
+      fitBox([west, south, east, north]) {
+        const map = mapRef.current?.getMap();
+        if (!map) return;
+        map.fitBounds([[west, south], [east, north]], { padding: 24, duration: reduceMotion ? 0 : 1200, essential: false });
       },
       reloadEvents() {
         const map = mapRef.current?.getMap();

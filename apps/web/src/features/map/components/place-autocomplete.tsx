@@ -2,18 +2,22 @@ import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Autocomplete, Loader, type AutocompleteProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPin } from '@tabler/icons-react';
-import type { City } from '@hubbub/contract';
+import { usStatesMatching, type City, type UsState } from '@hubbub/contract';
 import { cityLabel, useCitySearch } from '../api/cities';
 
 export interface PlaceAutocompleteProps extends Omit<AutocompleteProps, 'data' | 'value' | 'onChange' | 'onOptionSubmit' | 'filter' | 'error'> {
   onPick: (city: City) => void;
+  /** Offers the US states the text may name too ("Texas (state)"), first; without it, cities only. */
+  onPickState?: (state: UsState) => void;
   error?: ReactNode;
   /** Empties the box after a pick, for boxes that only move the map. */
   clearOnPick?: boolean;
 }
 
-/** A city search box over the geo API (prefix and fuzzy matches, biggest first). */
-export function PlaceAutocomplete({ onPick, error, clearOnPick = false, ...props }: PlaceAutocompleteProps) {
+const stateLabel = (state: UsState) => `${state.name} (state)`;
+
+/** A city search box over the geo API (prefix and fuzzy matches, biggest first), and the states when asked. */
+export function PlaceAutocomplete({ onPick, onPickState, error, clearOnPick = false, ...props }: PlaceAutocompleteProps) {
   const [text, setText] = useState('');
   // After a pick the box holds the chosen label; the list stays shut until the person types again.
   const [picked, setPicked] = useState(false);
@@ -33,17 +37,21 @@ export function PlaceAutocomplete({ onPick, error, clearOnPick = false, ...props
     return map;
   }, [cities.data]);
 
+  const states = useMemo(() => new Map((onPickState ? usStatesMatching(text) : []).map((state) => [stateLabel(state), state])), [onPickState, text]);
+
   const submit = (label: string) => {
     const city = byLabel.get(label);
-    if (!city) return;
+    const state = states.get(label);
+    if (!city && !state) return;
     pickedLabel.current = label;
     setText(clearOnPick ? '' : label);
     setPicked(!clearOnPick);
-    onPick(city);
+    if (state) onPickState?.(state);
+    else if (city) onPick(city);
   };
 
   const typed = text.trim().length >= 2;
-  const noMatch = typed && !picked && search === text && cities.isSuccess && !cities.isFetching && byLabel.size === 0;
+  const noMatch = typed && !picked && search === text && cities.isSuccess && !cities.isFetching && byLabel.size === 0 && states.size === 0;
 
   return (
     <Autocomplete
@@ -57,7 +65,7 @@ export function PlaceAutocomplete({ onPick, error, clearOnPick = false, ...props
         setText(value);
         setPicked(false);
       }}
-      data={typed && !picked ? [...byLabel.keys()] : []}
+      data={typed && !picked ? [...states.keys(), ...byLabel.keys()] : []}
       // The server already matched fuzzily; filtering again here would drop its near misses.
       filter={({ options }) => options}
       selectFirstOptionOnChange
@@ -66,7 +74,7 @@ export function PlaceAutocomplete({ onPick, error, clearOnPick = false, ...props
         // Results often arrive after the last keystroke, when no option is active yet: Enter
         // then takes the best match rather than doing nothing.
         if (event.key !== 'Enter' || event.currentTarget.getAttribute('aria-activedescendant')) return;
-        const [first] = byLabel.keys();
+        const [first] = [...states.keys(), ...byLabel.keys()];
         if (first) {
           event.preventDefault();
           submit(first);
