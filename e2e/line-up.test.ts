@@ -109,6 +109,20 @@ describe('the line-up', () => {
       await context.close();
     }
 
+    // A watcher who is not the host opens the buzz's partners drawer: the host, then the line-up.
+    const watcher = { name: `Wes Watcher ${suffix}`, email: `wes-${suffix}@example.test`, password: 'wes password 1' };
+    await createVerifiedUser(watcher.name, watcher.email, watcher.password);
+    const watcherContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const watcherPage = await signIn(watcherContext, watcher.email, watcher.password);
+    await watcherPage.goto(`${baseUrl()}/buzz/${event.id}`);
+    await watcherPage.getByRole('button', { name: 'Partners' }).click();
+    const drawer = watcherPage.getByTestId('partners-drawer');
+    await drawer.getByTestId('line-up').waitFor();
+    expect(await names(watcherPage, 'partners-drawer')).toEqual(['Riverside Bank', 'Taco Stand', `Marisol Quartet ${suffix}`]);
+    expect(await drawer.getByText(host.name).count()).toBe(1);
+    await watcherPage.screenshot({ path: 'test-results/line-up-buzz-drawer-phone.png' });
+    await watcherContext.close();
+
     // A visitor's public page, with and without JavaScript.
     for (const javaScriptEnabled of [true, false]) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled });

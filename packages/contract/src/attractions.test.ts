@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AttractionCreateSchema, lineUpBySetTime, spansDays, type Attraction } from './attractions.js';
+import { AttractionCreateSchema, lineUpBySetTime, lineUpNowFirst, spansDays, type Attraction } from './attractions.js';
 
 const item = (id: string, setTime: string | null): Attraction => ({ id, eventId: 'e', name: id, kind: 'performer', description: '', link: null, picturePath: null, setTime });
 
@@ -13,6 +13,20 @@ describe('lineUpBySetTime', () => {
     const list = [item('b', '2026-12-04T22:00:00Z'), item('a', '2026-12-04T20:00:00Z')];
     lineUpBySetTime(list);
     expect(list.map((a) => a.id)).toEqual(['b', 'a']);
+  });
+});
+
+describe('lineUpNowFirst', () => {
+  const list = [item('sponsor', null), item('third', '2026-12-04T22:00:00Z'), item('first', '2026-12-04T20:00:00Z'), item('second', '2026-12-04T21:00:00Z')];
+  it('puts the set on now first, then those to come, the untimed, and the sets that are over', () => {
+    const during = lineUpNowFirst(list, new Date('2026-12-04T21:30:00Z'));
+    expect(during.order.map((a) => a.id)).toEqual(['second', 'third', 'sponsor', 'first']);
+    expect(during.current).toBe('second');
+  });
+  it('before the first set nothing is on; the order is the set times', () => {
+    const before = lineUpNowFirst(list, new Date('2026-12-04T19:00:00Z'));
+    expect(before.order.map((a) => a.id)).toEqual(['first', 'second', 'third', 'sponsor']);
+    expect(before.current).toBeNull();
   });
 });
 

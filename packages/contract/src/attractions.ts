@@ -94,6 +94,22 @@ export function lineUpBySetTime<T extends Pick<Attraction, 'id' | 'setTime'>>(li
   });
 }
 
+/**
+ * The line-up during the event (the buzz's drawer): the set on now (the last to start) and those
+ * to come, by time; then what has no set time, in the host's order; then the sets that are over.
+ * `current` is the id of the set on now, if one has started.
+ */
+export function lineUpNowFirst<T extends Pick<Attraction, 'id' | 'setTime'>>(list: readonly T[], now: Date): { order: T[]; current: string | null } {
+  const byTime = lineUpBySetTime(list);
+  const timed = byTime.filter((a) => a.setTime);
+  const started = timed.filter((a) => Date.parse(a.setTime!) <= now.getTime());
+  const current = started.at(-1) ?? null;
+  const over = started.slice(0, -1);
+  const toCome = timed.filter((a) => Date.parse(a.setTime!) > now.getTime());
+  const untimed = byTime.filter((a) => !a.setTime);
+  return { order: [...(current ? [current] : []), ...toCome, ...untimed, ...over], current: current?.id ?? null };
+}
+
 /** Whether the event runs over more than one calendar day in its zone: its set times then say the day too. */
 export function spansDays(event: { startDate: string; endDate: string; timeZone: string }): boolean {
   const day = (iso: string) => formatDate(iso, { timeZone: event.timeZone, locale: 'en-US' });

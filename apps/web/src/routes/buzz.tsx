@@ -12,11 +12,14 @@ import { useMyEvents } from '@/features/events/api/my-events';
 import { BuzzLive } from '@/features/buzz/components/buzz-live';
 import { BuzzPicker } from '@/features/buzz/components/buzz-picker';
 import { BuzzChat } from '@/features/chats/components/buzz-chat';
+import { LineUp } from '@/features/attractions/components/line-up';
+import { useNow } from '@/lib/dates/use-now';
 import { ReportButton } from '@/features/moderation/components/report-button';
 
 /** One event's live view with its chat, and the report buttons for viewers. */
 function LiveEvent({ id }: { id: string }) {
   const event = useEvent(id);
+  const now = useNow();
   return (
     <QueryState
       query={event}
@@ -33,6 +36,7 @@ function LiveEvent({ id }: { id: string }) {
           event={data}
           flyerAction={(flyer) => <ReportButton targetType="flyer" targetId={flyer.id} iconOnly />}
           chat={<BuzzChat eventId={data.id} hostId={data.userId} reportAction={(message) => <ReportButton targetType="chat" targetId={message.id} iconOnly />} />}
+          lineUp={<LineUp attractions={data.attractions} event={data} now={now} bare />}
         />
       )}
     </QueryState>

@@ -1,6 +1,6 @@
 import { Anchor, Avatar, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { ATTRACTION_KIND_LABELS, formatDateTime, formatTime, lineUpBySetTime, spansDays, type Attraction } from '@hubbub/contract';
+import { ATTRACTION_KIND_LABELS, formatDateTime, formatTime, lineUpBySetTime, lineUpNowFirst, spansDays, type Attraction } from '@hubbub/contract';
 import { initials } from '@/lib/format';
 
 interface LineUpProps {
@@ -8,6 +8,10 @@ interface LineUpProps {
   event: { startDate: string; endDate: string; timeZone: string };
   /** The host's way to change it (the editor's button), beside the heading. */
   actions?: React.ReactNode;
+  /** During the event (the buzz): the set on now first and marked, then what is to come. */
+  now?: Date;
+  /** Inside a drawer that has its own title: a smaller heading, no frame. */
+  bare?: boolean;
 }
 
 /** When a set is on, in the event's zone; with the day when the event runs over several. */
@@ -15,7 +19,7 @@ function setTimeText(setTime: string, event: LineUpProps['event']): string {
   return spansDays(event) ? formatDateTime(setTime, { timeZone: event.timeZone }) : formatTime(setTime, { timeZone: event.timeZone });
 }
 
-export function AttractionRow({ attraction, event }: { attraction: Attraction; event: LineUpProps['event'] }) {
+export function AttractionRow({ attraction, event, onNow = false }: { attraction: Attraction; event: LineUpProps['event']; onNow?: boolean }) {
   return (
     <Group wrap="nowrap" align="flex-start" gap="md" data-testid="attraction">
       <Avatar src={attraction.picturePath} alt="" size={56} radius="md" color="violet">
@@ -34,6 +38,11 @@ export function AttractionRow({ attraction, event }: { attraction: Attraction; e
           <Badge variant="light" color="gray" size="sm">
             {ATTRACTION_KIND_LABELS[attraction.kind].one}
           </Badge>
+          {onNow && (
+            <Badge color="red" size="sm" data-testid="attraction-on-now">
+              On now
+            </Badge>
+          )}
         </Group>
         {attraction.description && (
           <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
@@ -53,9 +62,33 @@ export function AttractionRow({ attraction, event }: { attraction: Attraction; e
   );
 }
 
-/** The event's line-up as everyone reads it: by set time, then the rest in the host's order. */
-export function LineUp({ attractions, event, actions }: LineUpProps) {
+/** The event's line-up as everyone reads it: by set time, then the rest in the host's order (or, during the event, what is on now first). */
+export function LineUp({ attractions, event, actions, now, bare = false }: LineUpProps) {
   if (!attractions.length && !actions) return null;
+  const { order, current } = now ? lineUpNowFirst(attractions, now) : { order: lineUpBySetTime(attractions), current: null };
+  const items = attractions.length ? (
+    <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {order.map((a) => (
+        <li key={a.id}>
+          <AttractionRow attraction={a} event={event} onNow={a.id === current} />
+        </li>
+      ))}
+    </Stack>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Nothing on the line-up yet. Add the performers, speakers, vendors and sponsors people come for: they show on the event page, and a search for their names finds this event.
+    </Text>
+  );
+  if (bare) {
+    return (
+      <Stack gap={4} data-testid="line-up">
+        <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+          Line-up
+        </Text>
+        {items}
+      </Stack>
+    );
+  }
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="line-up-heading" data-testid="line-up">
       <Group justify="space-between" mb="sm">
@@ -64,19 +97,7 @@ export function LineUp({ attractions, event, actions }: LineUpProps) {
         </Title>
         {actions}
       </Group>
-      {attractions.length ? (
-        <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {lineUpBySetTime(attractions).map((a) => (
-            <li key={a.id}>
-              <AttractionRow attraction={a} event={event} />
-            </li>
-          ))}
-        </Stack>
-      ) : (
-        <Text size="sm" c="dimmed">
-          Nothing on the line-up yet. Add the performers, speakers, vendors and sponsors people come for: they show on the event page, and a search for their names finds this event.
-        </Text>
-      )}
+      {items}
     </Paper>
   );
 }

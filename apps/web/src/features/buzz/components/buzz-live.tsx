@@ -30,6 +30,8 @@ interface BuzzLiveProps {
   flyerAction?: (flyer: HubFlyer) => ReactNode;
   /** The room's chat (another feature's), shown under the stage. */
   chat?: ReactNode;
+  /** The event's line-up (another feature's), in the partners drawer for everyone. */
+  lineUp?: ReactNode;
 }
 
 /** The host's console: its full column beside the stage on wide screens, a sticky bar under the flyers on a phone. */
@@ -48,7 +50,7 @@ function HostConsole({ eventId, flyers, timelines, connected, phase, when, compa
 }
 
 /** The live view of one event: joins its hub session while mounted. */
-export function BuzzLive({ event, flyerAction, chat }: BuzzLiveProps) {
+export function BuzzLive({ event, flyerAction, chat, lineUp }: BuzzLiveProps) {
   const user = useSessionUser();
   const owner = isOwnerOf(user?.id, event.userId);
   const { state, activeEventId, refusedEventId, activeFlyers } = useRealtime();
@@ -138,7 +140,7 @@ export function BuzzLive({ event, flyerAction, chat }: BuzzLiveProps) {
         </QueryState>
       </Stack>
 
-      <PartnersDrawer event={event} isOwner={owner} opened={partnersOpen} onClose={() => setPartnersOpen(false)} />
+      <PartnersDrawer event={event} isOwner={owner} opened={partnersOpen} onClose={() => setPartnersOpen(false)} lineUp={lineUp} />
     </Stack>
   );
 }

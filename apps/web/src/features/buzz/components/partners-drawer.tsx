@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Anchor, Badge, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HubEvent } from '@hubbub/contract';
@@ -5,8 +6,17 @@ import { drawerPlacement } from '@/lib/ui';
 import { QueryState } from '@/components/query-state';
 import { useEventPartners } from '../api/event-partners';
 
-/** The event's host and, for the host, the people linked to the event (spec 2 partners drawer). */
-export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: HubEvent; isOwner: boolean; opened: boolean; onClose: () => void }) {
+interface PartnersDrawerProps {
+  event: HubEvent;
+  isOwner: boolean;
+  opened: boolean;
+  onClose: () => void;
+  /** The line-up, shown to everyone under the host (the page hands it in: another feature's). */
+  lineUp?: ReactNode;
+}
+
+/** The event's host, its line-up and, for the host, the people linked to the event (spec 2 partners drawer). */
+export function PartnersDrawer({ event, isOwner, opened, onClose, lineUp }: PartnersDrawerProps) {
   const partners = useEventPartners(event.id, opened && isOwner);
   return (
     <Drawer opened={opened} onClose={onClose} {...drawerPlacement('right')} title="Partners" size="sm">
@@ -19,6 +29,7 @@ export function PartnersDrawer({ event, isOwner, opened, onClose }: { event: Hub
             {event.host.name}
           </Anchor>
         </Stack>
+        {lineUp}
         {isOwner && (
           <Stack gap={4}>
             <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
