@@ -9,6 +9,7 @@ import {
   lineUpBySetTime,
   publicEventPath,
   spansDays,
+  usStateName,
   timeZoneLabel,
   type Area,
   type EventPhase,
@@ -154,7 +155,8 @@ function factsHtml(view: PublicEventView): string {
   const { event, locale, now } = view;
   const when = formatRange(event.startDate, event.endDate, { locale, timeZone: event.timeZone, now });
   const area = event.area;
-  const place = area ? [area.streetAddress, [area.city, area.state].filter(Boolean).join(', ') || area.name].filter(Boolean).join(', ') : '';
+  // The state in full: the panel has the room.
+  const place = area ? [area.streetAddress, [area.city, area.state && usStateName(area.state)].filter(Boolean).join(', ') || area.name].filter(Boolean).join(', ') : '';
   const going = event.linkCounts.Attendee;
   const following = event.linkCounts.Follow;
   const people = `<strong>${e(formatNumber(going, { locale }))}</strong> going${following ? ` <span class="sub">${e(formatNumber(following, { locale }))} following</span>` : ''}`;

@@ -39,7 +39,7 @@ export function EventDetails({ event, map, ownerActions, now: fixedNow }: EventD
   const clock = useNow();
   const now = fixedNow ?? clock;
   const times = eventTimes(event, { now });
-  const place = eventPlace(event.venue, event.area);
+  const place = eventPlace(event.venue, event.area, { fullState: true });
   const unpublished = event.publishOnDate !== null && Date.parse(event.publishOnDate) > now.getTime();
 
   return (
