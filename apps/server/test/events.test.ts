@@ -685,13 +685,14 @@ describe('POST event/search/', () => {
 
   it('areaText matches the city or the state', async () => {
     const host = await proUser();
-    const [c, s] = [word(), word()];
+    const c = word();
     const p = spot();
     const inCity = await create(host, eventBody({ area: { latitude: p.lat, longitude: p.lng, city: `${c}ville`, state: 'NE' } }));
-    const inState = await create(host, eventBody({ area: { latitude: p.lat, longitude: p.lng, city: 'Omaha', state: s } }));
+    // A US area's state is one of the 51 codes (issue 27): this host's only Wyoming event.
+    const inState = await create(host, eventBody({ area: { latitude: p.lat, longitude: p.lng, city: 'Cheyenne', state: 'WY' } }));
     const window = { startDate: at(T0 - DAY), days: 3 };
     expect(ids(await search({ ...window, areaText: c.toUpperCase() }))).toEqual([inCity.id]);
-    expect(ids(await search({ ...window, areaText: s }))).toEqual([inState.id]);
+    expect(ids(await search({ ...window, areaText: 'WY', userId: host.id }))).toEqual([inState.id]);
     expect(ids(await search({ ...window, areaText: '%' , userId: host.id }))).toEqual([]);
   });
 

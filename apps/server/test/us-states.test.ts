@@ -38,6 +38,12 @@ describe("an area's state", () => {
     }
   });
 
+  it('outside the US is the place\'s own region', async () => {
+    const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: { ...body('PF'), area: { ...body('PF').area, country: 'PF' } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(EventSchema.parse(res.json()).area?.state).toBe('PF');
+  });
+
   it('that is not a US state is refused naming the field, and nothing is stored', async () => {
     const before = await queryRows<{ n: number }>(t.app.ctx.db, sql`select count(*)::int as n from events where user_id = ${host.id}`);
     for (const state of ['ZZ', 'Ontario', 'T']) {
@@ -52,8 +58,8 @@ describe("an area's state", () => {
 describe('migration 0026 (us_state_codes)', () => {
   it('turns names into codes, keeps any other value in the area name, reports it, and leaves every event readable', async () => {
     const tenantId = t.app.ctx.tenants.get(TENANT)!;
-    const insert = async (name: string, state: string | null) => {
-      const area = { name, type: 4, latitude: 30.27, longitude: -97.74, zoom: 12, city: 'Somewhere', ...(state === null ? {} : { state }) };
+    const insert = async (name: string, state: string | null, country?: string) => {
+      const area = { name, type: 4, latitude: 30.27, longitude: -97.74, zoom: 12, city: 'Somewhere', ...(state === null ? {} : { state }), ...(country ? { country } : {}) };
       const [row] = await queryRows<{ id: string }>(
         t.app.ctx.db,
         sql`insert into events (tenant_id, user_id, name, starts_at, ends_at, slug, lat, lng, area)
@@ -70,6 +76,9 @@ describe('migration 0026 (us_state_codes)', () => {
       blank: await insert('Nowhere', ''),
       none: await insert('Plain', null),
       good: await insert('Omaha', 'NE'),
+      us: await insert('Springfield', 'Nowhere', 'US'),
+      // Outside the US the state is the place's own region, left as it is.
+      abroad: await insert('Papeete', 'PF', 'PF'),
     };
     const migration = await fs.readFile(path.resolve(import.meta.dirname, '../drizzle/0026_us_state_codes.sql'), 'utf8');
     for (const statement of migration.split('--> statement-breakpoint')) await t.app.ctx.db.execute(sql.raw(statement));
@@ -84,12 +93,19 @@ describe('migration 0026 (us_state_codes)', () => {
     expect(await areaOf(ids.blank)).toMatchObject({ name: 'Nowhere' });
     expect((await areaOf(ids.none)).state).toBeUndefined();
     expect((await areaOf(ids.good)).state).toBe('NE');
+    expect(await areaOf(ids.us)).toMatchObject({ name: 'Springfield, Nowhere' });
+    expect(await areaOf(ids.abroad)).toMatchObject({ name: 'Papeete', state: 'PF' });
 
     const reports = await queryRows<{ target_id: string; before: { area: { state: string } } }>(
       t.app.ctx.db,
       sql`select target_id, before from audit_log where action = 'system.area-state-repair' and target_id in (${sql.join(Object.values(ids).map((id) => sql`${id}`), sql`, `)})`,
     );
-    expect(reports.map((r) => [r.target_id, r.before.area.state])).toEqual([[ids.unknown, 'Ontario']]);
+    expect(reports.map((r) => [r.target_id, r.before.area.state]).sort()).toEqual(
+      [
+        [ids.unknown, 'Ontario'],
+        [ids.us, 'Nowhere'],
+      ].sort(),
+    );
 
     for (const id of Object.values(ids)) {
       const res = await call(t.app, 'GET', pathOf(eventsApi.get, { id }), { jwt: host.jwt });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { latitude, longitude, zoom } from './geo.js';
-import { usStateCode } from './us-states.js';
+import { US_STATE_CODES, usStateCode, type UsStateCode } from './us-states.js';
 
 // Areas (spec 3 Area) and the map's home area.
 
@@ -9,16 +9,14 @@ export const AreaTypeSchema = z.number().int().min(0, { message: 'Area type is 0
 
 const shortText = (max: number) => z.string().trim().max(max).nullish().transform((v) => (v ? v : null));
 
-/** A US state by code or full name, stored as its code (us-states.ts); empty is none. */
-const stateField = shortText(60).transform((value, ctx): string | null => {
-  if (value === null) return null;
-  const code = usStateCode(value);
-  if (!code) {
-    ctx.addIssue({ code: 'custom', message: `state must be a US state code (AL to WY, or DC) or its name; "${value.slice(0, 60)}" is not one.` });
-    return z.NEVER;
-  }
-  return code;
-});
+/** A state as typed; a US state's name in any case is read as its code ("texas" -> "TX"). */
+const stateField = shortText(60).transform((value) => (value === null ? null : (usStateCode(value) ?? value)));
+
+/** Whether an area is in the United States: it says so, or names no country (the app's home). */
+export function isUsArea(area: { country?: string | null }): boolean {
+  const country = area.country?.trim().toUpperCase() ?? '';
+  return country === '' || country === 'US' || country === 'USA' || country === 'UNITED STATES';
+}
 
 export const AreaSchema = z
   .object({
@@ -34,6 +32,12 @@ export const AreaSchema = z
     state: stateField,
     zipCode: shortText(20),
     country: shortText(60),
+  })
+  // In the US the state is one of spec 3's 51 codes; elsewhere it is the place's own region, as typed.
+  .superRefine((area, ctx) => {
+    if (area.state !== null && isUsArea(area) && !US_STATE_CODES.includes(area.state as UsStateCode)) {
+      ctx.addIssue({ code: 'custom', path: ['state'], message: `state must be a US state code (AL to WY, or DC) or its name; "${area.state.slice(0, 60)}" is not one.` });
+    }
   })
   .meta({ id: 'Area' });
 export type Area = z.infer<typeof AreaSchema>;

@@ -47,5 +47,8 @@ describe('the states list', () => {
     expect(refused.success).toBe(false);
     expect(refused.error!.issues[0].path).toEqual(['state']);
     expect(refused.error!.issues[0].message).toMatch(/US state/);
+    expect(AreaSchema.safeParse({ ...at, state: 'ZZ', country: 'US' }).success).toBe(false);
+    // Elsewhere the state is the place's own region.
+    expect(AreaSchema.parse({ latitude: -17.5, longitude: -149.6, state: 'PF', country: 'PF' }).state).toBe('PF');
   });
 });
