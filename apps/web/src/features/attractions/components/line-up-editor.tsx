@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconGripVertical, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
@@ -8,7 +8,7 @@ import { ATTRACTIONS_MAX, type Attraction } from '@hubbub/contract';
 import { confirm, notifyProblem } from '@/lib/ui';
 import { useLineUpEdits } from '../api/attractions';
 import { AttractionForm } from './attraction-form';
-import { AttractionRow } from './line-up';
+import { AttractionRow, LineUpFrame } from './line-up';
 
 interface LineUpEditorProps {
   event: { id: string; startDate: string; endDate: string; timeZone: string; attractions: Attraction[] };
@@ -83,15 +83,14 @@ export function LineUpEditor({ event, onDone }: LineUpEditorProps) {
   };
   const full = event.attractions.length >= ATTRACTIONS_MAX;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="line-up-heading" data-testid="line-up-editor">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4" id="line-up-heading">
-          Line-up
-        </Title>
+    <LineUpFrame
+      testId="line-up-editor"
+      action={
         <Button variant="light" size="xs" onClick={onDone} data-testid="line-up-done">
           Done
         </Button>
-      </Group>
+      }
+    >
       <Text size="sm" c="dimmed" mb="sm">
         People see the line-up by set time; without times, in this order. Drag a handle to move an item, or focus it and use Space and the arrow keys.
       </Text>
@@ -126,6 +125,6 @@ export function LineUpEditor({ event, onDone }: LineUpEditorProps) {
           </Group>
         )}
       </Stack>
-    </Paper>
+    </LineUpFrame>
   );
 }

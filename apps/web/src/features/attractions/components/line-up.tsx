@@ -90,14 +90,23 @@ export function LineUp({ attractions, event, actions, now, bare = false }: LineU
     );
   }
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="line-up-heading" data-testid="line-up">
+    <LineUpFrame testId="line-up" action={actions}>
+      {items}
+    </LineUpFrame>
+  );
+}
+
+/** The line-up's section on the event page, read or edited: its heading, the host's action beside it. */
+export function LineUpFrame({ testId, action, children }: { testId: string; action?: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="line-up-heading" data-testid={testId}>
       <Group justify="space-between" mb="sm">
         <Title order={2} size="h4" id="line-up-heading">
           Line-up
         </Title>
-        {actions}
+        {action}
       </Group>
-      {items}
+      {children}
     </Paper>
   );
 }
