@@ -124,6 +124,7 @@ describe('OpenAPI document', () => {
     ['post', '/account/api/v1/billing/stripe/webhook', false, 200, false],
     ['get', '/engine/api/v1/manifest/usage', false, 200, true],
     ['post', `${E}/event/search/`, true, 200, false],
+    ['post', `${E}/event/partners/`, true, 200, false],
     ['get', `${E}/event/mine/`, false, 200, true],
     ['get', `${E}/event/following/`, false, 200, true],
     ['get', `${E}/event/person/{id}`, false, 200, false],

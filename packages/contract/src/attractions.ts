@@ -69,6 +69,17 @@ const attractionFields = {
   setTime: isoDate('setTime').nullish().transform((v) => v ?? null),
 };
 
+/**
+ * A partner or sponsor as a search names it (the partners drawer's `key`): events whose line-up
+ * has a partner or sponsor of this name, in any case. Null for no such filter.
+ */
+export const PartnerKeySchema = z
+  .string()
+  .trim()
+  .max(ATTRACTION_NAME_MAX, { message: `partner must be at most ${ATTRACTION_NAME_MAX} characters.` })
+  .nullish()
+  .transform((v) => (v ? v.toLowerCase() : null));
+
 export const AttractionCreateSchema = z.object({ eventId: IdSchema, ...attractionFields }).meta({ id: 'AttractionCreate' });
 export type AttractionCreate = z.input<typeof AttractionCreateSchema>;
 export const AttractionUpdateSchema = z.object({ id: IdSchema, ...attractionFields }).meta({ id: 'AttractionUpdate' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
+import { PartnerKeySchema } from './attractions.js';
 import { IdParamsSchema, IdSchema, OkSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { latitude, longitude } from './geo.js';
@@ -46,6 +47,10 @@ export const CalendarQuerySchema = z
     /** A place typed into the search (city, state), matched like the search's area text. */
     areaText: z.string().trim().max(200).nullish().transform((v) => v || null),
     categoryId: IdSchema.nullish().transform((v) => v ?? null),
+    /** One host's events only (the partners drawer's choice). */
+    userId: IdSchema.nullish().transform((v) => v ?? null),
+    /** Events naming this partner or sponsor in their line-up (the partners drawer's choice), any case. */
+    partner: PartnerKeySchema,
     /** The map's view when the search was saved; null for anywhere. */
     box: CalendarBoxSchema.nullish().transform((v) => v ?? null),
     days: z

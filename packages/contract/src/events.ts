@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AttractionSchema } from './attractions.js';
+import { AttractionSchema, PartnerKeySchema } from './attractions.js';
 import { ChatMessageSchema } from './chats.js';
 import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
@@ -129,6 +129,7 @@ const daysMessage = { message: 'days must be 1 to 366.' };
 export const EventSearchRequestSchema = z
   .object({
     userId: IdSchema.nullish(),
+    partner: PartnerKeySchema,
     categoryId: IdSchema.nullish(),
     searchText: searchTextField,
     areaText: searchTextField,
@@ -246,6 +247,7 @@ export type EventTileParams = z.output<typeof EventTileParamsSchema>;
 export const EventTileQuerySchema = z
   .object({
     userId: IdSchema.optional(),
+    partner: PartnerKeySchema,
     categoryId: IdSchema.optional(),
     searchText: searchTextField,
     areaText: searchTextField,
@@ -261,6 +263,26 @@ export const EventTileQuerySchema = z
   });
 export type EventTileQuery = z.input<typeof EventTileQuerySchema>;
 
+/** How many events in view the partners drawer counts at most (the first by start); a whole-country view has far more. */
+export const EVENT_PARTNERS_SCAN_MAX = 5000;
+/** How many hosts, and how many partners, the drawer lists at most (those with the most events first). */
+export const EVENT_PARTNERS_LIST_MAX = 30;
+
+/** The people and organisations behind the events of a search: the spec's partners drawer. */
+export const EventPartnersSchema = z
+  .object({
+    hosts: z.array(z.object({ userId: z.uuid(), name: z.string(), events: z.number().int() })),
+    /** Partners and sponsors of the line-ups, one per name (any case); `key` is the search's `partner` value. */
+    partners: z.array(
+      z.object({ key: z.string(), name: z.string(), kind: z.enum(['partner', 'sponsor']), picturePath: z.string().nullable(), events: z.number().int() }),
+    ),
+    /** Events counted: all in view, or the first EVENT_PARTNERS_SCAN_MAX by start when `complete` is false. */
+    counted: z.number().int(),
+    complete: z.boolean(),
+  })
+  .meta({ id: 'EventPartners' });
+export type EventPartners = z.infer<typeof EventPartnersSchema>;
+
 /** The event and tag of DELETE event/tag/:eventId/:tagId. */
 export const EventTagParamsSchema = z.object({ eventId: IdSchema, tagId: IdSchema });
 
@@ -270,6 +292,13 @@ export const eventsApi = defineEndpoints('events', {
     summary: 'Search published events in a box and date window (50 per page; the window defaults to 30 days from now)',
     body: EventSearchRequestSchema,
     answer: EventSearchResultSchema,
+    problems: [400, 401, 403, 404],
+  }),
+  partners: endpoint('POST', `${ENGINE}/event/partners/`, {
+    summary: `The hosts and the line-ups' partners and sponsors of a search's events, with how many of them are theirs (at most ${EVENT_PARTNERS_LIST_MAX} of each)`,
+    auth: 'optional',
+    body: EventSearchRequestSchema,
+    answer: EventPartnersSchema,
     problems: [400, 401, 403, 404],
   }),
   // `tile` (a vector tile, or 304) and `export` (an HTML file) answer files: `produces` says which.

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Text, VisuallyHidden } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useDebouncedCallback, useDocumentTitle } from '@mantine/hooks';
 import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { formatNumber, publicEventPath, type EventSummary, type UsState } from '@hubbub/contract';
 import { SaveSearchButton } from '@/features/calendars/components/save-search-button';
 import { EventCard } from '@/components/event-card';
@@ -14,6 +15,10 @@ import { PlaceAutocomplete } from '@/features/map/components/place-autocomplete'
 import { boxFromView, nearlySameBox, type Box, type MapView } from '@/features/map/map-view';
 import { eventTileHeaders, eventTilesUrl } from '@/features/search/api/event-tiles';
 import { useEventSearch } from '@/features/search/api/search-events';
+import { useSearchPartners } from '@/features/search/api/search-partners';
+import { PartnerChip } from '@/features/search/components/partner-chip';
+import { PartnersButton } from '@/features/search/components/partners-button';
+import { PartnersDrawer } from '@/features/search/components/partners-drawer';
 import { ResultsPanel } from '@/features/search/components/results-panel';
 import { SearchControls } from '@/features/search/components/search-controls';
 import { SearchLayout } from '@/features/search/components/search-layout';
@@ -21,6 +26,7 @@ import { SpotEvents } from '@/features/search/components/spot-events';
 import type { Position } from '@/features/search/geolocation';
 import { defaultViewFor } from '@/features/search/search-state';
 import { useSearchState } from '@/features/search/use-search-state';
+import { personQueryOptions } from '@/features/users/api/get-person';
 import { notifyProblem } from '@/lib/ui';
 import { useSessionUser } from '@/lib/session/use-session';
 
@@ -117,9 +123,22 @@ export default function SearchRoute() {
   const categoryOptions = useMemo(() => categories.data?.map((tag) => ({ value: tag.id, label: tag.name })), [categories.data]);
   const categoryName = useCallback((id: string) => categories.data?.find((tag) => tag.id === id)?.name, [categories.data]);
   // The list's own box and filters: the calendar carries what the person sees.
+  // The partners drawer's choice is named from its answer (a partner) or the person's page (a host),
+  // asked also while the drawer is shut, so a reloaded link says whose events it shows.
+  const [partnersOpen, setPartnersOpen] = useState(false);
+  const partners = useSearchPartners(filters, box, partnersOpen || state.partner !== null);
+  const chosenHost = useQuery({ ...personQueryOptions(state.host ?? ''), enabled: state.host !== null });
+  const chosenName = state.host
+    ? (chosenHost.data?.name ?? null)
+    : state.partner
+      ? (partners.data?.partners.find((p) => p.key === state.partner)?.name ?? state.partner)
+      : null;
   const searchToSave = useMemo(
-    () => (box ? { searchText: filters.searchText || null, areaText: null, categoryId: filters.categoryId, box, place } : null),
-    [box, filters.searchText, filters.categoryId, place],
+    () =>
+      box
+        ? { searchText: filters.searchText || null, areaText: null, categoryId: filters.categoryId, userId: filters.userId, partner: filters.partner, box, place, choiceName: chosenName }
+        : null,
+    [box, filters.searchText, filters.categoryId, filters.userId, filters.partner, place, chosenName],
   );
 
   const map = (
@@ -163,6 +182,7 @@ export default function SearchRoute() {
           handleRef={mapHandle}
         />
       )}
+      {(state.host || state.partner) && <PartnerChip name={chosenName ?? '…'} onClear={() => update({ host: null, partner: null })} />}
       {tilesFailed && (
         <Alert color="red" variant="filled" radius="md" py={6} role="alert" style={{ position: 'absolute', left: 50, right: 10, bottom: 30, maxWidth: 420 }}>
           Some of the map’s events could not be loaded.{' '}
@@ -179,6 +199,14 @@ export default function SearchRoute() {
       <VisuallyHidden>
         <h1>Search events</h1>
       </VisuallyHidden>
+      <PartnersDrawer
+        opened={partnersOpen}
+        onClose={() => setPartnersOpen(false)}
+        partners={partners}
+        chosen={{ host: state.host, partner: state.partner }}
+        chosenName={chosenName}
+        onChoose={(choice) => update(choice)}
+      />
       <SearchLayout
         summary={summaryText(total, search.data?.pages[0]?.totalCountIsEstimate === true, search.isPending || box === null, search.isError)}
         busy={search.isFetching && !search.isFetchingNextPage && search.data !== undefined}
@@ -213,7 +241,12 @@ export default function SearchRoute() {
                 onPickState={frameState}
               />
             }
-            actions={<SaveSearchButton search={searchToSave} categoryName={categoryName} />}
+            actions={
+              <>
+                <PartnersButton chosen={Boolean(state.host || state.partner)} onClick={() => setPartnersOpen(true)} />
+                <SaveSearchButton search={searchToSave} categoryName={categoryName} />
+              </>
+            }
           />
         }
         map={map}
@@ -229,7 +262,9 @@ export default function SearchRoute() {
             onLoadMore={() => void search.fetchNextPage()}
             onHover={setHovered}
             onSelect={showOnMap}
-            onClearFilters={state.q || state.cat || state.live ? () => update({ q: '', cat: null, live: false }) : undefined}
+            onClearFilters={
+              state.q || state.cat || state.live || state.host || state.partner ? () => update({ q: '', cat: null, live: false, host: null, partner: null }) : undefined
+            }
             listKey={listKey}
             liveOnly={state.live}
             renderEvent={(event) => {

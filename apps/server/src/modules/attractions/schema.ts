@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { events } from '../events/schema.js';
@@ -19,5 +20,11 @@ export const attractions = pgTable(
     setTime: timestamp('set_time', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('attractions_event_idx').on(t.eventId, t.position)],
+  (t) => [
+    index('attractions_event_idx').on(t.eventId, t.position),
+    // The search's partner filter and the partners drawer: the events naming one partner or sponsor.
+    index('attractions_partner_idx')
+      .on(t.tenantId, sql`lower(${t.name})`)
+      .where(sql`${t.kind} in ('partner', 'sponsor')`),
+  ],
 );

@@ -28,6 +28,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  route(app, eventsApi.partners, {
+    handler: (request) =>
+      search.eventPartners({ ctx, tenant: request.tenant, viewerId: request.auth?.userId ?? null, input: request.body ?? EventSearchRequestSchema.parse({}) }),
+  });
   route(app, eventsApi.mine, { handler: (request) => service.myEvents({ ctx, auth: authOf(request) }) });
   route(app, eventsApi.following, { handler: (request) => service.followedEvents({ ctx, auth: authOf(request) }) });
   route(app, eventsApi.live, { handler: (request) => service.liveEvents({ ctx, auth: authOf(request) }) });

@@ -8,7 +8,7 @@ type SearchInput = z.output<typeof EventSearchRequestSchema>;
 const DEFAULT_WINDOW_DAYS = 30;
 
 /** What a filter is made of: the search request, or a tile's query with the tile's box. */
-type FilterInput = Pick<SearchInput, 'startDate' | 'days' | 'searchText' | 'areaText' | 'categoryId' | 'userId' | 'includeCanceled'> &
+type FilterInput = Pick<SearchInput, 'startDate' | 'days' | 'searchText' | 'areaText' | 'categoryId' | 'userId' | 'partner' | 'includeCanceled'> &
   Partial<Pick<SearchInput, 'minLatitude' | 'maxLatitude' | 'minLongitude' | 'maxLongitude' | 'live'>>;
 
 export function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | null, input: FilterInput, now = ctx.now()): SearchFilter {
@@ -30,6 +30,7 @@ export function filterOf(ctx: AppContext, tenant: TenantRef, viewerId: string | 
     areaText: input.areaText,
     categoryId: input.categoryId ?? null,
     userId: input.userId ?? null,
+    partner: input.partner ?? null,
     includeCanceled: input.includeCanceled,
     // Saved-search feeds have no live filter: a calendar lists what is coming, not what runs now.
     live: input.live ?? false,

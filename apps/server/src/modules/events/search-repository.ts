@@ -14,6 +14,8 @@ export interface SearchFilter {
   areaText: string;
   categoryId: string | null;
   userId: string | null;
+  /** A partner or sponsor named in the line-up, lower-cased (the partners drawer's key). */
+  partner: string | null;
   includeCanceled: boolean;
   /** Only events whose buzz runs now (status Started). */
   live: boolean;
@@ -57,6 +59,7 @@ interface Shape {
   area: boolean;
   category: boolean;
   user: boolean;
+  partner: boolean;
   live: boolean;
 }
 interface PageShape {
@@ -77,6 +80,7 @@ function shapeOf(f: SearchFilter): Shape {
     area: f.areaText !== '',
     category: f.categoryId !== null,
     user: f.userId !== null,
+    partner: f.partner !== null,
     live: f.live,
   };
 }
@@ -100,6 +104,7 @@ function valuesOf(f: SearchFilter, page?: Page, countLimit = 0) {
     areaPattern: `%${escapeLike(f.areaText.toLowerCase())}%`,
     categoryId: f.categoryId,
     userId: f.userId,
+    partner: f.partner,
     from: f.from.toISOString(),
     to: f.to.toISOString(),
     lookFrom: isoOf(f.from.getTime() - f.lookBehindMs),
@@ -160,6 +165,12 @@ function filtersOf(s: Shape, v: Bind): SQL[] {
     parts.push(sql`exists(select 1 from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id and (t.id = ${v('categoryId')} or t.category_id = ${v('categoryId')}))`);
   }
   if (s.user) parts.push(sql`e.user_id = ${v('userId')}`);
+  // The line-ups' partners index (attractions_partner_idx) finds the few events naming one.
+  if (s.partner) {
+    parts.push(
+      sql`e.id in (select a.event_id from attractions a where a.tenant_id = ${v('tenantId')} and lower(a.name) = ${v('partner')} and a.kind in ('partner', 'sponsor'))`,
+    );
+  }
   // A constant, not a placeholder: status is in the window index, so the test stays index-only for tiles.
   if (s.live) parts.push(sql`e.status = 1`);
   return parts;
@@ -190,6 +201,16 @@ function partsOf(s: Shape, v: Bind): SQL[] {
     and([...filters, sql`e.starts_at >= ${v('shortFrom')}`, sql`e.starts_at < ${v('to')}`, sql`e.ends_at > ${v('from')}`]),
     and([...filters, sql`e.ends_at - e.starts_at > interval '1 day'`, sql`e.starts_at >= ${v('lookFrom')}`, sql`e.starts_at < ${v('shortFrom')}`, sql`e.ends_at > ${v('from')}`]),
   ];
+}
+
+/**
+ * The first `limit` events matching the filter by start (`columns` of events `e`), each index
+ * range read in order and cut early: the partners drawer counts these.
+ */
+export function firstMatches(f: SearchFilter, columns: SQL, limit: number): SQL {
+  const s = shapeOf(f);
+  const startsAt = startsAtOf(s);
+  return sortedUnion(partsOf(s, inline(valuesOf(f))), sql`${columns}, ${startsAt} as s`, { inner: startsAt, outer: sql`s` }, sql`${limit}`, sql`0`, sql`${limit}`);
 }
 
 /** What a page is sorted by (then by id, in the same direction). */
@@ -274,7 +295,7 @@ function pageStatement(s: Shape, p: PageShape, v: Bind): SQL {
 const statements = new Map<string, PreparedStatement>();
 /** The prepared statement of a shape, made on first use. Shapes are a few hundred at most. */
 function statementOf(s: Shape, p: PageShape): PreparedStatement {
-  const key = `${+s.small}${+s.box}${+s.wraps}${+s.split}${+s.canceled}${+s.text}${+s.area}${+s.category}${+s.user}${+s.live}${p.orderBy}${+p.descending}${+p.centre}`;
+  const key = `${+s.small}${+s.box}${+s.wraps}${+s.split}${+s.canceled}${+s.text}${+s.area}${+s.category}${+s.user}${+s.partner}${+s.live}${p.orderBy}${+p.descending}${+p.centre}`;
   let statement = statements.get(key);
   if (!statement) statements.set(key, (statement = prepareStatement(pageStatement(s, p, placeholder))));
   return statement;

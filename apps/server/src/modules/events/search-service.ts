@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { EVENT_SEARCH_PAGE_SIZE, EventSearchRequestSchema } from '@hubbub/contract';
+import { EVENT_SEARCH_PAGE_SIZE, EventSearchRequestSchema, type EventPartners } from '@hubbub/contract';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { centreOf, filterOf } from './search-filter.js';
 import { EXACT_COUNT_MAX, totalOf } from './search-count.js';
+import { searchPartners } from './partners-repository.js';
 import * as repo from './search-repository.js';
 
 type SearchInput = z.output<typeof EventSearchRequestSchema>;
@@ -37,4 +38,9 @@ export async function searchEvents(opts: SearchOpts): Promise<string> {
     `{"totalCount":${total},"totalCountIsEstimate":${estimate},"pageNumber":${input.pageNumber},"pageSize":${EVENT_SEARCH_PAGE_SIZE},` +
     `"searchText":${JSON.stringify(input.searchText)},"events":[${rows.eventsJson}]}`
   );
+}
+
+/** The partners drawer: who is behind the search's events (its own filter, box and window). */
+export function eventPartners(opts: SearchOpts): Promise<EventPartners> {
+  return searchPartners(opts.ctx.db, filterOf(opts.ctx, opts.tenant, opts.viewerId, opts.input));
 }

@@ -204,7 +204,7 @@ export function calendarFeedEvents(opts: {
     tenant,
     // As everyone sees events: drafts are a choice of personal feeds (a `mine` calendar) only.
     null,
-    { startDate: from.toISOString(), days, searchText: q.searchText ?? '', areaText: q.areaText ?? '', categoryId: q.categoryId, userId: null, includeCanceled: true, ...box },
+    { startDate: from.toISOString(), days, searchText: q.searchText ?? '', areaText: q.areaText ?? '', categoryId: q.categoryId, userId: q.userId ?? null, partner: q.partner ?? null, includeCanceled: true, ...box },
     now,
   );
   return feeds.searchFeed(ctx.db, filter, opts.limit);

@@ -6,7 +6,7 @@ export function defaultCalendarName(kind: Exclude<CalendarKind, 'search'>): stri
 }
 
 /** A saved search is named after what was searched, else where, else the map it was saved from. */
-export function searchCalendarName(search: { searchText?: string | null; place?: string | null }): string {
-  const name = search.searchText?.trim() || search.place?.trim() || 'Events around here';
+export function searchCalendarName(search: { searchText?: string | null; choiceName?: string | null; place?: string | null }): string {
+  const name = search.searchText?.trim() || search.choiceName?.trim() || search.place?.trim() || 'Events around here';
   return name.length > CALENDAR_NAME_MAX ? name.slice(0, CALENDAR_NAME_MAX).trimEnd() : name;
 }

@@ -4,9 +4,14 @@ import { alertSummary, calendarSummary, querySummary } from './calendar-summary'
 
 const CATEGORY = '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c';
 const box = { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 };
-const query = (over: Partial<CalendarQuery> = {}): CalendarQuery => ({ searchText: null, areaText: null, categoryId: null, box: null, days: 30, ...over });
+const query = (over: Partial<CalendarQuery> = {}): CalendarQuery => ({ searchText: null, areaText: null, categoryId: null, userId: null, partner: null, box: null, days: 30, ...over });
 
 describe('querySummary', () => {
+  it("names the partners drawer's choice", () => {
+    expect(querySummary(query({ partner: 'blue note records' }))).toBe('with “blue note records” · anywhere · next 30 days');
+    expect(querySummary(query({ userId: CATEGORY, box }))).toBe('one host · in the map area · next 30 days');
+  });
+
   it('names the text, category, place, map area and days', () => {
     const names = (id: string) => (id === CATEGORY ? 'Music' : undefined);
     expect(querySummary(query({ searchText: 'jazz', categoryId: CATEGORY, areaText: 'Austin, TX', box, days: 14 }), names)).toBe(

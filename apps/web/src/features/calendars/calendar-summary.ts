@@ -16,7 +16,9 @@ export function daysAhead(days: number): string {
  */
 export function querySummary(query: CalendarQuery, categoryName?: (id: string) => string | undefined): string {
   const category = query.categoryId ? (categoryName?.(query.categoryId) ?? 'one category') : null;
-  const what = [query.searchText ? `“${query.searchText}”` : null, category].filter((part): part is string => Boolean(part));
+  // A partner is kept lower-cased (the search's key): it is quoted as kept.
+  const who = query.partner ? `with “${query.partner}”` : query.userId ? 'one host' : null;
+  const what = [query.searchText ? `“${query.searchText}”` : null, category, who].filter((part): part is string => Boolean(part));
   const where = [query.areaText, query.box ? 'in the map area' : null].filter((part): part is string => Boolean(part));
   const parts = [...(what.length ? what : ['All events']), ...(where.length ? where : ['anywhere']), daysAhead(query.days)];
   return parts.join(' · ');

@@ -11,12 +11,14 @@ describe('search state in the URL', () => {
       window: { from: TODAY, days: 30 },
       cat: null,
       live: false,
+      host: null,
+      partner: null,
       view: DEFAULT_VIEW,
     });
   });
 
   it('round-trips a whole search', () => {
-    const state: SearchState = { q: 'jazz & blues', window: { from: '2025-06-07', days: 2 }, cat: CAT, live: true, view: { latitude: 30.2672, longitude: -97.7431, zoom: 11.5 } };
+    const state: SearchState = { q: 'jazz & blues', window: { from: '2025-06-07', days: 2 }, cat: CAT, live: true, host: null, partner: null, view: { latitude: 30.2672, longitude: -97.7431, zoom: 11.5 } };
     const text = toSearchParams(state).toString();
     expect(text).toBe(`q=jazz+%26+blues&from=2025-06-07&days=2&cat=${CAT}&live=1&lat=30.2672&lng=-97.7431&z=11.5`);
     expect(parseSearchParams(new URLSearchParams(text), TODAY)).toEqual(state);
@@ -39,9 +41,18 @@ describe('search state in the URL', () => {
     expect(parseSearchParams(new URLSearchParams('lat=1&lng=2&z='), TODAY).view).toEqual(DEFAULT_VIEW);
   });
 
+  it("keeps the partners drawer's choice: a host's id, a partner's name in lower case", () => {
+    const state = parseSearchParams(new URLSearchParams(`host=${CAT.toUpperCase()}&partner=%20Blue%20Note%20Records%20`), TODAY);
+    expect([state.host, state.partner]).toEqual([CAT, 'blue note records']);
+    expect(toSearchParams(state).toString()).toContain(`host=${CAT}&partner=blue+note+records&`);
+    expect(toFilters(state, 'UTC')).toMatchObject({ userId: CAT, partner: 'blue note records' });
+    const nonsense = parseSearchParams(new URLSearchParams(`host=<script>&partner=${'x'.repeat(121)}`), TODAY);
+    expect([nonsense.host, nonsense.partner]).toEqual([null, null]);
+  });
+
   it('makes request filters in the viewer zone', () => {
     const state = parseSearchParams(new URLSearchParams(`q=jazz&from=2025-06-07&days=2&cat=${CAT.toUpperCase()}`), TODAY);
-    expect(toFilters(state, 'America/Chicago')).toEqual({ searchText: 'jazz', categoryId: CAT, startDate: '2025-06-07T05:00:00.000Z', days: 2, live: false });
+    expect(toFilters(state, 'America/Chicago')).toEqual({ searchText: 'jazz', categoryId: CAT, startDate: '2025-06-07T05:00:00.000Z', days: 2, live: false, userId: null, partner: null });
     expect(toFilters(parseSearchParams(new URLSearchParams('live=1'), TODAY), 'UTC').live).toBe(true);
   });
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAP } from '@hubbub/contract';
+import { ATTRACTION_NAME_MAX, DEFAULT_MAP } from '@hubbub/contract';
 import { DEFAULT_PRESET, isDay, presetWindow, windowToRequest, type DateWindow, type Day } from './date-window';
 
 /** The view a search opens on: the spec's Default map, centred on the United States. */
@@ -16,6 +16,10 @@ export interface SearchState {
   cat: string | null;
   /** Only events whose buzz runs now. */
   live: boolean;
+  /** One host's events (a user id), chosen in the partners drawer. */
+  host: string | null;
+  /** Events whose line-up names this partner or sponsor (lower-cased), chosen in the partners drawer. */
+  partner: string | null;
   view: SearchView;
 }
 
@@ -34,6 +38,8 @@ export interface SearchFilters {
   startDate: string;
   days: number;
   live: boolean;
+  userId: string | null;
+  partner: string | null;
 }
 
 export const DEFAULT_VIEW: SearchView = {
@@ -84,7 +90,7 @@ export function hasView(params: URLSearchParams): boolean {
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function defaultSearchState(today: Day): SearchState {
-  return { q: '', window: presetWindow(DEFAULT_PRESET, today), cat: null, live: false, view: DEFAULT_VIEW };
+  return { q: '', window: presetWindow(DEFAULT_PRESET, today), cat: null, live: false, host: null, partner: null, view: DEFAULT_VIEW };
 }
 
 function numberIn(raw: string | null, min: number, max: number): number | null {
@@ -94,7 +100,7 @@ function numberIn(raw: string | null, min: number, max: number): number | null {
 }
 
 /**
- * Reads `?q=&from=&days=&cat=&live=1&lat=&lng=&z=`. Hand-edited or stale links are common, so each
+ * Reads `?q=&from=&days=&cat=&live=1&host=&partner=&lat=&lng=&z=`. Hand-edited or stale links are common, so each
  * part that does not make sense falls back to its default on its own; the view falls back whole.
  */
 export function parseSearchParams(params: URLSearchParams, today: Day): SearchState {
@@ -102,6 +108,8 @@ export function parseSearchParams(params: URLSearchParams, today: Day): SearchSt
   const from = params.get('from');
   const days = numberIn(params.get('days'), 1, 366);
   const cat = params.get('cat');
+  const host = params.get('host');
+  const partner = (params.get('partner') ?? '').trim().toLowerCase();
   const lat = numberIn(params.get('lat'), -85, 85);
   const lng = numberIn(params.get('lng'), -180, 180);
   const z = numberIn(params.get('z'), 0, 22);
@@ -110,6 +118,8 @@ export function parseSearchParams(params: URLSearchParams, today: Day): SearchSt
     window: from && isDay(from) && days !== null && Number.isInteger(days) ? { from, days } : fallback.window,
     cat: cat && UUID_RE.test(cat) ? cat.toLowerCase() : null,
     live: params.get('live') === '1',
+    host: host && UUID_RE.test(host) ? host.toLowerCase() : null,
+    partner: partner && partner.length <= ATTRACTION_NAME_MAX ? partner : null,
     view: lat !== null && lng !== null && z !== null ? { latitude: lat, longitude: lng, zoom: z } : fallback.view,
   };
 }
@@ -122,6 +132,8 @@ export function toSearchParams(state: SearchState): URLSearchParams {
   params.set('days', String(state.window.days));
   if (state.cat) params.set('cat', state.cat);
   if (state.live) params.set('live', '1');
+  if (state.host) params.set('host', state.host);
+  if (state.partner) params.set('partner', state.partner);
   params.set('lat', String(state.view.latitude));
   params.set('lng', String(state.view.longitude));
   params.set('z', String(state.view.zoom));
@@ -130,5 +142,5 @@ export function toSearchParams(state: SearchState): URLSearchParams {
 
 export function toFilters(state: SearchState, timeZone: string): SearchFilters {
   const { startDate, days } = windowToRequest(state.window, timeZone);
-  return { searchText: state.q.trim(), categoryId: state.cat, startDate, days, live: state.live };
+  return { searchText: state.q.trim(), categoryId: state.cat, startDate, days, live: state.live, userId: state.host, partner: state.partner };
 }

@@ -51,6 +51,8 @@ export const queryKeys = {
     list: <F, B>(filters: F, box: B) => [...eventSearchAll, filters, box] as const,
     /** The events of one spot on the map (a cluster that zooming cannot split). */
     spot: <F, B>(filters: F, box: B) => [...eventSearchAll, 'spot', filters, box] as const,
+    /** Who is behind the events in view: the partners drawer. */
+    partners: <F, B>(filters: F, box: B) => [...eventSearchAll, 'partners', filters, box] as const,
   },
 
   users: {

@@ -15,6 +15,8 @@ import { CalendarProblemAlert } from './calendar-problem-alert';
 export type SearchToSave = Omit<CalendarQuery, 'days'> & {
   /** A place the person went to on the map, for the default name. */
   place?: string | null;
+  /** The name of the host or partner the search shows the events of, for the default name. */
+  choiceName?: string | null;
 };
 
 const DAYS = [7, 14, 30, 90, 180, 365];
@@ -40,6 +42,8 @@ export function SaveSearchDialog({ search, opened, onClose, categoryName }: Save
     searchText: search.searchText || null,
     areaText: search.areaText || null,
     categoryId: search.categoryId,
+    userId: search.userId,
+    partner: search.partner,
     box: search.box,
     days: Number(days),
   };

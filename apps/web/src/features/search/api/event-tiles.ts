@@ -12,6 +12,8 @@ export function eventTilesUrl(filters: SearchFilters, origin = window.location.o
     eventTilesTemplate({
       searchText: filters.searchText,
       categoryId: filters.categoryId,
+      userId: filters.userId,
+      partner: filters.partner,
       startDate: filters.startDate,
       days: filters.days,
       // Absent rather than false: one URL (one cached tile) for "live or not".

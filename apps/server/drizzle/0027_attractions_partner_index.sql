@@ -1,0 +1,1 @@
+CREATE INDEX "attractions_partner_idx" ON "attractions" USING btree ("tenant_id",lower("name")) WHERE "attractions"."kind" in ('partner', 'sponsor');
