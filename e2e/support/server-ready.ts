@@ -4,8 +4,8 @@ import { SERVER_EXITED } from './constants.js';
 
 /**
  * Every browser file's first step (a setup file of the e2e project): the server global setup
- * started is up, its demo seeded. The first file may wait for it (the seed runs beside
- * the API suites), a later one finds it at once.
+ * started is up, its demo seeded. It usually is by the time a file runs (the API suites ran
+ * beside the seed); the first file may wait for it, a later one finds it at once.
  */
 const STARTUP_MS = 300_000;
 
