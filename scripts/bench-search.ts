@@ -116,8 +116,13 @@ async function main() {
                      24.5 + random() * 25 as lat, -125 + random() * 58 as lng
               from generate_series(${done + 1}::int, ${done + n}::int) g) x`);
     }
+    // One event in ten has a sponsor, one of 500 names, for the partners drawer and the partner filter.
+    await queryRows(db, sql`
+      insert into attractions (tenant_id, event_id, position, name, kind)
+      select tenant_id, id, 0, 'Sponsor ' || (abs(hashtext(id::text)) % 500), 'sponsor' from events where tenant_id = ${tenantId} and random() < 0.1`);
     // As autovacuum would soon after a bulk load: statistics, and the visibility map index-only scans need.
     await queryRows(db, sql`vacuum analyze events`);
+    await queryRows(db, sql`vacuum analyze attractions`);
     const loadMs = Date.now() - loadStarted;
     const url = `${t.url}${eventsApi.search.path}`;
     const driver =
@@ -173,6 +178,28 @@ async function main() {
           sql: { ...sqlSpread, cpu: direct.cpu },
           apiToSql: { requestsPerSecond: round2(apiSpread.requestsPerSecond / sqlSpread.requestsPerSecond), p95: round2(apiSpread.p95ms / sqlSpread.p95ms) },
         })}\n`,
+      );
+    }
+    // The partners drawer over each view (API only), and the search with a partner chosen.
+    const partnersUrl = `${t.url}${eventsApi.partners.path}`;
+    const load = (target: string, body: unknown) =>
+      runLoad({ url: target, method: 'POST', connections: CONNECTIONS, duration: DURATION, headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(body) });
+    for (const c of CASES) {
+      const body = { ...c.box, startDate: new Date().toISOString(), days: 7 };
+      const probe = (await (
+        await fetch(partnersUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(body) })
+      ).json()) as { counted: number; complete: boolean; partners: unknown[] };
+      const result = await load(partnersUrl, body);
+      process.stdout.write(
+        `${JSON.stringify({ case: `${c.name} partners drawer`, counted: probe.counted, complete: probe.complete, partnersListed: probe.partners.length, ...spread(result.latencies, DURATION), non2xx: result.non2xx, errors: result.errors })}\n`,
+      );
+      const chosen = { ...body, partner: 'Sponsor 7' };
+      const found = (await (
+        await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(chosen) })
+      ).json()) as { totalCount: number };
+      const filtered = await load(url, chosen);
+      process.stdout.write(
+        `${JSON.stringify({ case: `${c.name} search, one partner chosen`, matches: found.totalCount, ...spread(filtered.latencies, DURATION), non2xx: filtered.non2xx, errors: filtered.errors })}\n`,
       );
     }
   } finally {

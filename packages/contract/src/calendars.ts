@@ -47,10 +47,11 @@ export const CalendarQuerySchema = z
     /** A place typed into the search (city, state), matched like the search's area text. */
     areaText: z.string().trim().max(200).nullish().transform((v) => v || null),
     categoryId: IdSchema.nullish().transform((v) => v ?? null),
-    /** One host's events only (the partners drawer's choice). */
-    userId: IdSchema.nullish().transform((v) => v ?? null),
-    /** Events naming this partner or sponsor in their line-up (the partners drawer's choice), any case. */
-    partner: PartnerKeySchema,
+    // The partners drawer's choices, left out when not made (as saved searches from before them are).
+    /** One host's events only. */
+    userId: IdSchema.nullish().transform((v) => v ?? undefined).optional(),
+    /** Events naming this partner or sponsor in their line-up, any case (kept lower-cased). */
+    partner: PartnerKeySchema.transform((v) => v ?? undefined).optional(),
     /** The map's view when the search was saved; null for anywhere. */
     box: CalendarBoxSchema.nullish().transform((v) => v ?? null),
     days: z

@@ -136,7 +136,7 @@ export default function SearchRoute() {
   const searchToSave = useMemo(
     () =>
       box
-        ? { searchText: filters.searchText || null, areaText: null, categoryId: filters.categoryId, userId: filters.userId, partner: filters.partner, box, place, choiceName: chosenName }
+        ? { searchText: filters.searchText || null, areaText: null, categoryId: filters.categoryId, userId: filters.userId ?? undefined, partner: filters.partner ?? undefined, box, place, choiceName: chosenName }
         : null,
     [box, filters.searchText, filters.categoryId, filters.userId, filters.partner, place, chosenName],
   );

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { prepareStatement, queryPrepared, type Db, type PreparedStatement } from '../../db/client.js';
+import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
 import { NO_USER, escapeLike, iso } from '../../db/fragments.js';
 
 export interface SearchFilter {
@@ -326,6 +326,14 @@ export function searchStatement(f: SearchFilter, page: Page, countLimit: number)
 }
 
 export async function searchEvents(db: Db, f: SearchFilter, page: Page, countLimit: number): Promise<SearchRows> {
+  if (f.partner !== null) {
+    // Planned with its values: a generic plan cannot know how few events one partner has, so it
+    // walks the whole window probing each event's line-up (210 ms over the whole US at 1,000,000
+    // events, against 15 when the planner sees the partner and starts from its events).
+    const pageShape = { orderBy: page.orderBy, descending: page.descending, centre: page.centre !== null };
+    const [row] = await queryRows<SearchRows>(db, pageStatement(shapeOf(f), pageShape, inline(valuesOf(f, page, countLimit))));
+    return row;
+  }
   const { statement, values } = searchStatement(f, page, countLimit);
   // One statement, one round trip: the count and the page come back together. Measured on
   // these machines, the socket writes of a second query cost more than the query itself.

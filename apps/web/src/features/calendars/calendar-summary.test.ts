@@ -4,7 +4,7 @@ import { alertSummary, calendarSummary, querySummary } from './calendar-summary'
 
 const CATEGORY = '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c';
 const box = { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 };
-const query = (over: Partial<CalendarQuery> = {}): CalendarQuery => ({ searchText: null, areaText: null, categoryId: null, userId: null, partner: null, box: null, days: 30, ...over });
+const query = (over: Partial<CalendarQuery> = {}): CalendarQuery => ({ searchText: null, areaText: null, categoryId: null, box: null, days: 30, ...over });
 
 describe('querySummary', () => {
   it("names the partners drawer's choice", () => {

@@ -15,7 +15,7 @@ const calendar = (over: Partial<Calendar> = {}): Calendar => ({
   id: ID,
   name: '<b>Jazz</b> & blues',
   kind: 'search',
-  query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, userId: null, partner: null, box: { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 }, days: 30 },
+  query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box: { minLatitude: 30, maxLatitude: 31, minLongitude: -98, maxLongitude: -97 }, days: 30 },
   alert: 'off',
   includeDrafts: false,
   feedUrl: 'https://hubbub.example/feeds/old_token_abcdefghijklmnop.ics',

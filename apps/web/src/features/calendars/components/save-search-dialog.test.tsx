@@ -35,7 +35,7 @@ describe('SaveSearchDialog', () => {
       );
     });
     vi.stubGlobal('fetch', fetchMock);
-    mount({ searchText: 'jazz', areaText: null, categoryId: CATEGORY, userId: null, partner: null, box, place: 'Austin, TX' });
+    mount({ searchText: 'jazz', areaText: null, categoryId: CATEGORY, box, place: 'Austin, TX' });
 
     const dialog = await screen.findByRole('dialog', { name: 'Save this search as a calendar' });
     expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('jazz');
@@ -45,12 +45,12 @@ describe('SaveSearchDialog', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(calendarsApi.create.path);
-    expect(JSON.parse(String(init.body))).toEqual({ name: 'jazz', kind: 'search', query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, userId: null, partner: null, box, days: 30 }, alert: 'off' });
+    expect(JSON.parse(String(init.body))).toEqual({ name: 'jazz', kind: 'search', query: { searchText: 'jazz', areaText: null, categoryId: CATEGORY, box, days: 30 }, alert: 'off' });
     expect(await screen.findByRole('button', { name: 'See my calendars' })).toBeTruthy();
   });
 
   it('names a search without words after the place, else the map', async () => {
-    mount({ searchText: null, areaText: null, categoryId: null, userId: null, partner: null, box, place: 'Austin, TX' });
+    mount({ searchText: null, areaText: null, categoryId: null, box, place: 'Austin, TX' });
     const dialog = await screen.findByRole('dialog');
     expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Austin, TX');
   });
