@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VectorTile } from '@mapbox/vector-tile';
-import { PbfReader } from 'pbf';
 import {
-  EVENT_TILE_LAYER,
   EventPartnersSchema,
   EventSchema,
   EventSearchResultSchema,
@@ -19,6 +16,7 @@ import {
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem } from './support/problem.js';
+import { tileFeatures } from './support/tiles.js';
 
 // The partners drawer (issue 27): who is behind the events of a search, and the `partner` filter
 // that the search list, the map's tiles and saved-search feeds share.
@@ -81,9 +79,7 @@ async function searchIds(body: Record<string, unknown>): Promise<string[]> {
 async function tileIds(query: Record<string, string>): Promise<string[]> {
   const res = await call(t.app, 'GET', pathOf(eventsApi.tile, TILE) + tileQueryString({ ...WINDOW, ...query }));
   expect(res.statusCode, res.body).toBe(200);
-  const layer = new VectorTile(new PbfReader(res.rawPayload)).layers[EVENT_TILE_LAYER];
-  if (!layer) return [];
-  return Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties as { count: number; id?: string })
+  return tileFeatures(res)
     .map((f) => {
       expect(f.count, 'each event has a cell of its own').toBe(1);
       return f.id!;

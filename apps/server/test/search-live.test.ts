@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LightMyRequestResponse } from 'fastify';
-import { VectorTile } from '@mapbox/vector-tile';
-import { PbfReader } from 'pbf';
 import {
-  EVENT_TILE_LAYER,
   EventSchema,
   EventSearchResultSchema,
   EventStatus,
@@ -19,6 +15,7 @@ import { setEventStatus } from '../src/modules/events/service.js';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem } from './support/problem.js';
+import { tileFeatures } from './support/tiles.js';
 
 // "Live now" on the search page: the list and the map's tiles share one filter (search-filter.ts),
 // so both must show the same events, the ones whose buzz runs now, and nothing else.
@@ -90,16 +87,10 @@ function getTile(tile: Tile, query?: TileQuery) {
   return call(t.app, 'GET', pathOf(eventsApi.tile, { z: tile.z, x: tile.x, y: tile.y }) + tileQueryString(query));
 }
 
-function decode(res: LightMyRequestResponse): { count: number; id?: string; live?: number }[] {
-  const layer = new VectorTile(new PbfReader(res.rawPayload)).layers[EVENT_TILE_LAYER];
-  if (!layer) return [];
-  return Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties as { count: number; id?: string; live?: number });
-}
-
 async function tileIds(tile: Tile, query?: TileQuery): Promise<string[]> {
   const res = await getTile(tile, query);
   expect(res.statusCode, res.body).toBe(200);
-  return decode(res)
+  return tileFeatures(res)
     .map((f) => {
       expect(f.count, 'each event has a cell of its own').toBe(1);
       return f.id!;
@@ -128,7 +119,7 @@ describe('live: only events whose buzz runs now', () => {
     expect(await tileIds(tile)).toEqual(sorted(live, alsoLive, running, later));
     expect(await tileIds(tile, { live: false })).toEqual(sorted(live, alsoLive, running, later));
     expect(await tileIds(tile, { live: true })).toEqual(sorted(live, alsoLive));
-    const cells = decode(await getTile(tile, { live: true }));
+    const cells = tileFeatures(await getTile(tile, { live: true }));
     expect(cells.every((c) => c.live === 1)).toBe(true);
   });
 
