@@ -9,7 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRoute } from './app/router';
 import { BootGate, bootSteps, runBoot } from './app/boot';
 import { startSessionLifecycle } from './app/session-lifecycle';
 import { afterFirstLoad, registerServiceWorker, watchConnectivity } from './app/service-worker';
@@ -36,6 +36,7 @@ async function start(): Promise<AppRouter> {
   return router;
 }
 
+preloadRoute(window.location.pathname);
 const booted = start();
 
 createRoot(document.getElementById('root')!).render(

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RequireAccess } from './guards/require-access';
 import { RouteErrorPage } from './layout/route-error-page';
@@ -88,4 +88,17 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Starts loading the code of the page at `pathname` (its route modules and what they import), so
+ * it downloads beside the boot steps instead of after them: the router is made only once they are
+ * done. The router's own load then finds the modules already there.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const lazy = match.route.lazy;
+    // A failed download is the router's to report, when it loads the page itself.
+    if (typeof lazy === 'function') lazy().catch(() => undefined);
+  }
 }
