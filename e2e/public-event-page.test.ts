@@ -121,8 +121,8 @@ describe('a visitor from the map to an event', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });
     await expect.poll(() => page.getByRole('heading', { name: event.name }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByTestId('event-link-attend').click();
-    await expect.poll(() => page.getByTestId('event-link-attend').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('going-say').click();
+    await expect.poll(() => page.getByTestId('going-state').innerText()).toBe('You are going');
 
     // Signed in, the public address and a card on the map go to the full page.
     await page.goto(`${baseUrl()}${publicEventPath(event.slug)}`);

@@ -14,21 +14,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** Reads the newest email of a purpose sent to an address from the server's outbox. */
-export async function readMail(to: string, purpose: 'verify' | 'reset'): Promise<{ code: string; token: string }> {
+/** The newest email of a purpose (`verify`, `reset`, `seat-offered`, ...) sent to an address, decoded, once it is in the server's outbox. */
+export async function readMailText(to: string, purpose: string, has: (text: string) => boolean = () => true): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   for (let attempt = 0; attempt < 40; attempt++) {
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith(`-${purpose}-${to}.eml`)).sort();
     if (files.length) {
       const raw = await fs.readFile(path.join(outbox, files[files.length - 1]), 'utf8');
       const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const code = /Code: ([A-Z0-9]+)/.exec(text)?.[1];
-      const token = /[?&](?:token|code)=([A-Za-z0-9_-]+)/.exec(text)?.[1];
-      if (code && token) return { code, token };
+      if (has(text)) return text;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no ${purpose} email for ${to} in ${outbox}`);
+}
+
+/** The code and the link token of the newest verification or reset email to an address. */
+export async function readMail(to: string, purpose: 'verify' | 'reset'): Promise<{ code: string; token: string }> {
+  const text = await readMailText(to, purpose, (t) => /Code: [A-Z0-9]+/.test(t) && /[?&](?:token|code)=[A-Za-z0-9_-]+/.test(t));
+  return { code: /Code: ([A-Z0-9]+)/.exec(text)![1], token: /[?&](?:token|code)=([A-Za-z0-9_-]+)/.exec(text)![1] };
 }
 
 /** Registers and verifies a user through the API, for a second party in a browser flow. */

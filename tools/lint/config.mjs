@@ -56,6 +56,7 @@ export const MODULE_ORDER = [
   'event-html',
   'project-documents',
   'event-links',
+  'going',
   'calendars',
   'event-page',
   'notifications',

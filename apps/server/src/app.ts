@@ -58,6 +58,8 @@ import { notificationRoutes, unsubscribeRoutes } from './modules/notifications/r
 import { notificationsPlugin, type NotificationsPluginOptions } from './modules/notifications/plugin.js';
 import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessions/index.js';
 import { eventLinkRoutes } from './modules/event-links/routes.js';
+import { goingRoutes } from './modules/going/routes.js';
+import { attendance } from './modules/going/service.js';
 import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -201,7 +203,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventDraftRoutes);
     await api.register(eventDetailRoutes);
     await api.register(eventHtmlRoutes);
-    await api.register(eventLinkRoutes);
+    await api.register(eventLinkRoutes, { attendance });
+    await api.register(goingRoutes);
     await api.register(attractionRoutes);
     await api.register(tagRoutes);
     await api.register(geoRoutes);

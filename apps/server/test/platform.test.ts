@@ -190,6 +190,12 @@ describe('OpenAPI document', () => {
     ['delete', '/account/api/v1/push/subscriptions', true, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
+    ['get', `${E}/event/{id}/going`, false, 200, false],
+    ['put', `${E}/event/{id}/going`, true, 200, true],
+    ['delete', `${E}/event/{id}/going`, false, 200, true],
+    ['post', `${E}/event/{id}/going/confirm`, false, 200, true],
+    ['put', `${E}/event/{id}/going/settings`, true, 200, true],
+    ['get', `${E}/event/{id}/going/people`, false, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
     ['post', `${E}/tag/search`, true, 200, false],
     ['post', `${E}/event/tag/`, true, 200, true],
@@ -243,7 +249,10 @@ describe('OpenAPI document', () => {
     ['get', '/feeds/{token}.ics'],
   ] as const;
 
-  it.each(CALENDAR_ROUTES)('documents %s %s with its path parameter and its Problem answers', (method, route) => {
+  // Spreadsheets (text/csv): the host's attendee list.
+  const CSV_ROUTES = [['get', `${E}/event/{id}/going/people.csv`]] as const;
+
+  it.each([...CALENDAR_ROUTES, ...CSV_ROUTES])('documents %s %s with its path parameter and its Problem answers', (method, route) => {
     const op = doc.paths[route]?.[method];
     expect(op).toBeDefined();
     expect(t.app.hasRoute({ method: 'GET', url: route.replace(/\{(\w+)\}/g, ':$1') })).toBe(true);
@@ -254,7 +263,7 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3 and lists no API path beyond the expected ones', async () => {
     expect(doc.openapi).toMatch(/^3\./);
     const listed = Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
-    const expected = [...ROUTES, ...BINARY_ROUTES, ...REDIRECT_ROUTES, ...HTML_ROUTES, ...CALENDAR_ROUTES].map(([m, p]) => `${m} ${p}`);
+    const expected = [...ROUTES, ...BINARY_ROUTES, ...REDIRECT_ROUTES, ...HTML_ROUTES, ...CALENDAR_ROUTES, ...CSV_ROUTES].map(([m, p]) => `${m} ${p}`);
     expect(listed.filter((r) => r !== 'get /').sort()).toEqual([...expected].sort());
   });
 

@@ -13,6 +13,7 @@ import { eventDraftsApi } from './event-drafts.js';
 import { externalAuthApi } from './external-auth.js';
 import { flyersApi } from './flyers.js';
 import { geoApi } from './geo.js';
+import { goingApi } from './going.js';
 import { homeApi } from './home.js';
 import { launchesApi } from './launches.js';
 import { eventLinksApi } from './links.js';
@@ -37,6 +38,7 @@ export const endpointTables = [
   eventsApi,
   eventDraftsApi,
   eventLinksApi,
+  goingApi,
   attractionsApi,
   tagsApi,
   geoApi,

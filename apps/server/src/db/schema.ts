@@ -15,6 +15,7 @@ export * from '../modules/events/schema.js';
 export * from '../modules/external-auth/schema.js';
 export * from '../modules/flyers/schema.js';
 export * from '../modules/geo/schema.js';
+export * from '../modules/going/schema.js';
 export * from '../modules/launches/schema.js';
 export * from '../modules/moderation/schema.js';
 export * from '../modules/notifications/schema.js';

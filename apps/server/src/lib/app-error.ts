@@ -54,6 +54,7 @@ export const notFound = (detail: string) => new AppError(404, 'not_found', 'Not 
 export const emailTaken = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'email_taken', 'Conflict', detail, errors);
 export const versionConflict = (detail: string, currentVersion: number) =>
   new AppError(409, 'version_conflict', 'Changed elsewhere', detail, undefined, undefined, { currentVersion });
+export const noSeatOffered = (detail: string) => new AppError(409, 'no_seat_offered', 'No seat offered', detail);
 export const conflict = (detail: string, errors?: Record<string, string[]>) => new AppError(409, 'conflict', 'Conflict', detail, errors);
 export const externalConflict = (code: Extract<ProblemCode, 'external_link_required' | 'external_identity_taken' | 'last_sign_in_method'>, detail: string) =>
   new AppError(409, code, 'Conflict', detail);

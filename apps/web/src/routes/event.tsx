@@ -22,6 +22,8 @@ import { PublishedPanel } from '@/features/events/components/published-panel';
 import { useNow } from '@/lib/dates/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
+import { GoingPanel } from '@/features/going/components/going-panel';
+import { GoingHostPanel } from '@/features/going/components/going-host-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 
 /** Who hears of a cancel, in the confirmation's words. */
@@ -150,6 +152,7 @@ function EventBody({ data }: { data: HubEvent }) {
       <EventDetails
         event={data}
         ownerActions={owner ? <OwnerActions event={data} /> : undefined}
+        going={owner ? undefined : <GoingPanel event={data} />}
         map={
           data.area && (
             <PinMap
@@ -167,6 +170,11 @@ function EventBody({ data }: { data: HubEvent }) {
           <AddToCalendarButton event={data} />
           <DownloadEventButton event={data} />
         </Group>
+      )}
+      {owner && (
+        <Box mt="lg">
+          <GoingHostPanel event={data} />
+        </Box>
       )}
       {(owner || data.attractions.length > 0) && (
         <Box mt="lg">

@@ -6,6 +6,7 @@ import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { createAttraction } from '../attractions/service.js';
 import { createEvent, setEventStatus, setThumbnail } from '../events/service.js';
 import { createLink } from '../event-links/service.js';
+import { attendance } from '../going/service.js';
 import { createFlyer } from '../flyers/service.js';
 import { launchLoop } from '../launches/service.js';
 import { follow } from '../users/service.js';
@@ -100,12 +101,12 @@ export async function seedShowcase(ctx: AppContext, tenant: TenantRef, log: Fast
 
   for (const who of Object.keys(SHOWCASE) as Who[]) {
     for (const other of SHOWCASE[who].follows.people) await follow({ ctx, auth: auth(who), userId: idOf(other)! });
-    for (const key of SHOWCASE[who].follows.events) await createLink({ ctx, auth: auth(who), eventId: created.get(key)!, type: 'Follow' });
+    for (const key of SHOWCASE[who].follows.events) await createLink({ ctx, auth: auth(who), eventId: created.get(key)!, type: 'Follow', attendance });
   }
   // A few of the town's other events, so the demo's follow list reads like a real one.
   const home = SHOWCASE.demo.events[0].place;
   for (const eventId of await repo.upcomingEventsNear(ctx.db, { tenantId: tenant.id, notBy: idOf('demo')!, lat: home.lat, lng: home.lng, after: now, limit: 3 })) {
-    await createLink({ ctx, auth: auth('demo'), eventId, type: 'Follow' });
+    await createLink({ ctx, auth: auth('demo'), eventId, type: 'Follow', attendance });
   }
   log.info({ events: created.size }, 'demo showcase created');
 }

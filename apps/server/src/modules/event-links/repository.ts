@@ -19,6 +19,10 @@ export async function findLink(db: Db, tenantId: string, id: string) {
   return row;
 }
 
+export async function deleteLinkOf(db: Db, args: { eventId: string; userId: string; type: string }): Promise<void> {
+  await db.delete(eventLinks).where(and(eq(eventLinks.eventId, args.eventId), eq(eventLinks.userId, args.userId), eq(eventLinks.type, args.type)));
+}
+
 export async function deleteLink(db: Db, id: string): Promise<void> {
   await db.delete(eventLinks).where(eq(eventLinks.id, id));
 }

@@ -1,5 +1,6 @@
 import type { EventLinkSearchResult, LinkType } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
 import { notFound, notOwner } from '../../lib/app-error.js';
 import { getEvent } from '../event-details/service.js';
 import { findEventOwner, requireVisibleEvent } from '../events/service.js';
@@ -7,20 +8,45 @@ import * as repo from './repository.js';
 
 const PAGE_SIZE = 50;
 
+/**
+ * How an Attendee link is made and removed: attending takes a seat, so the module that hands out
+ * seats (modules/going, after this one) does it and keeps the link (setAttendeeLink). app.ts passes
+ * it in to the routes.
+ */
+export interface Attendance {
+  /** Takes a seat for the person, or refuses (409 event_full) when the event is full. */
+  attend(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<void>;
+  /** Gives the person's seat back (the next in line is promoted). */
+  leave(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<void>;
+}
+
 /** Star, follow or attend an event the user can see; doing it twice returns the same link. */
-export async function createLink(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; type: LinkType }) {
+export async function createLink(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; type: LinkType; attendance: Attendance }) {
   const { ctx, auth } = opts;
   await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId: opts.eventId, viewerId: auth.userId });
+  if (opts.type === 'Attendee') await opts.attendance.attend({ ctx, auth, eventId: opts.eventId });
   const id = await repo.insertLink(ctx.db, { tenantId: auth.tenant.id, eventId: opts.eventId, userId: auth.userId, type: opts.type });
   return { id };
 }
 
-export async function deleteLink(opts: { ctx: AppContext; auth: AuthInfo; id: string }) {
-  const link = await repo.findLink(opts.ctx.db, opts.auth.tenant.id, opts.id);
+export async function deleteLink(opts: { ctx: AppContext; auth: AuthInfo; id: string; attendance: Attendance }) {
+  const { ctx, auth } = opts;
+  const link = await repo.findLink(ctx.db, auth.tenant.id, opts.id);
   if (!link) throw notFound('No link has this id.');
-  if (link.userId !== opts.auth.userId) throw notOwner('Only the person who made this link may remove it.');
-  await repo.deleteLink(opts.ctx.db, opts.id);
+  if (link.userId !== auth.userId) throw notOwner('Only the person who made this link may remove it.');
+  if (link.type === 'Attendee') await opts.attendance.leave({ ctx, auth, eventId: link.eventId });
+  else await repo.deleteLink(ctx.db, opts.id);
   return { ok: true as const };
+}
+
+/**
+ * Keeps a person's Attendee link in step with their seat (modules/going, inside its transaction): a
+ * confirmed seat is what counts, reminds and shows as attending everywhere else.
+ */
+export async function setAttendeeLink(db: Db, args: { tenantId: string; eventId: string; userId: string; attending: boolean }): Promise<void> {
+  const { attending, ...link } = args;
+  if (attending) await repo.insertLink(db, { ...link, type: 'Attendee' });
+  else await repo.deleteLinkOf(db, { eventId: link.eventId, userId: link.userId, type: 'Attendee' });
 }
 
 /**

@@ -30,6 +30,8 @@ export interface PublicEventView {
   locale: string;
   now: Date;
   mapSvg: string | null;
+  /** The host's capacity (null: no limit), the seats taken and how many wait in line (modules/going). */
+  seats: { capacity: number | null; seatsTaken: number; waitlisted: number };
   documents: { id: string; title: string; html: string }[];
   /** The page's script (`/e/event-page.js?v=…`) and the worker it starts for the reader's time. */
   scriptUrl: string;
@@ -159,7 +161,12 @@ function factsHtml(view: PublicEventView): string {
   const place = area ? [area.streetAddress, [area.city, area.state && usStateName(area.state)].filter(Boolean).join(', ') || area.name].filter(Boolean).join(', ') : '';
   const going = event.linkCounts.Attendee;
   const following = event.linkCounts.Follow;
-  const people = `<strong>${e(formatNumber(going, { locale }))}</strong> going${following ? ` <span class="sub">${e(formatNumber(following, { locale }))} following</span>` : ''}`;
+  const { capacity, seatsTaken, waitlisted } = view.seats;
+  const n = (value: number) => e(formatNumber(value, { locale }));
+  const left = capacity === null ? null : Math.max(0, capacity - seatsTaken);
+  const seats =
+    left === null ? '' : left === 0 || waitlisted ? ` <span class="sub" data-testid="seats-left">Full${waitlisted ? `: ${n(waitlisted)} on the waitlist` : ''}</span>` : ` <span class="sub" data-testid="seats-left">${n(left)} of ${n(capacity!)} seats left</span>`;
+  const people = `<strong>${n(going)}</strong> going${seats}${following ? ` <span class="sub">${n(following)} following</span>` : ''}`;
   return `<dl class="facts">
 <div class="fact"><dt>${icon('calendar')}When</dt><dd><time datetime="${e(event.startDate)}" lang="${e(locale)}" data-event-times data-start="${e(event.startDate)}" data-end="${e(event.endDate ?? '')}" data-zone="${e(event.timeZone)}" data-locale="${e(locale)}" data-worker="${e(view.workerUrl)}">${e(when)}</time>
 <span class="sub">${e(timeZoneLabel(event.timeZone, { locale }))}</span><span class="sub" data-reader-time data-testid="reader-time" hidden></span></dd></div>
@@ -172,7 +179,9 @@ function factsHtml(view: PublicEventView): string {
 function actionsHtml(view: PublicEventView, phase: EventPhase, back: string, canonical: string): string {
   const { event } = view;
   const over = phase === 'ended' || phase === 'canceled';
-  const going = over ? '' : `<a class="btn primary" href="${e(signInPath(back))}" data-testid="going-sign-in">${icon('check')}Sign in to say you're going</a>`;
+  const { capacity, seatsTaken, waitlisted } = view.seats;
+  const full = waitlisted > 0 || (capacity !== null && seatsTaken >= capacity);
+  const going = over ? '' : `<a class="btn primary" href="${e(signInPath(back))}" data-testid="going-sign-in">${icon('check')}${full ? 'Sign in to join the waitlist' : "Sign in to say you're going"}</a>`;
   return `<div class="actions">
 ${going}
 <a class="btn" href="${e(signInPath(back))}" data-testid="follow-sign-in">${icon('bell')}Sign in to follow</a>

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.js';
 import { locatorMapSvg } from '../../lib/locator-map.js';
 import { eventFile } from '../calendars/service.js';
 import { getEvent } from '../event-details/service.js';
+import { seatsOf } from '../going/service.js';
 import { findEventIdBySlug } from '../events/service.js';
 import { eventDocumentsHtml } from '../project-documents/service.js';
 import { FALLBACK_LOCALE } from './locale.js';
@@ -82,7 +83,11 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
   if (viewerId) return { kind: 'redirect', location: `/event/${found.id}` };
   const event = await readAsVisitor(ctx, found.tenant, found.id);
   if (!event) return { kind: 'missing' };
-  const [documents, scripts] = await Promise.all([eventDocumentsHtml({ ctx, tenant: found.tenant, eventId: event.id, viewerId: null }).catch(() => []), pageScripts()]);
+  const [documents, scripts, seats] = await Promise.all([
+    eventDocumentsHtml({ ctx, tenant: found.tenant, eventId: event.id, viewerId: null }).catch(() => []),
+    pageScripts(),
+    seatsOf({ ctx, eventId: event.id }),
+  ]);
   const siteUrl = ctx.config.publicUrl;
   const html = renderPublicEvent({
     event,
@@ -91,6 +96,7 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
     locale: opts.locale,
     now: ctx.now(),
     mapSvg: mapOf(event),
+    seats,
     documents,
     scriptUrl: scripts.page.url,
     workerUrl: scripts.worker.url,

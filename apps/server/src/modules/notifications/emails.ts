@@ -80,3 +80,26 @@ export function cancellationEmail(args: Recipient & EventLink & { event: FeedEve
     why: 'You get this because you follow or attend this event and event reminders are on.',
   });
 }
+
+/** A seat freed up and is offered to the first in line: take it by `offerUntil`, or it passes on. */
+export function seatOfferedEmail(args: Recipient & EventLink & { event: FeedEventRow; offerUntil: string; confirmUrl: string; unsubscribe: Unsubscribe }): MailMessage {
+  const { event } = args;
+  const until = formatDateTime(args.offerUntil, { timeZone: event.timeZone || 'UTC', locale: args.locale ?? DEFAULT_LOCALE, zoneName: true });
+  return message({
+    to: args.to,
+    subject: `A seat is yours: ${event.name}`,
+    lines: [
+      `Hi ${args.name},`,
+      '',
+      `A seat freed up at ${event.name} (${when(event, args.locale)}) and you were first in line.`,
+      `Confirm it by ${until}, or it passes to the next person on the waitlist:`,
+      '',
+      args.confirmUrl,
+      '',
+      'Not going after all? Give the seat back on the same page, so someone else can have it.',
+    ],
+    purpose: 'seat-offered',
+    unsubscribe: args.unsubscribe,
+    why: 'You get this because you joined the waitlist of this event.',
+  });
+}

@@ -5,7 +5,7 @@ import { iso } from '../../db/fragments.js';
 export interface JobRow {
   id: string;
   tenantId: string;
-  kind: 'digest' | 'reminder' | 'cancel';
+  kind: 'digest' | 'reminder' | 'cancel' | 'seat';
   key: string;
   payload: Record<string, string>;
   dueAt: string;
@@ -60,6 +60,22 @@ export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
         where s.reminder is distinct from 'off' and e.user_id <> l.user_id and e.status = 3
           and (e.publish_on is null or e.publish_on <= ${now}) and e.hidden_at is null
           and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * A message for each seat offered from a waitlist (modules/going), keyed by the offer (its row and
+ * when it was made): a person offered a seat twice hears twice, each offer once.
+ */
+export async function enqueueSeatOffers(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select g.tenant_id, 'seat', 'seat:' || g.id || ':' || (extract(epoch from g.offered_at) * 1000)::bigint,
+          jsonb_build_object('userId', g.user_id, 'eventId', g.event_id), ${now}
+        from going g where g.state = 'offered' and g.offer_until > ${now}
         on conflict (key) do nothing returning id`,
   );
   return rows.length;

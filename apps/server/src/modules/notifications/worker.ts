@@ -7,13 +7,14 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
-import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
+import { passLapsedOffers, standingOffer } from '../going/service.js';
+import { cancellationEmail, digestEmail, reminderEmail, seatOfferedEmail } from './emails.js';
 import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
 
 export interface NotificationOptions {
-  /** How often due digests, reminders and cancellations are looked for. */
+  /** How often due digests, reminders, cancellations and seat offers are looked for. */
   pollMs: number;
   leaseMs: number;
   batch: number;
@@ -80,7 +81,10 @@ export class NotificationWorker implements JobTrigger {
       );
       if (due.length < DUE_SLICE) break;
     }
+    // Offers nobody confirmed in time pass to the next in line, whose offer is then enqueued below.
+    await passLapsedOffers(this.ctx);
     const now = this.ctx.now();
+    await repo.enqueueSeatOffers(this.ctx.db, now);
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
   }
@@ -147,6 +151,13 @@ export class NotificationWorker implements JobTrigger {
     const unsubscribe = unsubscribeLinks(ctx, { tenantKey: tenant.key, userId, scope: 'reminders' });
     // A notification opens in the browser the person is signed in to: the full page.
     const url = `${ctx.config.publicUrl}/event/${event.id}`;
+    if (job.kind === 'seat') {
+      // Confirmed, given back or lapsed since: nothing to offer.
+      const offer = await standingOffer({ ctx, eventId: event.id, userId });
+      if (!offer) return undefined;
+      const email = seatOfferedEmail({ to: to.email, name: to.name, event, offerUntil: offer.offerUntil, confirmUrl: url, eventUrl, unsubscribe });
+      return { email, userId, push: { title: email.subject, body: 'Confirm your seat before it passes to the next in line.', url, tag: `seat:${event.id}` } };
+    }
     if (job.kind === 'cancel') {
       const email = cancellationEmail({ to: to.email, name: to.name, event, eventUrl, unsubscribe });
       return { email, userId, push: { title: email.subject, body: 'This event has been canceled.', url, tag: `event:${event.id}` } };

@@ -39,6 +39,12 @@ export const queryKeys = {
   eventLaunches: (eventId: string) => ['event-launches', eventId] as const,
   eventPartners: (eventId: string) => ['event-partners', eventId] as const,
 
+  /** Seats and the waitlist of one event; the host's list of who is coming under it, so a change reaches both. */
+  going: {
+    summary: (eventId: string) => ['going', eventId] as const,
+    people: (eventId: string, q: string, state: string | null, pageNumber: number) => ['going', eventId, 'people', q, state, pageNumber] as const,
+  },
+
   tags: {
     categories: ['tag-categories'] as const,
     search: (searchText: string, categoryId: string | null) => ['tag-search', searchText, categoryId] as const,

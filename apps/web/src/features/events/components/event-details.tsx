@@ -14,6 +14,8 @@ interface EventDetailsProps {
   map: ReactNode;
   /** Edit and Delete, for the owner only. */
   ownerActions?: ReactNode;
+  /** Saying Going (or, for the host, who is coming): the going feature's, handed in by the page. */
+  going?: ReactNode;
   /** Fixed by tests; the page's clock otherwise. */
   now?: Date;
 }
@@ -35,7 +37,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
 }
 
 /** The event page body. The description is plain text: line breaks kept, nothing interpreted. */
-export function EventDetails({ event, map, ownerActions, now: fixedNow }: EventDetailsProps) {
+export function EventDetails({ event, map, ownerActions, going, now: fixedNow }: EventDetailsProps) {
   const clock = useNow();
   const now = fixedNow ?? clock;
   const times = eventTimes(event, { now });
@@ -68,6 +70,7 @@ export function EventDetails({ event, map, ownerActions, now: fixedNow }: EventD
       )}
 
       <EventLinkButtons event={event} />
+      {going}
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <Stack gap="md">

@@ -1,5 +1,5 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconCalendarCheck, IconHeart, IconHeartFilled, IconStar, IconStarFilled, type Icon } from '@tabler/icons-react';
+import { IconHeart, IconHeartFilled, IconStar, IconStarFilled, type Icon } from '@tabler/icons-react';
 import type { HubEvent, LinkType } from '@hubbub/contract';
 import { notifyProblem } from '@/lib/ui';
 import { useToggleEventLink } from '../api/event-links';
@@ -16,10 +16,9 @@ interface LinkLook {
 const LINKS: LinkLook[] = [
   { type: 'Follow', off: 'Follow', on: 'Following', icon: IconHeart, onIcon: IconHeartFilled, testId: 'event-link-follow' },
   { type: 'Star', off: 'Star', on: 'Starred', icon: IconStar, onIcon: IconStarFilled, testId: 'event-link-star' },
-  { type: 'Attendee', off: 'Attend', on: 'Attending', icon: IconCalendarCheck, onIcon: IconCalendarCheck, testId: 'event-link-attend' },
 ];
 
-/** Follow, Star and Attend toggles, each with how many people did the same. */
+/** Follow and Star toggles, each with how many people did the same (Going has its own panel: features/going). */
 export function EventLinkButtons({ event }: { event: HubEvent }) {
   const toggle = useToggleEventLink();
   const busyType = toggle.isPending ? toggle.variables?.type : null;

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { goingApi } from '@hubbub/contract';
+import { contentDisposition } from '../../lib/html-file.js';
+import { authOf } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
+import { attendeesCsv } from './csv.js';
+import * as service from './service.js';
+
+export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  route(app, goingApi.get, {
+    handler: (request) => service.goingSummary({ ctx, tenant: request.tenant, eventId: request.params.id, viewerId: request.auth?.userId ?? null }),
+  });
+  route(app, goingApi.say, { handler: (request) => service.sayGoing({ ctx, auth: authOf(request), eventId: request.params.id, guests: request.body.guests }) });
+  route(app, goingApi.leave, { handler: (request) => service.leaveGoing({ ctx, auth: authOf(request), eventId: request.params.id }) });
+  route(app, goingApi.confirm, { handler: (request) => service.confirmSeat({ ctx, auth: authOf(request), eventId: request.params.id }) });
+  route(app, goingApi.settings, {
+    handler: (request) => service.updateGoingSettings({ ctx, auth: authOf(request), eventId: request.params.id, settings: request.body }),
+  });
+  route(app, goingApi.people, { handler: (request) => service.goingPeople({ ctx, auth: authOf(request), eventId: request.params.id, ...request.query }) });
+  route(app, goingApi.export, {
+    schema: { response: { 200: z.any().describe('text/csv, as an attachment') } },
+    handler: async (request, reply) => {
+      const rows = await service.allGoingPeople({ ctx, auth: authOf(request), eventId: request.params.id });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition('attendees.csv'))
+        .header('cache-control', 'private, no-store')
+        .send(attendeesCsv(rows));
+    },
+  });
+};

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
+import { events } from '../events/schema.js';
+import { tenants } from '../tenants/schema.js';
+import { users } from '../users/schema.js';
+
+/**
+ * A host's attendance settings (modules/going); no row: no limit, no guests, a day to confirm. The
+ * row is also what every change to the event's seats locks (FOR UPDATE), so seats are handed out
+ * one change at a time per event, on any number of instances.
+ */
+export const goingSettings = pgTable('going_settings', {
+  eventId: uuid('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  capacity: integer('capacity'),
+  maxGuests: integer('max_guests').notNull().default(0),
+  offerHours: integer('offer_hours').notNull().default(24),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who is going to an event (modules/going): holding a seat (`going`), offered one from the waitlist
+ * (`offered`, until `offer_until`), or waiting in line (`waitlisted`, ordered by `line_no`). A
+ * person's place in line is their rank among the waitlisted, so it has no gaps.
+ */
+export const going = pgTable(
+  'going',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state').notNull(),
+    guests: integer('guests').notNull().default(0),
+    lineNo: bigint('line_no', { mode: 'number' }),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerUntil: timestamp('offer_until', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('going_event_user_key').on(t.eventId, t.userId),
+    index('going_event_state_idx').on(t.eventId, t.state, t.lineNo),
+    index('going_user_idx').on(t.userId),
+    index('going_offer_until_idx').on(t.offerUntil).where(sql`state = 'offered'`),
+  ],
+);

@@ -1,0 +1,232 @@
+import { GOING_PEOPLE_PAGE, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, invalid, noSeatOffered } from '../../lib/app-error.js';
+import { getEvent, requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { setAttendeeLink, type Attendance } from '../event-links/service.js';
+import * as repo from './repository.js';
+
+const HOUR_MS = 3_600_000;
+/** Events whose lapsed offers one round passes on. */
+const LAPSED_SLICE = 200;
+
+const eventFull = () =>
+  new AppError(409, 'event_full', 'Event full', 'Every seat is taken. Say Going on the event page to join the waitlist: you will be offered a seat when one frees up.');
+
+/** What anyone who may see the event sees, and the viewer's own standing. */
+export async function goingSummary(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<GoingSummary> {
+  const { ctx, eventId } = opts;
+  await requireVisibleEvent({ ctx, tenant: opts.tenant, eventId, viewerId: opts.viewerId });
+  return summaryOf(ctx.db, eventId, opts.viewerId);
+}
+
+/** An event's seats as its public page shows them (the caller has checked the reader may see it). */
+export async function seatsOf(opts: { ctx: AppContext; eventId: string }): Promise<{ capacity: number | null; seatsTaken: number; waitlisted: number }> {
+  const [settings, counts] = await Promise.all([repo.readSettings(opts.ctx.db, opts.eventId), repo.counts(opts.ctx.db, opts.eventId)]);
+  return { capacity: settings.capacity, seatsTaken: counts.seatsTaken, waitlisted: counts.waitlisted };
+}
+
+async function summaryOf(db: Db, eventId: string, viewerId: string | null): Promise<GoingSummary> {
+  const [settings, counts, mine] = await Promise.all([repo.readSettings(db, eventId), repo.counts(db, eventId), viewerId ? repo.findOne(db, eventId, viewerId) : undefined]);
+  return {
+    eventId,
+    ...counts,
+    settings,
+    mine: mine
+      ? {
+          state: mine.state,
+          guests: mine.guests,
+          place: mine.state === 'waitlisted' && mine.lineNo !== null ? await repo.placeOf(db, eventId, mine.lineNo) : null,
+          offerUntil: mine.offerUntil,
+        }
+      : null,
+  };
+}
+
+/** A published event that has not ended and is not canceled: the only kind people can say Going to. */
+async function requireOpenEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
+  const event = await getEvent({ ctx, tenant: auth.tenant, id: eventId, viewerId: auth.userId });
+  if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
+  if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
+  return event;
+}
+
+const fits = (capacity: number | null, taken: number, seats: number) => capacity === null || taken + seats <= capacity;
+
+/**
+ * Hands the freed seats to the line, first come first served: the first in line is offered a seat
+ * when their party fits, then the next, until one does not fit (nobody jumps the line). Runs under
+ * the seat lock; the offers are mailed by the notifications worker (woken after the commit).
+ */
+async function promote(db: Db, args: { eventId: string; settings: repo.SettingsRow; now: Date }): Promise<number> {
+  const { eventId, settings, now } = args;
+  let { seatsTaken } = await repo.counts(db, eventId);
+  let offered = 0;
+  for (;;) {
+    const next = await repo.firstInLine(db, eventId);
+    if (!next || !fits(settings.capacity, seatsTaken, 1 + next.guests)) return offered;
+    await repo.offerSeat(db, { id: next.id, at: now, until: new Date(now.getTime() + settings.offerHours * HOUR_MS) });
+    seatsTaken += 1 + next.guests;
+    offered++;
+  }
+}
+
+/** One change to an event's seats: under its seat lock, in one transaction; the worker is woken when seats were offered. */
+async function withSeats<T>(ctx: AppContext, tenantId: string, eventId: string, change: (db: Db, settings: repo.SettingsRow) => Promise<T>): Promise<T> {
+  let offered = 0;
+  const result = await ctx.db.transaction(async (tx) => {
+    const settings = await repo.lockSeats(tx, { tenantId, eventId });
+    const answer = await change(tx, settings);
+    offered = await promote(tx, { eventId, settings: await repo.readSettings(tx, eventId), now: ctx.now() });
+    return answer;
+  });
+  if (offered) ctx.notifications.wake();
+  return result;
+}
+
+/**
+ * Says Going (or changes the guests): a seat when the party fits and nobody is waiting, otherwise
+ * the end of the line. `seatOnly` (the spec's Attendee link) refuses instead of waitlisting.
+ */
+export async function sayGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; guests: number; seatOnly?: boolean }): Promise<GoingSummary> {
+  const { ctx, auth, eventId, guests } = opts;
+  await requireOpenEvent(ctx, auth, eventId);
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
+    if (guests > settings.maxGuests) {
+      const allowed = settings.maxGuests === 0 ? 'The host does not allow guests for this event.' : `The host allows at most ${settings.maxGuests} guest${settings.maxGuests === 1 ? '' : 's'} per person.`;
+      throw invalid(allowed, { guests: [allowed] });
+    }
+    const now = ctx.now();
+    const mine = await repo.findOne(tx, eventId, auth.userId);
+    const { seatsTaken, waitlisted } = await repo.counts(tx, eventId);
+    if (mine && opts.seatOnly && mine.state !== 'going') throw eventFull();
+    if (mine) {
+      if (mine.guests === guests) return;
+      // Holding a seat: more guests need the seats to be free (nobody waiting is passed over).
+      if (mine.state !== 'waitlisted' && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
+        const message = `There ${settings.capacity === null ? 'are' : 'are only'} ${Math.max(0, (settings.capacity ?? 0) - seatsTaken)} seats left: you cannot bring ${guests - mine.guests} more guest${guests - mine.guests === 1 ? '' : 's'}.`;
+        throw conflict(message, { guests: [message] });
+      }
+      await repo.setGuests(tx, { id: mine.id, guests, at: now });
+      return;
+    }
+    const link = { tenantId: auth.tenant.id, eventId, userId: auth.userId };
+    if (waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + guests)) {
+      await repo.insertSeat(tx, { ...link, guests, at: now });
+      await setAttendeeLink(tx, { ...link, attending: true });
+      return;
+    }
+    if (opts.seatOnly) throw eventFull();
+    await repo.insertWaitlisted(tx, { ...link, guests, at: now });
+  });
+  return summaryOf(ctx.db, eventId, auth.userId);
+}
+
+/** Not going any more: the seat, the offer or the place in line is given back; the line moves up. */
+export async function leaveGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<GoingSummary> {
+  const { ctx, auth, eventId } = opts;
+  await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
+    const mine = await repo.findOne(tx, eventId, auth.userId);
+    if (!mine) return;
+    await repo.remove(tx, mine.id);
+    await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: false });
+  });
+  return summaryOf(ctx.db, eventId, auth.userId);
+}
+
+/** Takes the seat offered from the waitlist, while the offer stands. */
+export async function confirmSeat(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<GoingSummary> {
+  const { ctx, auth, eventId } = opts;
+  await requireOpenEvent(ctx, auth, eventId);
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
+    const mine = await repo.findOne(tx, eventId, auth.userId);
+    if (mine?.state === 'going') return;
+    const now = ctx.now();
+    if (mine?.state !== 'offered' || !mine.offerUntil || Date.parse(mine.offerUntil) <= now.getTime()) {
+      throw noSeatOffered(
+        mine?.state === 'waitlisted'
+          ? 'No seat is offered to you yet: you are still on the waitlist.'
+          : 'No seat is offered to you: the offer lapsed and passed to the next in line, or was given back. Say Going to join the waitlist again.',
+      );
+    }
+    await repo.confirmOffer(tx, { id: mine.id, at: now });
+    await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: true });
+  });
+  return summaryOf(ctx.db, eventId, auth.userId);
+}
+
+/**
+ * The host's settings. A lower capacity takes no seat from anyone (new seats wait until enough are
+ * given back); a higher one, or no limit, offers the freed seats to the line at once.
+ */
+export async function updateGoingSettings(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; settings: GoingSettings }): Promise<GoingSummary> {
+  const { ctx, auth, eventId, settings } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  await withSeats(ctx, auth.tenant.id, eventId, (tx) => repo.saveSettings(tx, { eventId, settings, at: ctx.now() }));
+  return summaryOf(ctx.db, eventId, auth.userId);
+}
+
+export async function goingPeople(opts: {
+  ctx: AppContext;
+  auth: AuthInfo;
+  eventId: string;
+  q?: string;
+  state?: GoingState;
+  pageNumber: number;
+}): Promise<GoingPeople> {
+  const { ctx, auth, eventId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  const { total, rows } = await repo.people(ctx.db, {
+    eventId,
+    q: opts.q || null,
+    state: opts.state ?? null,
+    limit: GOING_PEOPLE_PAGE,
+    offset: (opts.pageNumber - 1) * GOING_PEOPLE_PAGE,
+  });
+  return { totalCount: total, pageNumber: opts.pageNumber, pageSize: GOING_PEOPLE_PAGE, people: rows };
+}
+
+/** Every row of the host's list (all pages), for the CSV export. */
+export async function allGoingPeople(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<repo.PersonRow[]> {
+  const { ctx, auth, eventId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  const { rows } = await repo.people(ctx.db, { eventId, q: null, state: null, limit: 1_000_000, offset: 0 });
+  return rows;
+}
+
+/**
+ * Offers nobody confirmed in time pass to the next in line (the notifications worker runs this
+ * each round, on whichever instance claims it: the seat lock makes a second run find nothing).
+ */
+export async function passLapsedOffers(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const events = await repo.eventsWithLapsedOffers(ctx.db, now, LAPSED_SLICE);
+  let dropped = 0;
+  for (const { tenantId, eventId } of events) {
+    await withSeats(ctx, tenantId, eventId, async (tx) => {
+      for (const userId of await repo.dropLapsedOffers(tx, eventId, now)) {
+        await setAttendeeLink(tx, { tenantId, eventId, userId, attending: false });
+        dropped++;
+      }
+    });
+  }
+  return dropped;
+}
+
+/** The seat offered to a person, while it stands (what its message says); undefined once confirmed, given back or lapsed. */
+export async function standingOffer(opts: { ctx: AppContext; eventId: string; userId: string }): Promise<{ offerUntil: string } | undefined> {
+  const row = await repo.findOne(opts.ctx.db, opts.eventId, opts.userId);
+  if (row?.state !== 'offered' || !row.offerUntil || Date.parse(row.offerUntil) <= opts.ctx.now().getTime()) return undefined;
+  return { offerUntil: row.offerUntil };
+}
+
+/** The spec's Attendee link, made and removed through seats (see event-links' Attendance). */
+export const attendance: Attendance = {
+  attend: async ({ ctx, auth, eventId }) => {
+    await sayGoing({ ctx, auth, eventId, guests: 0, seatOnly: true });
+  },
+  leave: async ({ ctx, auth, eventId }) => {
+    await leaveGoing({ ctx, auth, eventId });
+  },
+};

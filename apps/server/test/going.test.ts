@@ -1,0 +1,319 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventLinksApi, eventsApi, goingApi, pathOf, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
+import { build, type TestApp } from './support/build.js';
+import { call, signUp, usePlan, type TestUser } from './support/api.js';
+import { createScratchDatabase } from './support/scratch-database.js';
+import { expectDetailedProblem } from './support/problem.js';
+
+// Going (issue 28): seats, a waitlist that promotes itself, guests, the host's list and its CSV.
+
+const HOUR = 3_600_000;
+let clock = Date.now();
+const now = () => new Date(clock);
+
+const at = (id: string) => pathOf(goingApi.get, { id });
+const peoplePath = (id: string, query = '') => `${pathOf(goingApi.people, { id })}${query}`;
+
+async function eventOf(t: TestApp, host: TestUser): Promise<HubEvent> {
+  const start = clock + 3 * 24 * HOUR;
+  const res = await call(t.app, 'POST', eventsApi.create.path, {
+    jwt: host.jwt,
+    body: {
+      name: `Seated ${randomUUID().slice(0, 8)}`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 2 * HOUR).toISOString(),
+      timeZone: 'America/Chicago',
+      area: { latitude: 44.98, longitude: -93.27, city: 'Minneapolis', state: 'MN' },
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as HubEvent;
+}
+
+async function settings(t: TestApp, host: TestUser, eventId: string, body: Record<string, unknown>): Promise<GoingSummary> {
+  const res = await call(t.app, 'PUT', pathOf(goingApi.settings, { id: eventId }), { jwt: host.jwt, body: { capacity: null, maxGuests: 0, offerHours: 24, ...body } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as GoingSummary;
+}
+
+async function say(t: TestApp, user: TestUser, eventId: string, guests = 0): Promise<GoingSummary> {
+  const res = await call(t.app, 'PUT', at(eventId), { jwt: user.jwt, body: { guests } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as GoingSummary;
+}
+
+async function summary(t: TestApp, user: TestUser | null, eventId: string): Promise<GoingSummary> {
+  const res = await call(t.app, 'GET', at(eventId), { jwt: user?.jwt });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as GoingSummary;
+}
+
+/** The host's whole list, every page. */
+async function everyone(t: TestApp, host: TestUser, eventId: string): Promise<GoingPeople['people']> {
+  const all: GoingPeople['people'] = [];
+  for (let page = 1; ; page++) {
+    const res = await call(t.app, 'GET', peoplePath(eventId, `?pageNumber=${page}`), { jwt: host.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as GoingPeople;
+    all.push(...body.people);
+    if (all.length >= body.totalCount || !body.people.length) return all;
+  }
+}
+
+/** Seat-offer emails to one address in an app's outbox (soft line breaks of quoted-printable undone). */
+async function seatMails(t: TestApp, email: string): Promise<string[]> {
+  const files = (await fs.readdir(t.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`-seat-offered-${email}.eml`));
+  return Promise.all(files.map(async (f) => (await fs.readFile(path.join(t.outboxDir, f), 'utf8')).replace(/=\r?\n/g, '')));
+}
+
+/** People signed up a few at a time (each is a registration, a verification and a login). */
+async function crowd(t: TestApp, n: number): Promise<TestUser[]> {
+  const people: TestUser[] = [];
+  while (people.length < n) people.push(...(await Promise.all(Array.from({ length: Math.min(25, n - people.length) }, () => signUp(t)))));
+  return people;
+}
+
+/** Checks the invariants of one event's seats: never over capacity, places in line 1..n with no gaps. */
+function expectSound(list: GoingPeople['people'], capacity: number) {
+  const seated = list.filter((p) => p.state !== 'waitlisted');
+  expect(seated.reduce((n, p) => n + 1 + p.guests, 0)).toBeLessThanOrEqual(capacity);
+  const places = list.filter((p) => p.state === 'waitlisted').map((p) => p.place);
+  expect([...places].sort((a, b) => a! - b!)).toEqual(places.map((_, i) => i + 1));
+}
+
+const run = (t: TestApp) => t.app.ctx.notifications.runNow();
+
+describe('going: seats, waitlist, guests', () => {
+  let t: TestApp;
+  let host: TestUser;
+  let people: TestUser[];
+  beforeAll(async () => {
+    t = await build({ now, notifications: { pollMs: 3_600_000 } });
+    host = await signUp(t, { name: 'Hana Host' });
+    await usePlan(t, host, 'Enterprise');
+    people = await crowd(t, 500);
+  }, 240_000);
+  afterAll(() => t.close());
+
+  it('500 people saying Going at once for 100 seats: exactly 100 seats, 400 in line at places 1 to 400; a freed seat goes to the first in line once, by email', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 100 });
+    const answers = await Promise.all(people.map((p) => call(t.app, 'PUT', at(event.id), { jwt: p.jwt, body: {} })));
+    expect(answers.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
+    const mine = answers.map((r) => (r.json() as GoingSummary).mine!);
+    expect(mine.filter((m) => m.state === 'going')).toHaveLength(100);
+    expect(mine.filter((m) => m.state === 'waitlisted')).toHaveLength(400);
+
+    const list = await everyone(t, host, event.id);
+    expect(list).toHaveLength(500);
+    expectSound(list, 100);
+    const s = await summary(t, null, event.id);
+    expect(s).toMatchObject({ going: 100, seatsTaken: 100, waitlisted: 400, mine: null });
+    // Confirmed seats are the spec's Attendee links.
+    const ev = (await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: host.jwt })).json() as HubEvent;
+    expect(ev.linkCounts.Attendee).toBe(100);
+
+    // Two seats freed at once: the first two in line are offered one each, exactly once.
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const line = list.filter((p) => p.state === 'waitlisted').sort((a, b) => a.place! - b.place!);
+    const seated = list.filter((p) => p.state === 'going');
+    await Promise.all(seated.slice(0, 2).map((p) => call(t.app, 'DELETE', at(event.id), { jwt: byId.get(p.userId)!.jwt })));
+    const first = byId.get(line[0].userId)!;
+    const second = byId.get(line[1].userId)!;
+    const third = byId.get(line[2].userId)!;
+    expect((await summary(t, first, event.id)).mine).toMatchObject({ state: 'offered', place: null });
+    expect((await summary(t, second, event.id)).mine).toMatchObject({ state: 'offered' });
+    expect((await summary(t, third, event.id)).mine).toMatchObject({ state: 'waitlisted', place: 1 });
+    expectSound(await everyone(t, host, event.id), 100);
+
+    await Promise.all([run(t), run(t)]);
+    await run(t);
+    const mails = await seatMails(t, first.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain(`/event/${event.id}`);
+    expect(await seatMails(t, second.email)).toHaveLength(1);
+    expect(await seatMails(t, third.email)).toHaveLength(0);
+
+    // The first confirms and becomes an attendee; the second's offer lapses and passes to the third.
+    const confirmed = await call(t.app, 'POST', pathOf(goingApi.confirm, { id: event.id }), { jwt: first.jwt });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((confirmed.json() as GoingSummary).mine).toMatchObject({ state: 'going' });
+    clock += 25 * HOUR;
+    try {
+      await run(t);
+      await run(t);
+      expect((await summary(t, second, event.id)).mine).toBeNull();
+      expect((await summary(t, third, event.id)).mine).toMatchObject({ state: 'offered' });
+      expect(await seatMails(t, third.email)).toHaveLength(1);
+      expectDetailedProblem(await call(t.app, 'POST', pathOf(goingApi.confirm, { id: event.id }), { jwt: second.jwt }), 409, 'no_seat_offered');
+    } finally {
+      clock -= 25 * HOUR;
+    }
+    expectSound(await everyone(t, host, event.id), 100);
+  }, 120_000);
+
+  it('raising the capacity offers the new seats to the line in order; lowering it takes no seat from anyone', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 2 });
+    const five = people.slice(0, 5);
+    for (const p of five) await say(t, p, event.id);
+    expect((await summary(t, null, event.id)).waitlisted).toBe(3);
+    const raised = await settings(t, host, event.id, { capacity: 4 });
+    expect(raised).toMatchObject({ seatsTaken: 4, waitlisted: 1 });
+    expect((await summary(t, five[2], event.id)).mine?.state).toBe('offered');
+    expect((await summary(t, five[3], event.id)).mine?.state).toBe('offered');
+    expect((await summary(t, five[4], event.id)).mine).toMatchObject({ state: 'waitlisted', place: 1 });
+    const lowered = await settings(t, host, event.id, { capacity: 1 });
+    expect(lowered).toMatchObject({ seatsTaken: 4, waitlisted: 1 });
+    // No limit: the line is offered seats at once.
+    expect(await settings(t, host, event.id, { capacity: null })).toMatchObject({ seatsTaken: 5, waitlisted: 0 });
+  });
+
+  it('guests: within the host\'s limit, taking seats; over it a 400 naming guests and nothing stored', async () => {
+    const event = await eventOf(t, host);
+    const [a, b, c] = people.slice(10, 13);
+    let res = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { guests: 1 } });
+    expectDetailedProblem(res, 400, 'validation');
+    expect(res.json().errors.guests[0]).toMatch(/does not allow guests/);
+    await settings(t, host, event.id, { capacity: 4, maxGuests: 2 });
+    res = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { guests: 3 } });
+    expectDetailedProblem(res, 400, 'validation');
+    expect(res.json().errors.guests[0]).toMatch(/at most 2 guests/);
+    res = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { guests: 11 } });
+    expectDetailedProblem(res, 400, 'validation');
+    res = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { guests: 'two' } });
+    expectDetailedProblem(res, 400, 'validation');
+    expect((await summary(t, a, event.id)).mine).toBeNull();
+
+    expect((await say(t, a, event.id, 2)).mine).toMatchObject({ state: 'going', guests: 2 });
+    // A party of three does not fit in the one seat left: the line.
+    expect((await say(t, b, event.id, 2)).mine).toMatchObject({ state: 'waitlisted', place: 1 });
+    // Nobody jumps the line, even one who would fit.
+    expect((await say(t, c, event.id)).mine).toMatchObject({ state: 'waitlisted', place: 2 });
+    // Saying it again changes nothing.
+    expect((await say(t, a, event.id, 2)).mine).toMatchObject({ state: 'going', guests: 2 });
+    await call(t.app, 'DELETE', at(event.id), { jwt: c.jwt });
+    await call(t.app, 'DELETE', at(event.id), { jwt: b.jwt });
+    expect((await say(t, b, event.id)).mine).toMatchObject({ state: 'going', guests: 0 });
+    // More guests than the seats left: refused, and nothing changes.
+    res = await call(t.app, 'PUT', at(event.id), { jwt: b.jwt, body: { guests: 2 } });
+    expectDetailedProblem(res, 409, 'conflict');
+    expect(res.json().errors.guests).toBeDefined();
+    expect((await summary(t, b, event.id)).mine).toMatchObject({ guests: 0 });
+    expect((await summary(t, null, event.id)).seatsTaken).toBe(4);
+  });
+
+  it('bad settings are refused naming the field; only the host sets them or reads the list', async () => {
+    const event = await eventOf(t, host);
+    const path = pathOf(goingApi.settings, { id: event.id });
+    for (const [body, field] of [
+      [{ capacity: 0, maxGuests: 0, offerHours: 24 }, 'capacity'],
+      [{ capacity: 1.5, maxGuests: 0, offerHours: 24 }, 'capacity'],
+      [{ capacity: 10, maxGuests: 11, offerHours: 24 }, 'maxGuests'],
+      [{ capacity: 10, maxGuests: 0, offerHours: 0 }, 'offerHours'],
+      [{ capacity: 10, maxGuests: 0, offerHours: 169 }, 'offerHours'],
+    ] as const) {
+      const res = await call(t.app, 'PUT', path, { jwt: host.jwt, body });
+      expectDetailedProblem(res, 400, 'validation');
+      expect(Object.keys(res.json().errors).join(), JSON.stringify(body)).toContain(field);
+    }
+    expect((await summary(t, null, event.id)).settings).toEqual({ capacity: null, maxGuests: 0, offerHours: 24 });
+    const stranger = people[20];
+    expectDetailedProblem(await call(t.app, 'PUT', path, { jwt: stranger.jwt, body: { capacity: 1, maxGuests: 0, offerHours: 1 } }), 403, 'not_owner');
+    expectDetailedProblem(await call(t.app, 'GET', peoplePath(event.id), { jwt: stranger.jwt }), 403, 'not_owner');
+    expectDetailedProblem(await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: stranger.jwt }), 403, 'not_owner');
+    expectDetailedProblem(await call(t.app, 'PUT', at(randomUUID()), { jwt: stranger.jwt, body: {} }), 404, 'not_found');
+    expectDetailedProblem(await call(t.app, 'PUT', at(event.id), { body: {} }), 401, 'unauthenticated');
+  });
+
+  it("the spec's Attendee link takes a seat, is refused on a full event, and removing it frees the seat", async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 1 });
+    const [a, b] = people.slice(30, 32);
+    const link = await call(t.app, 'POST', eventLinksApi.create.path, { jwt: a.jwt, body: { eventId: event.id, type: 'Attendee' } });
+    expect(link.statusCode, link.body).toBe(200);
+    expect((await summary(t, a, event.id)).mine).toMatchObject({ state: 'going' });
+    expectDetailedProblem(await call(t.app, 'POST', eventLinksApi.create.path, { jwt: b.jwt, body: { eventId: event.id, type: 'Attendee' } }), 409, 'event_full');
+    expect((await summary(t, b, event.id)).mine).toBeNull();
+    await say(t, b, event.id);
+    expect((await call(t.app, 'DELETE', pathOf(eventLinksApi.delete, { id: link.json().id }), { jwt: a.jwt })).statusCode).toBe(200);
+    expect((await summary(t, a, event.id)).mine).toBeNull();
+    expect((await summary(t, b, event.id)).mine?.state).toBe('offered');
+  });
+
+  it('the host\'s list: search, states, and a CSV a spreadsheet cannot run', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 1 });
+    const sly = await signUp(t, { name: '=HYPERLINK("http://evil.example","x")' });
+    await say(t, people[40], event.id);
+    await say(t, sly, event.id);
+    const waiting = (await call(t.app, 'GET', peoplePath(event.id, '?state=waitlisted'), { jwt: host.jwt })).json() as GoingPeople;
+    expect(waiting.people.map((p) => [p.userId, p.place])).toEqual([[sly.id, 1]]);
+    const found = (await call(t.app, 'GET', peoplePath(event.id, `?q=${encodeURIComponent(people[40].email)}`), { jwt: host.jwt })).json() as GoingPeople;
+    expect(found.people.map((p) => p.userId)).toEqual([people[40].id]);
+    expectDetailedProblem(await call(t.app, 'GET', peoplePath(event.id, '?state=maybe'), { jwt: host.jwt }), 400, 'validation');
+
+    const csv = await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: host.jwt });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.headers['content-disposition']).toMatch(/attachment/);
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC)');
+    expect(lines[1]).toContain(`${people[40].email},Going,0`);
+    expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil.example"",""x""\)",/);
+    expect(lines[2]).toContain(',Waitlisted,0,1,');
+  });
+
+  it('a canceled or ended event takes nobody', async () => {
+    const event = await eventOf(t, host);
+    expect((await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);
+    expectDetailedProblem(await call(t.app, 'PUT', at(event.id), { jwt: people[50].jwt, body: {} }), 409, 'conflict');
+  });
+});
+
+describe.skipIf(!inject('databaseUrl'))('going on two instances sharing one PostgreSQL database', () => {
+  it('200 Going calls split over two instances for 50 seats: exactly 50; seats freed on both promote each person once, mailed once', async () => {
+    const scratch = await createScratchDatabase('going-pair', { server: inject('databaseUrl') });
+    try {
+      const a = await build({ database: scratch, now, notifications: { pollMs: 3_600_000 } });
+      const b = await build({ database: scratch, now, notifications: { pollMs: 3_600_000 } });
+      try {
+        const host = await signUp(a);
+        await usePlan(a, host, 'Enterprise');
+        const people = await crowd(a, 200);
+        const event = await eventOf(a, host);
+        await settings(a, host, event.id, { capacity: 50 });
+        const answers = await Promise.all(people.map((p, i) => call((i % 2 ? a : b).app, 'PUT', at(event.id), { jwt: p.jwt, body: {} })));
+        expect(answers.map((r) => r.statusCode).filter((s) => s !== 200)).toEqual([]);
+        let list = await everyone(b, host, event.id);
+        expect(list.filter((p) => p.state === 'going')).toHaveLength(50);
+        expectSound(list, 50);
+
+        // One leaves on a, the host raises the capacity by two on b, at the same moment: three offers, to the first three in line.
+        const byId = new Map(people.map((p) => [p.id, p]));
+        const line = list.filter((p) => p.state === 'waitlisted').sort((x, y) => x.place! - y.place!);
+        const leaver = byId.get(list.find((p) => p.state === 'going')!.userId)!;
+        await Promise.all([
+          call(a.app, 'DELETE', at(event.id), { jwt: leaver.jwt }),
+          call(b.app, 'PUT', pathOf(goingApi.settings, { id: event.id }), { jwt: host.jwt, body: { capacity: 52, maxGuests: 0, offerHours: 24 } }),
+        ]);
+        list = await everyone(a, host, event.id);
+        expect(list.filter((p) => p.state === 'offered').map((p) => p.userId).sort()).toEqual(line.slice(0, 3).map((p) => p.userId).sort());
+        expectSound(list, 52);
+        await Promise.all([run(a), run(b), run(a), run(b)]);
+        for (const p of line.slice(0, 3)) {
+          const email = byId.get(p.userId)!.email;
+          expect([...(await seatMails(a, email)), ...(await seatMails(b, email))]).toHaveLength(1);
+        }
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }, 180_000);
+});
