@@ -14,6 +14,11 @@ export async function insertLink(db: Db, values: { tenantId: string; eventId: st
   return row.id;
 }
 
+/** Adds the link unless it exists, without reading its id back. */
+export async function ensureLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<void> {
+  await db.insert(eventLinks).values(values).onConflictDoNothing();
+}
+
 export async function findLink(db: Db, tenantId: string, id: string) {
   const [row] = await db.select().from(eventLinks).where(and(eq(eventLinks.tenantId, tenantId), eq(eventLinks.id, id))).limit(1);
   return row;

@@ -45,7 +45,7 @@ export async function deleteLink(opts: { ctx: AppContext; auth: AuthInfo; id: st
  */
 export async function setAttendeeLink(db: Db, args: { tenantId: string; eventId: string; userId: string; attending: boolean }): Promise<void> {
   const { attending, ...link } = args;
-  if (attending) await repo.insertLink(db, { ...link, type: 'Attendee' });
+  if (attending) await repo.ensureLink(db, { ...link, type: 'Attendee' });
   else await repo.deleteLinkOf(db, { eventId: link.eventId, userId: link.userId, type: 'Attendee' });
 }
 

@@ -230,10 +230,15 @@ export async function findIdBySlug(db: Db, args: { tenantId: string; slug: strin
   return rows[0]?.id;
 }
 
-export async function isVisible(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<boolean> {
-  const rows = await queryRows<{ id: string }>(db, sql`
-    select e.id from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
-  return rows.length > 0;
+/** The event's host, status and end when the viewer may see it; undefined otherwise. */
+export async function findVisible(
+  db: Db,
+  args: { tenantId: string; eventId: string; viewerId: string | null; now: Date },
+): Promise<{ userId: string; status: number; endDate: string } | undefined> {
+  const [row] = await queryRows<{ userId: string; status: number; endDate: string }>(db, sql`
+    select e.user_id as "userId", e.status::int as status, ${iso(sql`e.ends_at`)} as "endDate"
+    from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
+  return row;
 }
 
 /**

@@ -117,9 +117,11 @@ export function findEventIdBySlug(opts: { ctx: AppContext; tenant: TenantRef; sl
   return repo.findIdBySlug(opts.ctx.db, { tenantId: opts.tenant.id, slug: opts.slug, viewerId: opts.viewerId, now: opts.ctx.now() });
 }
 
-export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<void> {
-  const visible = await repo.isVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+/** The event's host, status and end, when the viewer may see it; 404 otherwise. */
+export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<{ userId: string; status: number; endDate: string }> {
+  const visible = await repo.findVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!visible) throw notFound('No event has this id, or it is not published yet.');
+  return visible;
 }
 
 /** The host of an event, or undefined when there is no such event in the tenant. */

@@ -19,7 +19,6 @@ export interface GoingRow {
 
 const DEFAULT_SETTINGS: SettingsRow = { capacity: null, maxGuests: 0, offerHours: 24 };
 const settingsColumns = sql`capacity, max_guests as "maxGuests", offer_hours as "offerHours"`;
-const rowColumns = sql`id, user_id as "userId", state, guests, line_no::float8 as "lineNo", ${iso(sql`offer_until`)} as "offerUntil"`;
 
 export async function readSettings(db: Db, eventId: string): Promise<SettingsRow> {
   const [row] = await queryRows<SettingsRow>(db, sql`select ${settingsColumns} from going_settings where event_id = ${eventId}`);
@@ -27,12 +26,14 @@ export async function readSettings(db: Db, eventId: string): Promise<SettingsRow
 }
 
 /**
- * Takes the event's seat lock for the rest of the transaction and reads its settings: every change
- * to who holds a seat takes it first, so two changes (on any instance) never count the same seat.
+ * Takes the event's seat lock for the rest of the transaction and reads its settings, in one
+ * statement (an upsert locks the row it lands on, as FOR UPDATE does): every change to who holds
+ * a seat takes it first, so two changes (on any instance) never count the same seat.
  */
 export async function lockSeats(db: Db, args: { tenantId: string; eventId: string }): Promise<SettingsRow> {
-  await db.execute(sql`insert into going_settings (event_id, tenant_id) values (${args.eventId}, ${args.tenantId}) on conflict (event_id) do nothing`);
-  const [row] = await queryRows<SettingsRow>(db, sql`select ${settingsColumns} from going_settings where event_id = ${args.eventId} for update`);
+  const [row] = await queryRows<SettingsRow>(db, sql`
+    insert into going_settings (event_id, tenant_id) values (${args.eventId}, ${args.tenantId})
+    on conflict (event_id) do update set event_id = excluded.event_id returning ${settingsColumns}`);
   return row;
 }
 
@@ -42,31 +43,41 @@ export async function saveSettings(db: Db, args: { eventId: string; settings: Se
     where event_id = ${args.eventId}`);
 }
 
-export async function findOne(db: Db, eventId: string, userId: string): Promise<GoingRow | undefined> {
-  const [row] = await queryRows<GoingRow>(db, sql`select ${rowColumns} from going where event_id = ${eventId} and user_id = ${userId}`);
-  return row;
-}
-
 export interface Counts {
   going: number;
   seatsTaken: number;
   waitlisted: number;
 }
 
-export async function counts(db: Db, eventId: string): Promise<Counts> {
-  const [row] = await queryRows<Counts>(db, sql`
-    select count(*) filter (where state <> 'waitlisted')::int as going,
+const countsOf = (eventId: string) => sql`(select count(*) filter (where state <> 'waitlisted')::int as going,
       coalesce(sum(1 + guests) filter (where state <> 'waitlisted'), 0)::int as "seatsTaken",
       count(*) filter (where state = 'waitlisted')::int as waitlisted
-    from going where event_id = ${eventId}`);
-  return row;
+    from going where event_id = ${eventId}) c`;
+
+/** Where the event's seats stand, and the person's own row when they have one: one statement. */
+export async function standing(db: Db, eventId: string, userId: string | null): Promise<Counts & { mine: GoingRow | null }> {
+  const [row] = await queryRows<Counts & { id: string | null; state: GoingRow['state']; guests: number; lineNo: number | null; offerUntil: string | null }>(db, sql`
+    select c.going, c."seatsTaken", c.waitlisted, m.id, m.state, m.guests, m.line_no::float8 as "lineNo", ${iso(sql`m.offer_until`)} as "offerUntil"
+    from ${countsOf(eventId)} left join going m on m.event_id = ${eventId} and m.user_id = ${userId}`);
+  const { going, seatsTaken, waitlisted, id, state, guests, lineNo, offerUntil } = row;
+  return { going, seatsTaken, waitlisted, mine: id && userId ? { id, userId, state, guests, lineNo, offerUntil } : null };
 }
 
-/** Place in line (1 is next) of a waitlisted row: its rank, so places have no gaps. */
-export async function placeOf(db: Db, eventId: string, lineNo: number): Promise<number> {
-  const [row] = await queryRows<{ place: number }>(db, sql`
-    select count(*)::int as place from going where event_id = ${eventId} and state = 'waitlisted' and line_no <= ${lineNo}`);
-  return row.place;
+/** What the event's page shows: settings, counts and the viewer's standing with their place in line (1 is next, no gaps). */
+export async function summary(
+  db: Db,
+  eventId: string,
+  viewerId: string | null,
+): Promise<Counts & { settings: SettingsRow; mine: { state: GoingRow['state']; guests: number; place: number | null; offerUntil: string | null } | null }> {
+  const [row] = await queryRows<Counts & SettingsRow & { state: GoingRow['state'] | null; guests: number; place: number | null; offerUntil: string | null }>(db, sql`
+    select c.going, c."seatsTaken", c.waitlisted, s.capacity, coalesce(s.max_guests, ${DEFAULT_SETTINGS.maxGuests})::int as "maxGuests",
+      coalesce(s.offer_hours, ${DEFAULT_SETTINGS.offerHours})::int as "offerHours", m.state, m.guests, ${iso(sql`m.offer_until`)} as "offerUntil",
+      case when m.state = 'waitlisted' then (select count(*)::int from going w where w.event_id = ${eventId} and w.state = 'waitlisted' and w.line_no <= m.line_no) end as place
+    from ${countsOf(eventId)}
+    left join going_settings s on s.event_id = ${eventId}
+    left join going m on m.event_id = ${eventId} and m.user_id = ${viewerId}`);
+  const { going, seatsTaken, waitlisted, capacity, maxGuests, offerHours, state, guests, place, offerUntil } = row;
+  return { going, seatsTaken, waitlisted, settings: { capacity, maxGuests, offerHours }, mine: state ? { state, guests, place, offerUntil } : null };
 }
 
 export async function insertSeat(db: Db, args: { tenantId: string; eventId: string; userId: string; guests: number; at: Date }): Promise<void> {
@@ -92,6 +103,8 @@ export async function confirmOffer(db: Db, args: { id: string; at: Date }): Prom
 export async function remove(db: Db, id: string): Promise<void> {
   await db.execute(sql`delete from going where id = ${id}`);
 }
+
+const rowColumns = sql`id, user_id as "userId", state, guests, line_no::float8 as "lineNo", ${iso(sql`offer_until`)} as "offerUntil"`;
 
 /** The first in line, if any. */
 export async function firstInLine(db: Db, eventId: string): Promise<GoingRow | undefined> {

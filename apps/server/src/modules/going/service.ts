@@ -2,7 +2,7 @@ import { GOING_PEOPLE_PAGE, type GoingPeople, type GoingSettings, type GoingStat
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid, noSeatOffered } from '../../lib/app-error.js';
-import { getEvent, requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import { setAttendeeLink, type Attendance } from '../event-links/service.js';
 import * as repo from './repository.js';
 
@@ -22,33 +22,19 @@ export async function goingSummary(opts: { ctx: AppContext; tenant: TenantRef; e
 
 /** An event's seats as its public page shows them (the caller has checked the reader may see it). */
 export async function seatsOf(opts: { ctx: AppContext; eventId: string }): Promise<{ capacity: number | null; seatsTaken: number; waitlisted: number }> {
-  const [settings, counts] = await Promise.all([repo.readSettings(opts.ctx.db, opts.eventId), repo.counts(opts.ctx.db, opts.eventId)]);
-  return { capacity: settings.capacity, seatsTaken: counts.seatsTaken, waitlisted: counts.waitlisted };
+  const { settings, seatsTaken, waitlisted } = await repo.summary(opts.ctx.db, opts.eventId, null);
+  return { capacity: settings.capacity, seatsTaken, waitlisted };
 }
 
 async function summaryOf(db: Db, eventId: string, viewerId: string | null): Promise<GoingSummary> {
-  const [settings, counts, mine] = await Promise.all([repo.readSettings(db, eventId), repo.counts(db, eventId), viewerId ? repo.findOne(db, eventId, viewerId) : undefined]);
-  return {
-    eventId,
-    ...counts,
-    settings,
-    mine: mine
-      ? {
-          state: mine.state,
-          guests: mine.guests,
-          place: mine.state === 'waitlisted' && mine.lineNo !== null ? await repo.placeOf(db, eventId, mine.lineNo) : null,
-          offerUntil: mine.offerUntil,
-        }
-      : null,
-  };
+  return { eventId, ...(await repo.summary(db, eventId, viewerId)) };
 }
 
 /** A published event that has not ended and is not canceled: the only kind people can say Going to. */
 async function requireOpenEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
-  const event = await getEvent({ ctx, tenant: auth.tenant, id: eventId, viewerId: auth.userId });
+  const event = await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
   if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
   if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
-  return event;
 }
 
 const fits = (capacity: number | null, taken: number, seats: number) => capacity === null || taken + seats <= capacity;
@@ -60,7 +46,7 @@ const fits = (capacity: number | null, taken: number, seats: number) => capacity
  */
 async function promote(db: Db, args: { eventId: string; settings: repo.SettingsRow; now: Date }): Promise<number> {
   const { eventId, settings, now } = args;
-  let { seatsTaken } = await repo.counts(db, eventId);
+  let { seatsTaken } = await repo.standing(db, eventId, null);
   let offered = 0;
   for (;;) {
     const next = await repo.firstInLine(db, eventId);
@@ -71,17 +57,23 @@ async function promote(db: Db, args: { eventId: string; settings: repo.SettingsR
   }
 }
 
-/** One change to an event's seats: under its seat lock, in one transaction; the worker is woken when seats were offered. */
-async function withSeats<T>(ctx: AppContext, tenantId: string, eventId: string, change: (db: Db, settings: repo.SettingsRow) => Promise<T>): Promise<T> {
+/**
+ * One change to an event's seats, under its seat lock in one transaction. A change that may have
+ * freed seats answers the settings to hand them out under; the line then moves up at once, and
+ * the notifications worker is woken to mail the offers.
+ */
+async function withSeats(
+  ctx: AppContext,
+  tenantId: string,
+  eventId: string,
+  change: (db: Db, settings: repo.SettingsRow) => Promise<repo.SettingsRow | void>,
+): Promise<void> {
   let offered = 0;
-  const result = await ctx.db.transaction(async (tx) => {
-    const settings = await repo.lockSeats(tx, { tenantId, eventId });
-    const answer = await change(tx, settings);
-    offered = await promote(tx, { eventId, settings: await repo.readSettings(tx, eventId), now: ctx.now() });
-    return answer;
+  await ctx.db.transaction(async (tx) => {
+    const freed = await change(tx, await repo.lockSeats(tx, { tenantId, eventId }));
+    if (freed) offered = await promote(tx, { eventId, settings: freed, now: ctx.now() });
   });
   if (offered) ctx.notifications.wake();
-  return result;
 }
 
 /**
@@ -97,18 +89,20 @@ export async function sayGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId:
       throw invalid(allowed, { guests: [allowed] });
     }
     const now = ctx.now();
-    const mine = await repo.findOne(tx, eventId, auth.userId);
-    const { seatsTaken, waitlisted } = await repo.counts(tx, eventId);
+    const { seatsTaken, waitlisted, mine } = await repo.standing(tx, eventId, auth.userId);
     if (mine && opts.seatOnly && mine.state !== 'going') throw eventFull();
     if (mine) {
       if (mine.guests === guests) return;
       // Holding a seat: more guests need the seats to be free (nobody waiting is passed over).
       if (mine.state !== 'waitlisted' && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
-        const message = `There ${settings.capacity === null ? 'are' : 'are only'} ${Math.max(0, (settings.capacity ?? 0) - seatsTaken)} seats left: you cannot bring ${guests - mine.guests} more guest${guests - mine.guests === 1 ? '' : 's'}.`;
+        const left = Math.max(0, (settings.capacity ?? 0) - seatsTaken);
+        const more = guests - mine.guests;
+        const message = `${waitlisted > 0 || left === 0 ? 'There are no seats left' : `There ${left === 1 ? 'is only 1 seat' : `are only ${left} seats`} left`}: you cannot bring ${more} more guest${more === 1 ? '' : 's'}.`;
         throw conflict(message, { guests: [message] });
       }
       await repo.setGuests(tx, { id: mine.id, guests, at: now });
-      return;
+      // Fewer guests free seats for the line.
+      return guests < mine.guests && mine.state !== 'waitlisted' ? settings : undefined;
     }
     const link = { tenantId: auth.tenant.id, eventId, userId: auth.userId };
     if (waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + guests)) {
@@ -126,11 +120,12 @@ export async function sayGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId:
 export async function leaveGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<GoingSummary> {
   const { ctx, auth, eventId } = opts;
   await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
-  await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
-    const mine = await repo.findOne(tx, eventId, auth.userId);
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
+    const { mine } = await repo.standing(tx, eventId, auth.userId);
     if (!mine) return;
     await repo.remove(tx, mine.id);
-    await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: false });
+    if (mine.state === 'going') await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: false });
+    return mine.state === 'waitlisted' ? undefined : settings;
   });
   return summaryOf(ctx.db, eventId, auth.userId);
 }
@@ -140,7 +135,7 @@ export async function confirmSeat(opts: { ctx: AppContext; auth: AuthInfo; event
   const { ctx, auth, eventId } = opts;
   await requireOpenEvent(ctx, auth, eventId);
   await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
-    const mine = await repo.findOne(tx, eventId, auth.userId);
+    const { mine } = await repo.standing(tx, eventId, auth.userId);
     if (mine?.state === 'going') return;
     const now = ctx.now();
     if (mine?.state !== 'offered' || !mine.offerUntil || Date.parse(mine.offerUntil) <= now.getTime()) {
@@ -163,7 +158,10 @@ export async function confirmSeat(opts: { ctx: AppContext; auth: AuthInfo; event
 export async function updateGoingSettings(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; settings: GoingSettings }): Promise<GoingSummary> {
   const { ctx, auth, eventId, settings } = opts;
   await requireOwnEvent(ctx, auth, eventId);
-  await withSeats(ctx, auth.tenant.id, eventId, (tx) => repo.saveSettings(tx, { eventId, settings, at: ctx.now() }));
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
+    await repo.saveSettings(tx, { eventId, settings, at: ctx.now() });
+    return settings;
+  });
   return summaryOf(ctx.db, eventId, auth.userId);
 }
 
@@ -204,11 +202,9 @@ export async function passLapsedOffers(ctx: AppContext): Promise<number> {
   const events = await repo.eventsWithLapsedOffers(ctx.db, now, LAPSED_SLICE);
   let dropped = 0;
   for (const { tenantId, eventId } of events) {
-    await withSeats(ctx, tenantId, eventId, async (tx) => {
-      for (const userId of await repo.dropLapsedOffers(tx, eventId, now)) {
-        await setAttendeeLink(tx, { tenantId, eventId, userId, attending: false });
-        dropped++;
-      }
+    await withSeats(ctx, tenantId, eventId, async (tx, settings) => {
+      dropped += (await repo.dropLapsedOffers(tx, eventId, now)).length;
+      return settings;
     });
   }
   return dropped;
@@ -216,7 +212,7 @@ export async function passLapsedOffers(ctx: AppContext): Promise<number> {
 
 /** The seat offered to a person, while it stands (what its message says); undefined once confirmed, given back or lapsed. */
 export async function standingOffer(opts: { ctx: AppContext; eventId: string; userId: string }): Promise<{ offerUntil: string } | undefined> {
-  const row = await repo.findOne(opts.ctx.db, opts.eventId, opts.userId);
+  const { mine: row } = await repo.standing(opts.ctx.db, opts.eventId, opts.userId);
   if (row?.state !== 'offered' || !row.offerUntil || Date.parse(row.offerUntil) <= opts.ctx.now().getTime()) return undefined;
   return { offerUntil: row.offerUntil };
 }
