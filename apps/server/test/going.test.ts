@@ -220,7 +220,7 @@ describe('going: seats, waitlist, guests', () => {
       expectDetailedProblem(res, 400, 'validation');
       expect(Object.keys(res.json().errors).join(), JSON.stringify(body)).toContain(field);
     }
-    expect((await summary(t, null, event.id)).settings).toEqual({ capacity: null, maxGuests: 0, offerHours: 24 });
+    expect((await summary(t, null, event.id)).settings).toEqual({ capacity: null, maxGuests: 0, offerHours: 24, approval: false, questions: [] });
     const stranger = people[20];
     expectDetailedProblem(await call(t.app, 'PUT', path, { jwt: stranger.jwt, body: { capacity: 1, maxGuests: 0, offerHours: 1 } }), 403, 'not_owner');
     expectDetailedProblem(await call(t.app, 'GET', peoplePath(event.id), { jwt: stranger.jwt }), 403, 'not_owner');
@@ -265,6 +265,84 @@ describe('going: seats, waitlist, guests', () => {
     expect(lines[1]).toContain(`${people[40].email},Going,0`);
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil.example"",""x""\)",/);
     expect(lines[2]).toContain(',Waitlisted,0,1,');
+  });
+
+  it('questions: required ones answered, each of its kind, none unknown; a clear 400 naming the answer and nothing stored', async () => {
+    const event = await eventOf(t, host);
+    const [diet, size, car] = [randomUUID(), randomUUID(), randomUUID()];
+    const questions = [
+      { id: diet, kind: 'text', label: 'Anything we should know about your diet?', required: false },
+      { id: size, kind: 'choice', label: 'T-shirt size', required: true, choices: ['S', 'M', 'L'] },
+      { id: car, kind: 'yesno', label: 'Coming by car?', required: true },
+    ];
+    const saved = await settings(t, host, event.id, { questions });
+    expect(saved.settings.questions).toEqual(questions.map((q) => ({ choices: [], ...q })));
+    const [a] = people.slice(60, 61);
+    const bad: [Record<string, unknown>, string, RegExp][] = [
+      [{ [car]: true }, `answers.${size}`, /T-shirt size” needs an answer/],
+      [{ [size]: 'XL', [car]: true }, `answers.${size}`, /one of its choices/],
+      [{ [size]: 'M', [car]: 'yes' }, `answers.${car}`, /yes or no/],
+      [{ [size]: 'M', [car]: true, [diet]: 'x'.repeat(501) }, `answers.${diet}`, /at most 500/],
+      [{ [size]: 'M', [car]: true, [randomUUID()]: 'hello' }, 'answers.', /no such question/],
+    ];
+    for (const [answers, field, message] of bad) {
+      const res = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { answers } });
+      expectDetailedProblem(res, 400, 'validation');
+      const errors = res.json().errors as Record<string, string[]>;
+      const key = Object.keys(errors).find((k) => k.startsWith(field))!;
+      expect(key, JSON.stringify(errors)).toBeDefined();
+      expect(errors[key].join(' ')).toMatch(message);
+    }
+    expect((await summary(t, a, event.id)).mine).toBeNull();
+    const ok = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { answers: { [size]: 'M', [car]: false, [diet]: '  vegetarian  ' } } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json() as GoingSummary).mine).toMatchObject({ state: 'going', answers: { [size]: 'M', [car]: false, [diet]: 'vegetarian' } });
+    const csv = (await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: host.jwt })).body.split('\r\n');
+    expect(csv[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Anything we should know about your diet?,T-shirt size,Coming by car?');
+    expect(csv[1]).toMatch(/,vegetarian,M,No$/);
+    // Bad questions are refused naming the field.
+    for (const bogus of [
+      [{ id: diet, kind: 'choice', label: 'Pick', choices: ['only one'] }],
+      [{ id: diet, kind: 'text', label: '' }],
+      [{ id: diet, kind: 'text', label: 'A' }, { id: diet, kind: 'text', label: 'B' }],
+      Array.from({ length: 11 }, () => ({ id: randomUUID(), kind: 'text', label: 'Q' })),
+    ]) {
+      const res = await call(t.app, 'PUT', pathOf(goingApi.settings, { id: event.id }), { jwt: host.jwt, body: { capacity: null, maxGuests: 0, offerHours: 24, questions: bogus } });
+      expectDetailedProblem(res, 400, 'validation');
+      expect(Object.keys(res.json().errors).join()).toMatch(/^questions/);
+    }
+  });
+
+  it('approval: requests wait, the host approves (a seat, or the line when full) or declines with a message; the link call is refused', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 1, approval: true });
+    const [a, b, c] = people.slice(70, 73);
+    expect((await say(t, a, event.id)).mine).toMatchObject({ state: 'pending' });
+    expect((await say(t, b, event.id)).mine).toMatchObject({ state: 'pending' });
+    expect((await say(t, c, event.id)).mine).toMatchObject({ state: 'pending' });
+    expect(await summary(t, null, event.id)).toMatchObject({ going: 0, seatsTaken: 0, pending: 3 });
+    expectDetailedProblem(await call(t.app, 'POST', eventLinksApi.create.path, { jwt: people[73].jwt, body: { eventId: event.id, type: 'Attendee' } }), 409, 'approval_required');
+    const decide = (who: TestUser, body: Record<string, unknown>, as = host) => call(t.app, 'PUT', pathOf(goingApi.decide, { id: event.id, userId: who.id }), { jwt: as.jwt, body });
+    expectDetailedProblem(await decide(a, { decision: 'approve' }, b), 403, 'not_owner');
+    expectDetailedProblem(await decide(a, { decision: 'maybe' }), 400, 'validation');
+    expectDetailedProblem(await decide(people[74], { decision: 'approve' }), 404, 'not_found');
+    expect((await decide(a, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await summary(t, a, event.id)).mine?.state).toBe('going');
+    expectDetailedProblem(await decide(a, { decision: 'approve' }), 409, 'conflict');
+    // Full: the next approved joins the line.
+    await decide(b, { decision: 'approve' });
+    expect((await summary(t, b, event.id)).mine).toMatchObject({ state: 'waitlisted', place: 1 });
+    const declined = await decide(c, { decision: 'decline', message: 'Sorry, members only this time.' });
+    expect(declined.statusCode).toBe(200);
+    expect((await summary(t, c, event.id)).mine).toMatchObject({ state: 'declined', declineMessage: 'Sorry, members only this time.' });
+    expectDetailedProblem(await call(t.app, 'PUT', at(event.id), { jwt: c.jwt, body: {} }), 409, 'conflict');
+    // Leaving keeps a decline; a's leaving offers b the seat.
+    await call(t.app, 'DELETE', at(event.id), { jwt: c.jwt });
+    expect((await summary(t, c, event.id)).mine?.state).toBe('declined');
+    await call(t.app, 'DELETE', at(event.id), { jwt: a.jwt });
+    expect((await summary(t, b, event.id)).mine?.state).toBe('offered');
+    const pending = (await call(t.app, 'GET', peoplePath(event.id, '?state=declined'), { jwt: host.jwt })).json() as GoingPeople;
+    expect(pending.people.map((p) => [p.userId, p.declineMessage])).toEqual([[c.id, 'Sorry, members only this time.']]);
   });
 
   it('a canceled or ended event takes nobody', async () => {

@@ -196,6 +196,7 @@ describe('OpenAPI document', () => {
     ['post', `${E}/event/{id}/going/confirm`, false, 200, true],
     ['put', `${E}/event/{id}/going/settings`, true, 200, true],
     ['get', `${E}/event/{id}/going/people`, false, 200, true],
+    ['put', `${E}/event/{id}/going/people/{userId}`, true, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
     ['post', `${E}/tag/search`, true, 200, false],
     ['post', `${E}/event/tag/`, true, 200, true],

@@ -49,6 +49,7 @@ export const ProblemCodes = {
   version_conflict: 'The document changed since the version this update names (another tab or device saved it); `currentVersion` is the version now stored.',
   last_admin: 'This would leave the site with no administrator, or remove your own Admin role: another admin must do it.',
   event_full: "Every seat of the event is taken, so an Attendee link cannot be made: saying Going (the event's going call) joins its waitlist instead.",
+  approval_required: "The host approves each request for this event, so an Attendee link cannot be made: say Going (the event's going call) to ask.",
   no_seat_offered: 'There is no seat offered to you to confirm: the offer lapsed and passed to the next in line, was given back, or you already hold the seat.',
   conflict: 'The request conflicts with the current state (already canceled, already open, blocked by you, a slug clash).',
   // 413, 415

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
-import { IdParamsSchema } from './common.js';
+import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 
 // Going (issue 28): a person says Going to an event, with guests if the host allows; a host may set
@@ -17,13 +17,54 @@ export const GOING_OFFER_HOURS_DEFAULT = 24;
 /** Rows of the host's attendee list per page. */
 export const GOING_PEOPLE_PAGE = 100;
 
+/** Questions a host may ask of everyone saying Going. */
+export const GOING_QUESTIONS_MAX = 10;
+export const GOING_QUESTION_LABEL_MAX = 200;
+export const GOING_CHOICES_MAX = 10;
+export const GOING_CHOICE_MAX = 100;
+/** An answer to a text question, and the host's message with a decline. */
+export const GOING_ANSWER_MAX = 500;
+
 /**
  * Where a person stands: `going` holds a seat; `waitlisted` waits in line; `offered` was promoted
- * from the line and holds a seat until they confirm it or the offer lapses.
+ * from the line and holds a seat until they confirm it or the offer lapses; `pending` waits for
+ * the host's approval (holding no seat); `declined` was turned down by the host.
  */
-export const GoingStates = ['going', 'waitlisted', 'offered'] as const;
+export const GoingStates = ['going', 'waitlisted', 'offered', 'pending', 'declined'] as const;
 export const GoingStateSchema = z.enum(GoingStates);
 export type GoingState = z.infer<typeof GoingStateSchema>;
+
+export const GoingQuestionKinds = ['text', 'choice', 'yesno'] as const;
+export const GoingQuestionSchema = z
+  .object({
+    id: z.uuid({ message: 'A question needs an id (a UUID).' }),
+    kind: z.enum(GoingQuestionKinds, { message: 'A question is text, choice or yesno.' }),
+    label: z
+      .string()
+      .trim()
+      .min(1, { message: 'A question needs its words.' })
+      .max(GOING_QUESTION_LABEL_MAX, { message: `A question can be at most ${GOING_QUESTION_LABEL_MAX} characters.` }),
+    required: z.boolean().default(false),
+    /** The choices of a `choice` question (2 to 10); empty for the others. */
+    choices: z
+      .array(z.string().trim().min(1, { message: 'A choice cannot be empty.' }).max(GOING_CHOICE_MAX, { message: `A choice can be at most ${GOING_CHOICE_MAX} characters.` }))
+      .max(GOING_CHOICES_MAX, { message: `At most ${GOING_CHOICES_MAX} choices.` })
+      .default([]),
+  })
+  .superRefine((q, ctx) => {
+    if (q.kind === 'choice' && q.choices.length < 2) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'A choice question needs at least 2 choices.' });
+    if (q.kind !== 'choice' && q.choices.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Only a choice question has choices.' });
+    if (new Set(q.choices.map((c) => c.toLowerCase())).size !== q.choices.length) ctx.addIssue({ code: 'custom', path: ['choices'], message: 'Each choice must be different.' });
+  })
+  .meta({ id: 'GoingQuestion' });
+export type GoingQuestion = z.infer<typeof GoingQuestionSchema>;
+
+/** Answers by question id: text or a choice (a string), yes or no (a boolean). */
+export const GoingAnswersSchema = z.record(
+  z.uuid({ message: 'Answers are keyed by question id.' }),
+  z.union([z.string().trim().max(GOING_ANSWER_MAX, { message: `An answer can be at most ${GOING_ANSWER_MAX} characters.` }), z.boolean()]),
+);
+export type GoingAnswers = z.infer<typeof GoingAnswersSchema>;
 
 export const GoingSettingsSchema = z
   .object({
@@ -43,6 +84,13 @@ export const GoingSettingsSchema = z
       .int({ message: 'The time to confirm must be whole hours.' })
       .min(1, { message: 'Give people at least an hour to confirm.' })
       .max(GOING_OFFER_HOURS_MAX, { message: `The time to confirm can be at most ${GOING_OFFER_HOURS_MAX} hours (a week).` }),
+    /** Requests wait for the host's approval before they take a seat or a place in line. */
+    approval: z.boolean().default(false),
+    questions: z
+      .array(GoingQuestionSchema)
+      .max(GOING_QUESTIONS_MAX, { message: `At most ${GOING_QUESTIONS_MAX} questions.` })
+      .default([])
+      .refine((qs) => new Set(qs.map((q) => q.id)).size === qs.length, { message: 'Each question needs its own id.' }),
   })
   .meta({ id: 'GoingSettings' });
 export type GoingSettings = z.infer<typeof GoingSettingsSchema>;
@@ -55,6 +103,7 @@ export const GoingRequestSchema = z
       .min(0, { message: 'Guests cannot be negative.' })
       .max(GOING_GUESTS_MAX, { message: `At most ${GOING_GUESTS_MAX} guests.` })
       .default(0),
+    answers: GoingAnswersSchema.default({}),
   })
   .meta({ id: 'GoingRequest' });
 export type GoingRequest = z.infer<typeof GoingRequestSchema>;
@@ -67,6 +116,9 @@ export const MyGoingSchema = z
     place: z.number().int().nullable(),
     /** When an offered seat passes to the next in line unless confirmed (ISO 8601). */
     offerUntil: z.string().nullable(),
+    answers: GoingAnswersSchema,
+    /** The host's words with a decline, if any. */
+    declineMessage: z.string().nullable(),
   })
   .meta({ id: 'MyGoing' });
 export type MyGoing = z.infer<typeof MyGoingSchema>;
@@ -79,6 +131,8 @@ export const GoingSummarySchema = z
     /** Seats taken: people holding a seat and their guests. */
     seatsTaken: z.number().int(),
     waitlisted: z.number().int(),
+    /** Requests waiting for the host's approval. */
+    pending: z.number().int(),
     settings: GoingSettingsSchema,
     /** The viewer's own standing; null when signed out or not going. */
     mine: MyGoingSchema.nullable(),
@@ -95,6 +149,8 @@ export const GoingPersonSchema = z
     guests: z.number().int(),
     place: z.number().int().nullable(),
     offerUntil: z.string().nullable(),
+    answers: GoingAnswersSchema,
+    declineMessage: z.string().nullable(),
     since: z.string(),
   })
   .meta({ id: 'GoingPerson' });
@@ -111,6 +167,17 @@ export const GoingPeopleSchema = z
   .object({ totalCount: z.number().int(), pageNumber: z.number().int(), pageSize: z.number().int(), people: z.array(GoingPersonSchema) })
   .meta({ id: 'GoingPeople' });
 export type GoingPeople = z.infer<typeof GoingPeopleSchema>;
+
+export const GoingDecisionSchema = z
+  .object({
+    decision: z.enum(['approve', 'decline'], { message: 'The decision is approve or decline.' }),
+    /** Said to the person with a decline. */
+    message: z.string().trim().max(GOING_ANSWER_MAX, { message: `A message can be at most ${GOING_ANSWER_MAX} characters.` }).optional(),
+  })
+  .meta({ id: 'GoingDecision' });
+export type GoingDecision = z.infer<typeof GoingDecisionSchema>;
+
+export const GoingPersonParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
 
 export const goingApi = defineEndpoints('going', {
   get: endpoint('GET', `${ENGINE}/event/:id/going`, {
@@ -157,6 +224,14 @@ export const goingApi = defineEndpoints('going', {
     query: GoingPeopleQuerySchema,
     answer: GoingPeopleSchema,
     problems: [400, 404],
+  }),
+  decide: endpoint('PUT', `${ENGINE}/event/:id/going/people/:userId`, {
+    summary: 'The host approves a request (a seat, or the end of the line when full) or declines it, with a message',
+    auth: 'bearer',
+    params: GoingPersonParamsSchema,
+    body: GoingDecisionSchema,
+    answer: GoingSummarySchema,
+    problems: [400, 404, 409],
   }),
   export: endpoint('GET', `${ENGINE}/event/:id/going/people.csv`, {
     summary: "The host's attendee list as CSV",

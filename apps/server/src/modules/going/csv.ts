@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
-import type { GoingState } from '@hubbub/contract';
+import type { GoingQuestion, GoingState } from '@hubbub/contract';
 import type { PersonRow } from './repository.js';
 
-const STATE_LABEL: Record<GoingState, string> = { going: 'Going', offered: 'Seat offered', waitlisted: 'Waitlisted' };
+const STATE_LABEL: Record<GoingState, string> = { going: 'Going', offered: 'Seat offered', waitlisted: 'Waitlisted', pending: 'Waiting for approval', declined: 'Declined' };
 
 /**
  * A spreadsheet opens a cell that starts with = + - @ (or a tab or return) as a formula: a name
@@ -11,10 +11,25 @@ const STATE_LABEL: Record<GoingState, string> = { going: 'Going', offered: 'Seat
  */
 const inert = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
-/** The host's attendee list as CSV (RFC 4180, with a header row). */
-export function attendeesCsv(rows: PersonRow[]): string {
+const answerText = (answer: string | boolean | undefined) => (answer === undefined ? '' : typeof answer === 'boolean' ? (answer ? 'Yes' : 'No') : inert(answer));
+
+/** The host's attendee list as CSV (RFC 4180, with a header row): one column per question after the fixed ones. */
+export function attendeesCsv(rows: PersonRow[], questions: GoingQuestion[] = []): string {
   return stringify(
-    rows.map((r) => [inert(r.name), inert(r.email), STATE_LABEL[r.state], r.guests, r.place ?? '', r.offerUntil ?? '', r.since]),
-    { header: true, columns: ['Name', 'Email', 'State', 'Guests', 'Place in line', 'Offer open until (UTC)', 'Since (UTC)'], record_delimiter: 'windows' },
+    rows.map((r) => [
+      inert(r.name),
+      inert(r.email),
+      STATE_LABEL[r.state],
+      r.guests,
+      r.place ?? '',
+      r.offerUntil ?? '',
+      r.since,
+      ...questions.map((q) => answerText(r.answers[q.id])),
+    ]),
+    {
+      header: true,
+      columns: ['Name', 'Email', 'State', 'Guests', 'Place in line', 'Offer open until (UTC)', 'Since (UTC)', ...questions.map((q) => inert(q.label))],
+      record_delimiter: 'windows',
+    },
   );
 }

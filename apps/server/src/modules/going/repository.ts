@@ -1,3 +1,4 @@
+import type { GoingAnswers, GoingQuestion, GoingState } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { iso } from '../../db/fragments.js';
@@ -6,19 +7,21 @@ export interface SettingsRow {
   capacity: number | null;
   maxGuests: number;
   offerHours: number;
+  approval: boolean;
+  questions: GoingQuestion[];
 }
 
 export interface GoingRow {
   id: string;
   userId: string;
-  state: 'going' | 'waitlisted' | 'offered';
+  state: GoingState;
   guests: number;
   lineNo: number | null;
   offerUntil: string | null;
 }
 
-const DEFAULT_SETTINGS: SettingsRow = { capacity: null, maxGuests: 0, offerHours: 24 };
-const settingsColumns = sql`capacity, max_guests as "maxGuests", offer_hours as "offerHours"`;
+const DEFAULT_SETTINGS: SettingsRow = { capacity: null, maxGuests: 0, offerHours: 24, approval: false, questions: [] };
+const settingsColumns = sql`capacity, max_guests as "maxGuests", offer_hours as "offerHours", approval, questions`;
 
 export async function readSettings(db: Db, eventId: string): Promise<SettingsRow> {
   const [row] = await queryRows<SettingsRow>(db, sql`select ${settingsColumns} from going_settings where event_id = ${eventId}`);
@@ -38,8 +41,9 @@ export async function lockSeats(db: Db, args: { tenantId: string; eventId: strin
 }
 
 export async function saveSettings(db: Db, args: { eventId: string; settings: SettingsRow; at: Date }): Promise<void> {
-  const { capacity, maxGuests, offerHours } = args.settings;
-  await db.execute(sql`update going_settings set capacity = ${capacity}, max_guests = ${maxGuests}, offer_hours = ${offerHours}, updated_at = ${args.at}
+  const { capacity, maxGuests, offerHours, approval, questions } = args.settings;
+  await db.execute(sql`update going_settings set capacity = ${capacity}, max_guests = ${maxGuests}, offer_hours = ${offerHours},
+      approval = ${approval}, questions = ${JSON.stringify(questions)}::jsonb, updated_at = ${args.at}
     where event_id = ${args.eventId}`);
 }
 
@@ -47,20 +51,33 @@ export interface Counts {
   going: number;
   seatsTaken: number;
   waitlisted: number;
+  pending: number;
 }
 
-const countsOf = (eventId: string) => sql`(select count(*) filter (where state <> 'waitlisted')::int as going,
-      coalesce(sum(1 + guests) filter (where state <> 'waitlisted'), 0)::int as "seatsTaken",
-      count(*) filter (where state = 'waitlisted')::int as waitlisted
+/** Seats are held by the going and the offered; requests waiting for approval hold none. */
+const SEATED = sql`state in ('going', 'offered')`;
+const countsOf = (eventId: string) => sql`(select count(*) filter (where ${SEATED})::int as going,
+      coalesce(sum(1 + guests) filter (where ${SEATED}), 0)::int as "seatsTaken",
+      count(*) filter (where state = 'waitlisted')::int as waitlisted,
+      count(*) filter (where state = 'pending')::int as pending
     from going where event_id = ${eventId}) c`;
 
 /** Where the event's seats stand, and the person's own row when they have one: one statement. */
 export async function standing(db: Db, eventId: string, userId: string | null): Promise<Counts & { mine: GoingRow | null }> {
   const [row] = await queryRows<Counts & { id: string | null; state: GoingRow['state']; guests: number; lineNo: number | null; offerUntil: string | null }>(db, sql`
-    select c.going, c."seatsTaken", c.waitlisted, m.id, m.state, m.guests, m.line_no::float8 as "lineNo", ${iso(sql`m.offer_until`)} as "offerUntil"
+    select c.going, c."seatsTaken", c.waitlisted, c.pending, m.id, m.state, m.guests, m.line_no::float8 as "lineNo", ${iso(sql`m.offer_until`)} as "offerUntil"
     from ${countsOf(eventId)} left join going m on m.event_id = ${eventId} and m.user_id = ${userId}`);
-  const { going, seatsTaken, waitlisted, id, state, guests, lineNo, offerUntil } = row;
-  return { going, seatsTaken, waitlisted, mine: id && userId ? { id, userId, state, guests, lineNo, offerUntil } : null };
+  const { going, seatsTaken, waitlisted, pending, id, state, guests, lineNo, offerUntil } = row;
+  return { going, seatsTaken, waitlisted, pending, mine: id && userId ? { id, userId, state, guests, lineNo, offerUntil } : null };
+}
+
+interface Mine {
+  state: GoingState;
+  guests: number;
+  place: number | null;
+  offerUntil: string | null;
+  answers: GoingAnswers;
+  declineMessage: string | null;
 }
 
 /** What the event's page shows: settings, counts and the viewer's standing with their place in line (1 is next, no gaps). */
@@ -68,32 +85,52 @@ export async function summary(
   db: Db,
   eventId: string,
   viewerId: string | null,
-): Promise<Counts & { settings: SettingsRow; mine: { state: GoingRow['state']; guests: number; place: number | null; offerUntil: string | null } | null }> {
-  const [row] = await queryRows<Counts & SettingsRow & { state: GoingRow['state'] | null; guests: number; place: number | null; offerUntil: string | null }>(db, sql`
-    select c.going, c."seatsTaken", c.waitlisted, s.capacity, coalesce(s.max_guests, ${DEFAULT_SETTINGS.maxGuests})::int as "maxGuests",
-      coalesce(s.offer_hours, ${DEFAULT_SETTINGS.offerHours})::int as "offerHours", m.state, m.guests, ${iso(sql`m.offer_until`)} as "offerUntil",
+): Promise<Counts & { settings: SettingsRow; mine: Mine | null }> {
+  const [row] = await queryRows<Counts & SettingsRow & Omit<Mine, 'state'> & { state: GoingState | null }>(db, sql`
+    select c.going, c."seatsTaken", c.waitlisted, c.pending, s.capacity, coalesce(s.max_guests, ${DEFAULT_SETTINGS.maxGuests})::int as "maxGuests",
+      coalesce(s.offer_hours, ${DEFAULT_SETTINGS.offerHours})::int as "offerHours", coalesce(s.approval, false) as approval,
+      coalesce(s.questions, '[]'::jsonb) as questions,
+      m.state, m.guests, ${iso(sql`m.offer_until`)} as "offerUntil", m.answers, m.decline_message as "declineMessage",
       case when m.state = 'waitlisted' then (select count(*)::int from going w where w.event_id = ${eventId} and w.state = 'waitlisted' and w.line_no <= m.line_no) end as place
     from ${countsOf(eventId)}
     left join going_settings s on s.event_id = ${eventId}
     left join going m on m.event_id = ${eventId} and m.user_id = ${viewerId}`);
-  const { going, seatsTaken, waitlisted, capacity, maxGuests, offerHours, state, guests, place, offerUntil } = row;
-  return { going, seatsTaken, waitlisted, settings: { capacity, maxGuests, offerHours }, mine: state ? { state, guests, place, offerUntil } : null };
+  const { going, seatsTaken, waitlisted, pending, capacity, maxGuests, offerHours, approval, questions, state, guests, place, offerUntil, answers, declineMessage } = row;
+  return {
+    going,
+    seatsTaken,
+    waitlisted,
+    pending,
+    settings: { capacity, maxGuests, offerHours, approval, questions },
+    mine: state ? { state, guests, place, offerUntil, answers, declineMessage } : null,
+  };
 }
 
-export async function insertSeat(db: Db, args: { tenantId: string; eventId: string; userId: string; guests: number; at: Date }): Promise<void> {
-  await db.execute(sql`insert into going (tenant_id, event_id, user_id, state, guests, created_at, updated_at)
-    values (${args.tenantId}, ${args.eventId}, ${args.userId}, 'going', ${args.guests}, ${args.at}, ${args.at})`);
+type NewRow = { tenantId: string; eventId: string; userId: string; guests: number; answers: GoingAnswers; at: Date };
+
+/** A new row holding a seat (`going`) or waiting for approval (`pending`). */
+export async function insertRow(db: Db, args: NewRow & { state: 'going' | 'pending' }): Promise<void> {
+  await db.execute(sql`insert into going (tenant_id, event_id, user_id, state, guests, answers, created_at, updated_at)
+    values (${args.tenantId}, ${args.eventId}, ${args.userId}, ${args.state}, ${args.guests}, ${JSON.stringify(args.answers)}::jsonb, ${args.at}, ${args.at})`);
 }
+
+const nextLineNo = (eventId: string) => sql`(select coalesce(max(line_no), 0) + 1 from going where event_id = ${eventId})`;
 
 /** Puts the person at the end of the line (the caller holds the seat lock, so numbers do not clash). */
-export async function insertWaitlisted(db: Db, args: { tenantId: string; eventId: string; userId: string; guests: number; at: Date }): Promise<void> {
-  await db.execute(sql`insert into going (tenant_id, event_id, user_id, state, guests, line_no, created_at, updated_at)
-    values (${args.tenantId}, ${args.eventId}, ${args.userId}, 'waitlisted', ${args.guests},
-      (select coalesce(max(line_no), 0) + 1 from going where event_id = ${args.eventId}), ${args.at}, ${args.at})`);
+export async function insertWaitlisted(db: Db, args: NewRow): Promise<void> {
+  await db.execute(sql`insert into going (tenant_id, event_id, user_id, state, guests, answers, line_no, created_at, updated_at)
+    values (${args.tenantId}, ${args.eventId}, ${args.userId}, 'waitlisted', ${args.guests}, ${JSON.stringify(args.answers)}::jsonb, ${nextLineNo(args.eventId)}, ${args.at}, ${args.at})`);
 }
 
-export async function setGuests(db: Db, args: { id: string; guests: number; at: Date }): Promise<void> {
-  await db.execute(sql`update going set guests = ${args.guests}, updated_at = ${args.at} where id = ${args.id}`);
+export async function setRequest(db: Db, args: { id: string; guests: number; answers: GoingAnswers; at: Date }): Promise<void> {
+  await db.execute(sql`update going set guests = ${args.guests}, answers = ${JSON.stringify(args.answers)}::jsonb, updated_at = ${args.at} where id = ${args.id}`);
+}
+
+/** The host's decision on a pending request: a seat, the end of the line, or declined with a message. */
+export async function decide(db: Db, args: { id: string; eventId: string; to: 'going' | 'waitlisted' | 'declined'; message: string | null; at: Date }): Promise<void> {
+  await db.execute(sql`update going set state = ${args.to}, decline_message = ${args.message},
+      line_no = ${args.to === 'waitlisted' ? nextLineNo(args.eventId) : null}, updated_at = ${args.at}
+    where id = ${args.id}`);
 }
 
 export async function confirmOffer(db: Db, args: { id: string; at: Date }): Promise<void> {
@@ -135,14 +172,16 @@ export interface PersonRow {
   userId: string;
   name: string;
   email: string;
-  state: 'going' | 'waitlisted' | 'offered';
+  state: GoingState;
   guests: number;
   place: number | null;
   offerUntil: string | null;
+  answers: GoingAnswers;
+  declineMessage: string | null;
   since: string;
 }
 
-/** The host's list: seats first (by when they came), then the line in order; `q` matches name or email. */
+/** The host's list: requests to decide first, then seats (by when they came), the line in order, the declined; `q` matches name or email. */
 export async function people(
   db: Db,
   args: { eventId: string; q: string | null; state: string | null; limit: number; offset: number },
@@ -155,10 +194,11 @@ export async function people(
   const rows = await queryRows<PersonRow>(db, sql`
     select g.user_id as "userId", u.name, u.email, g.state, g.guests,
       case when g.state = 'waitlisted' then (select count(*)::int from going w where w.event_id = g.event_id and w.state = 'waitlisted' and w.line_no <= g.line_no) end as place,
-      ${iso(sql`g.offer_until`)} as "offerUntil", ${iso(sql`g.created_at`)} as since
+      ${iso(sql`g.offer_until`)} as "offerUntil", g.answers, g.decline_message as "declineMessage", ${iso(sql`g.created_at`)} as since
     from going g join users u on u.id = g.user_id
     where ${where}
-    order by (g.state = 'waitlisted'), g.line_no, g.created_at, g.id
+    order by case g.state when 'pending' then 0 when 'going' then 1 when 'offered' then 1 when 'waitlisted' then 2 else 3 end, g.line_no, g.created_at, g.id
     limit ${args.limit} offset ${args.offset}`);
   return { total, rows };
 }
+

@@ -12,22 +12,25 @@ export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, goingApi.get, {
     handler: (request) => service.goingSummary({ ctx, tenant: request.tenant, eventId: request.params.id, viewerId: request.auth?.userId ?? null }),
   });
-  route(app, goingApi.say, { handler: (request) => service.sayGoing({ ctx, auth: authOf(request), eventId: request.params.id, guests: request.body.guests }) });
+  route(app, goingApi.say, { handler: (request) => service.sayGoing({ ctx, auth: authOf(request), eventId: request.params.id, ...request.body }) });
   route(app, goingApi.leave, { handler: (request) => service.leaveGoing({ ctx, auth: authOf(request), eventId: request.params.id }) });
   route(app, goingApi.confirm, { handler: (request) => service.confirmSeat({ ctx, auth: authOf(request), eventId: request.params.id }) });
   route(app, goingApi.settings, {
     handler: (request) => service.updateGoingSettings({ ctx, auth: authOf(request), eventId: request.params.id, settings: request.body }),
   });
   route(app, goingApi.people, { handler: (request) => service.goingPeople({ ctx, auth: authOf(request), eventId: request.params.id, ...request.query }) });
+  route(app, goingApi.decide, {
+    handler: (request) => service.decideRequest({ ctx, auth: authOf(request), eventId: request.params.id, userId: request.params.userId, ...request.body }),
+  });
   route(app, goingApi.export, {
     schema: { response: { 200: z.any().describe('text/csv, as an attachment') } },
     handler: async (request, reply) => {
-      const rows = await service.allGoingPeople({ ctx, auth: authOf(request), eventId: request.params.id });
+      const { rows, questions } = await service.allGoingPeople({ ctx, auth: authOf(request), eventId: request.params.id });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', contentDisposition('attendees.csv'))
         .header('cache-control', 'private, no-store')
-        .send(attendeesCsv(rows));
+        .send(attendeesCsv(rows, questions));
     },
   });
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { events } from '../events/schema.js';
 import { tenants } from '../tenants/schema.js';
@@ -18,12 +18,16 @@ export const goingSettings = pgTable('going_settings', {
   capacity: integer('capacity'),
   maxGuests: integer('max_guests').notNull().default(0),
   offerHours: integer('offer_hours').notNull().default(24),
+  approval: boolean('approval').notNull().default(false),
+  /** The questions asked of everyone saying Going (GoingQuestion[], validated by the contract). */
+  questions: jsonb('questions').notNull().default([]),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**
  * Who is going to an event (modules/going): holding a seat (`going`), offered one from the waitlist
- * (`offered`, until `offer_until`), or waiting in line (`waitlisted`, ordered by `line_no`). A
+ * (`offered`, until `offer_until`), waiting in line (`waitlisted`, ordered by `line_no`), waiting
+ * for the host's approval (`pending`) or turned down (`declined`, with the host's message). A
  * person's place in line is their rank among the waitlisted, so it has no gaps.
  */
 export const going = pgTable(
@@ -42,6 +46,9 @@ export const going = pgTable(
     lineNo: bigint('line_no', { mode: 'number' }),
     offeredAt: timestamp('offered_at', { withTimezone: true }),
     offerUntil: timestamp('offer_until', { withTimezone: true }),
+    /** Answers to the host's questions by question id, as validated when given. */
+    answers: jsonb('answers').notNull().default({}),
+    declineMessage: text('decline_message'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

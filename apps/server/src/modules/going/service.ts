@@ -1,7 +1,7 @@
-import { GOING_PEOPLE_PAGE, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import { GOING_PEOPLE_PAGE, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, invalid, noSeatOffered } from '../../lib/app-error.js';
+import { AppError, conflict, invalid, noSeatOffered, notFound } from '../../lib/app-error.js';
 import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import { setAttendeeLink, type Attendance } from '../event-links/service.js';
 import * as repo from './repository.js';
@@ -9,6 +9,36 @@ import * as repo from './repository.js';
 const HOUR_MS = 3_600_000;
 /** Events whose lapsed offers one round passes on. */
 const LAPSED_SLICE = 200;
+
+const approvalRequired = () =>
+  new AppError(409, 'approval_required', 'Approval required', 'The host approves each request for this event. Say Going on the event page to ask.');
+
+/**
+ * The answers checked against the host's questions: every required one answered, each of the
+ * kind its question asks (a choice among its choices), none to a question that is not there.
+ * Errors are keyed `answers.<question id>`; what is kept is the answers as given, blanks left out.
+ */
+export function checkAnswers(questions: GoingQuestion[], answers: GoingAnswers): GoingAnswers {
+  const errors: Record<string, string[]> = {};
+  const kept: GoingAnswers = {};
+  for (const id of Object.keys(answers)) if (!questions.some((q) => q.id === id)) errors[`answers.${id}`] = ['The host asks no such question.'];
+  for (const q of questions) {
+    const answer = answers[q.id];
+    const blank = answer === undefined || answer === '';
+    if (blank) {
+      if (q.required) errors[`answers.${q.id}`] = [`“${q.label}” needs an answer.`];
+      continue;
+    }
+    if (q.kind === 'yesno' ? typeof answer !== 'boolean' : typeof answer !== 'string') {
+      errors[`answers.${q.id}`] = [q.kind === 'yesno' ? `“${q.label}” is answered yes or no.` : `“${q.label}” is answered in words.`];
+    } else if (q.kind === 'choice' && !q.choices.includes(answer as string)) {
+      errors[`answers.${q.id}`] = [`“${q.label}” is answered with one of its choices.`];
+    } else kept[q.id] = answer;
+  }
+  const fields = Object.keys(errors);
+  if (fields.length) throw invalid(fields.length === 1 ? Object.values(errors)[0][0] : 'Some answers are missing or not valid.', errors);
+  return kept;
+}
 
 const eventFull = () =>
   new AppError(409, 'event_full', 'Event full', 'Every seat is taken. Say Going on the event page to join the waitlist: you will be offered a seat when one frees up.');
@@ -80,7 +110,14 @@ async function withSeats(
  * Says Going (or changes the guests): a seat when the party fits and nobody is waiting, otherwise
  * the end of the line. `seatOnly` (the spec's Attendee link) refuses instead of waitlisting.
  */
-export async function sayGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; guests: number; seatOnly?: boolean }): Promise<GoingSummary> {
+export async function sayGoing(opts: {
+  ctx: AppContext;
+  auth: AuthInfo;
+  eventId: string;
+  guests: number;
+  answers?: GoingAnswers;
+  seatOnly?: boolean;
+}): Promise<GoingSummary> {
   const { ctx, auth, eventId, guests } = opts;
   await requireOpenEvent(ctx, auth, eventId);
   await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
@@ -90,28 +127,61 @@ export async function sayGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId:
     }
     const now = ctx.now();
     const { seatsTaken, waitlisted, mine } = await repo.standing(tx, eventId, auth.userId);
+    if (opts.seatOnly && mine?.state !== 'going' && settings.approval) throw approvalRequired();
     if (mine && opts.seatOnly && mine.state !== 'going') throw eventFull();
+    if (mine?.state === 'declined') throw conflict('The host declined your request for this event.');
+    // The link call carries no answers: it keeps what was given, and asks none of a new attendee the host's required questions.
+    const answers = opts.seatOnly ? {} : checkAnswers(settings.questions, opts.answers ?? {});
     if (mine) {
-      if (mine.guests === guests) return;
+      if (opts.seatOnly) return;
+      const seated = mine.state === 'going' || mine.state === 'offered';
       // Holding a seat: more guests need the seats to be free (nobody waiting is passed over).
-      if (mine.state !== 'waitlisted' && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
+      if (seated && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
         const left = Math.max(0, (settings.capacity ?? 0) - seatsTaken);
         const more = guests - mine.guests;
         const message = `${waitlisted > 0 || left === 0 ? 'There are no seats left' : `There ${left === 1 ? 'is only 1 seat' : `are only ${left} seats`} left`}: you cannot bring ${more} more guest${more === 1 ? '' : 's'}.`;
         throw conflict(message, { guests: [message] });
       }
-      await repo.setGuests(tx, { id: mine.id, guests, at: now });
+      await repo.setRequest(tx, { id: mine.id, guests, answers, at: now });
       // Fewer guests free seats for the line.
-      return guests < mine.guests && mine.state !== 'waitlisted' ? settings : undefined;
+      return seated && guests < mine.guests ? settings : undefined;
     }
-    const link = { tenantId: auth.tenant.id, eventId, userId: auth.userId };
+    const row = { tenantId: auth.tenant.id, eventId, userId: auth.userId, guests, answers, at: now };
+    if (settings.approval) {
+      await repo.insertRow(tx, { ...row, state: 'pending' });
+      return;
+    }
     if (waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + guests)) {
-      await repo.insertSeat(tx, { ...link, guests, at: now });
-      await setAttendeeLink(tx, { ...link, attending: true });
+      await repo.insertRow(tx, { ...row, state: 'going' });
+      await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: true });
       return;
     }
     if (opts.seatOnly) throw eventFull();
-    await repo.insertWaitlisted(tx, { ...link, guests, at: now });
+    await repo.insertWaitlisted(tx, row);
+  });
+  return summaryOf(ctx.db, eventId, auth.userId);
+}
+
+/**
+ * The host decides on a request waiting for approval (or changes their mind about a decline): an
+ * approved person takes a seat when their party fits and nobody waits, otherwise the end of the
+ * line; a declined one is told the host's message on the event's page.
+ */
+export async function decideRequest(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; userId: string } & GoingDecision): Promise<GoingSummary> {
+  const { ctx, auth, eventId, userId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
+    const { seatsTaken, waitlisted, mine: them } = await repo.standing(tx, eventId, userId);
+    if (!them) throw notFound('This person has not asked to come to this event.');
+    if (them.state !== 'pending' && them.state !== 'declined') throw conflict('Only a request waiting for approval, or a declined one, can be decided.');
+    const now = ctx.now();
+    if (opts.decision === 'decline') {
+      await repo.decide(tx, { id: them.id, eventId, to: 'declined', message: opts.message || null, at: now });
+      return;
+    }
+    const seat = waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + them.guests);
+    await repo.decide(tx, { id: them.id, eventId, to: seat ? 'going' : 'waitlisted', message: null, at: now });
+    if (seat) await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId, attending: true });
   });
   return summaryOf(ctx.db, eventId, auth.userId);
 }
@@ -122,10 +192,11 @@ export async function leaveGoing(opts: { ctx: AppContext; auth: AuthInfo; eventI
   await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
   await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
     const { mine } = await repo.standing(tx, eventId, auth.userId);
-    if (!mine) return;
+    // A declined request stays, so the host's decision stands.
+    if (!mine || mine.state === 'declined') return;
     await repo.remove(tx, mine.id);
     if (mine.state === 'going') await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: false });
-    return mine.state === 'waitlisted' ? undefined : settings;
+    return mine.state === 'going' || mine.state === 'offered' ? settings : undefined;
   });
   return summaryOf(ctx.db, eventId, auth.userId);
 }
@@ -185,12 +256,12 @@ export async function goingPeople(opts: {
   return { totalCount: total, pageNumber: opts.pageNumber, pageSize: GOING_PEOPLE_PAGE, people: rows };
 }
 
-/** Every row of the host's list (all pages), for the CSV export. */
-export async function allGoingPeople(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<repo.PersonRow[]> {
+/** Every row of the host's list (all pages) and the questions asked, for the CSV export. */
+export async function allGoingPeople(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<{ rows: repo.PersonRow[]; questions: GoingQuestion[] }> {
   const { ctx, auth, eventId } = opts;
   await requireOwnEvent(ctx, auth, eventId);
-  const { rows } = await repo.people(ctx.db, { eventId, q: null, state: null, limit: 1_000_000, offset: 0 });
-  return rows;
+  const [{ rows }, settings] = await Promise.all([repo.people(ctx.db, { eventId, q: null, state: null, limit: 1_000_000, offset: 0 }), repo.readSettings(ctx.db, eventId)]);
+  return { rows, questions: settings.questions };
 }
 
 /**
