@@ -6,8 +6,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { eventsApi, goingApi, pathOf, publicEventPath, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText } from './support/browser.js';
 
-// Issue 28: a visitor says Going on a full event's public page (signing in on the way), lands on
-// the waitlist with a guest, is offered a seat when the host raises the capacity, confirms it from
+// Issue 28: a visitor says Going on a full event's public page (signing in on the way), answers
+// the host's question, lands on the waitlist with a guest, is offered a seat when the host raises the capacity, confirms it from
 // the email's link, and the host finds them in the attendee list and its CSV.
 
 let browser: Browser;
@@ -31,8 +31,14 @@ beforeAll(async () => {
     area: { name: 'Madison, WI', type: 4, latitude: 43.07, longitude: -89.4, zoom: 12, city: 'Madison', state: 'WI' },
   });
   // One seat, and someone already has it.
-  await api('PUT', pathOf(goingApi.settings, { id: event.id }), hostJwt, { capacity: 1, maxGuests: 2, offerHours: 12 });
-  await api('PUT', pathOf(goingApi.say, { id: event.id }), await apiLogin(early.email, early.password), { guests: 0 });
+  await api('PUT', pathOf(goingApi.settings, { id: event.id }), hostJwt, {
+    capacity: 1,
+    maxGuests: 2,
+    offerHours: 12,
+    questions: [{ id: randomUUID(), kind: 'yesno', label: 'First time at the Back Room?', required: true }],
+  });
+  const first = (await api<{ settings: { questions: { id: string }[] } }>('GET', pathOf(goingApi.get, { id: event.id }), hostJwt)).settings.questions[0].id;
+  await api('PUT', pathOf(goingApi.say, { id: event.id }), await apiLogin(early.email, early.password), { guests: 0, answers: { [first]: false } });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
@@ -62,11 +68,14 @@ describe('going: the waitlist, a seat offered by email, the host\'s list', () =>
     await signInOn(page, visitor);
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });
 
-    // Brings a guest and joins the line.
+    // Brings a guest, answers the host's question (asked for it first) and joins the line.
     await page.getByTestId('going-panel').waitFor();
     expect(await page.getByTestId('going-line').innerText()).toBe('1 going · Full');
     await page.getByTestId('going-guests').click();
     await page.getByRole('option', { name: 'Me + 1' }).click();
+    await page.getByRole('button', { name: 'Join the waitlist' }).click();
+    await expect.poll(() => page.getByTestId('going-questions').innerText()).toContain('needs an answer');
+    await page.getByRole('radio', { name: 'Yes' }).check();
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
     await expect.poll(() => page.getByTestId('going-state').innerText()).toMatch(/^You are number 1 on the waitlist \(with 1 guest\)/);
     expect(await axe(page, '[data-testid="going-panel"]')).toEqual([]);
@@ -104,12 +113,12 @@ describe('going: the waitlist, a seat offered by email, the host\'s list', () =>
     await panel.waitFor();
     await hostPage.getByTestId('going-search').fill('Vera');
     await expect.poll(() => panel.getByTestId('going-person').count()).toBe(1);
-    expect(await panel.getByTestId('going-person').innerText()).toMatch(/Vera Visitor[\s\S]*Going[\s\S]*1/);
+    expect(await panel.getByTestId('going-person').innerText()).toMatch(/Vera Visitor[\s\S]*First time at the Back Room\?: Yes[\s\S]*Going[\s\S]*1/);
     const [download] = await Promise.all([hostPage.waitForEvent('download'), hostPage.getByTestId('going-export').click()]);
     const csv = await fs.readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC)');
-    expect(csv).toContain(`${visitor.name},${visitor.email},Going,1,`);
-    expect(csv).toContain(`${early.name},${early.email},Going,0,`);
+    expect(csv.split('\r\n')[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),First time at the Back Room?');
+    expect(csv).toMatch(new RegExp(`${visitor.name},${visitor.email},Going,1,.*,Yes\r\n`));
+    expect(csv).toMatch(new RegExp(`${early.name},${early.email},Going,0,.*,No\r\n`));
     expect(errors).toEqual([]);
     await phone.close();
     await desk.close();

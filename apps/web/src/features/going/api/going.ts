@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { goingApi, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import { goingApi, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 import { fileNameOf, saveFile } from '@/lib/download';
 
@@ -16,24 +16,31 @@ export function useGoing(eventId: string) {
   return useQuery(goingQueryOptions(eventId));
 }
 
-export type GoingChange = { kind: 'say'; guests: number } | { kind: 'leave' } | { kind: 'confirm' } | { kind: 'settings'; settings: GoingSettings };
+export type GoingChange =
+  | { kind: 'say'; guests: number; answers: GoingAnswers }
+  | { kind: 'leave' }
+  | { kind: 'confirm' }
+  | { kind: 'settings'; settings: GoingSettings }
+  | ({ kind: 'decide'; userId: string } & GoingDecision);
 
 function change(eventId: string, what: GoingChange): Promise<GoingSummary> {
   const params = { id: eventId };
   switch (what.kind) {
     case 'say':
-      return engineApi.call(goingApi.say, { params, body: { guests: what.guests } });
+      return engineApi.call(goingApi.say, { params, body: { guests: what.guests, answers: what.answers } });
     case 'leave':
       return engineApi.call(goingApi.leave, { params });
     case 'confirm':
       return engineApi.call(goingApi.confirm, { params });
     case 'settings':
       return engineApi.call(goingApi.settings, { params, body: what.settings });
+    case 'decide':
+      return engineApi.call(goingApi.decide, { params: { id: eventId, userId: what.userId }, body: { decision: what.decision, message: what.message } });
   }
 }
 
 /**
- * Says Going, leaves, confirms an offered seat, or (the host) saves the settings: the answer is the
+ * Says Going, leaves, confirms an offered seat, or (the host) saves the settings or decides on a request: the answer is the
  * new summary. The event's attendee count (confirmed seats), the host's list and the home page follow.
  */
 export function useChangeGoing(eventId: string) {

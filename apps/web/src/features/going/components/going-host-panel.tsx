@@ -1,40 +1,109 @@
 import { useState } from 'react';
-import { Badge, Button, Group, NumberInput, Pagination, Paper, SegmentedControl, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, NumberInput, Pagination, Paper, Popover, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconCheck, IconDownload, IconSearch, IconX } from '@tabler/icons-react';
 import {
   formatDateTime,
   formatNumber,
   GOING_CAPACITY_MAX,
   GOING_GUESTS_MAX,
+  GOING_ANSWER_MAX,
   GOING_OFFER_HOURS_MAX,
+  type GoingPerson,
+  type GoingQuestion,
   type GoingSettings,
   type GoingState,
   type GoingSummary,
   type HubEvent,
 } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
+import { isApiError } from '@/lib/api';
 import { notify, notifyProblem } from '@/lib/ui';
 import { downloadGoingPeople, useChangeGoing, useGoing, useGoingPeople } from '../api/going';
 import { goingLine } from './going-panel';
+import { QuestionsEditor } from './questions-editor';
 
 const STATE_LOOK: Record<GoingState, { label: string; color: string }> = {
   going: { label: 'Going', color: 'teal' },
   offered: { label: 'Seat offered', color: 'blue' },
   waitlisted: { label: 'Waitlist', color: 'gray' },
+  pending: { label: 'To approve', color: 'yellow' },
+  declined: { label: 'Declined', color: 'red' },
 };
 
 const FILTERS = [
   { value: 'all', label: 'Everyone' },
+  { value: 'pending', label: 'To approve' },
   { value: 'going', label: 'Going' },
   { value: 'offered', label: 'Offered' },
   { value: 'waitlisted', label: 'Waitlist' },
+  { value: 'declined', label: 'Declined' },
 ];
+
+/** "T-shirt size: M · Coming by car?: No", in the questions' order. */
+function answersLine(questions: GoingQuestion[], person: GoingPerson): string {
+  return questions
+    .filter((q) => person.answers[q.id] !== undefined)
+    .map((q) => {
+      const a = person.answers[q.id];
+      return `${q.label}: ${typeof a === 'boolean' ? (a ? 'Yes' : 'No') : a}`;
+    })
+    .join(' · ');
+}
+
+/** Approve, or decline with an optional message the person reads on the event's page. */
+function Decide({ eventId, person }: { eventId: string; person: GoingPerson }) {
+  const save = useChangeGoing(eventId);
+  const [message, setMessage] = useState('');
+  const [open, setOpen] = useState(false);
+  const decide = (decision: 'approve' | 'decline') =>
+    void (async () => {
+      try {
+        const next = await save.mutateAsync({ kind: 'decide', userId: person.userId, decision, message: decision === 'decline' ? message.trim() || undefined : undefined });
+        setOpen(false);
+        notify.success(decision === 'approve' ? `${person.name} is approved.${next.waitlisted && next.settings.capacity !== null ? ' The event is full, so they join the waitlist.' : ''}` : `${person.name} is declined.`);
+      } catch (error) {
+        notifyProblem(error, 'The decision could not be saved');
+      }
+    })();
+  return (
+    <Group gap={6} wrap="nowrap">
+      {person.state === 'pending' && (
+        <Button size="compact-sm" variant="light" color="teal" leftSection={<IconCheck size={14} aria-hidden />} loading={save.isPending} onClick={() => decide('approve')} data-testid="going-approve">
+          Approve
+        </Button>
+      )}
+      {person.state === 'declined' && (
+        <Button size="compact-sm" variant="subtle" loading={save.isPending} onClick={() => decide('approve')}>
+          Approve after all
+        </Button>
+      )}
+      {person.state === 'pending' && (
+        <Popover opened={open} onChange={setOpen} trapFocus position="bottom-end" withArrow shadow="md">
+          <Popover.Target>
+            <Button size="compact-sm" variant="light" color="red" leftSection={<IconX size={14} aria-hidden />} onClick={() => setOpen((o) => !o)} data-testid="going-decline">
+              Decline
+            </Button>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap="xs" w={260}>
+              <TextInput label="Message (optional)" placeholder="Sorry, we are full of members." maxLength={GOING_ANSWER_MAX} value={message} onChange={(e) => setMessage(e.currentTarget.value)} data-testid="going-decline-message" />
+              <Button color="red" size="xs" loading={save.isPending} onClick={() => decide('decline')} data-testid="going-decline-confirm">
+                Decline {person.name}
+              </Button>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
+      )}
+    </Group>
+  );
+}
 
 /** Capacity, guests and the time to confirm: saved together; raising the capacity offers seats to the line at once. */
 function SettingsForm({ eventId, summary }: { eventId: string; summary: GoingSummary }) {
   const save = useChangeGoing(eventId);
   const [draft, setDraft] = useState<GoingSettings>(summary.settings);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const changed = JSON.stringify(draft) !== JSON.stringify(summary.settings);
   const raising = summary.waitlisted > 0 && (draft.capacity === null || draft.capacity > (summary.settings.capacity ?? Infinity));
   return (
@@ -45,8 +114,10 @@ function SettingsForm({ eventId, summary }: { eventId: string; summary: GoingSum
           try {
             const next = await save.mutateAsync({ kind: 'settings', settings: draft });
             setDraft(next.settings);
+            setErrors({});
             notify.success(raising ? 'Saved: the new seats are offered to the waitlist, first in line first.' : 'Attendance settings saved.');
           } catch (error) {
+            setErrors(isApiError(error) && error.errors ? error.errors : {});
             notifyProblem(error, 'The settings could not be saved');
           }
         })();
@@ -89,15 +160,29 @@ function SettingsForm({ eventId, summary }: { eventId: string; summary: GoingSum
           w={170}
           data-testid="going-offer-hours"
         />
-        <Button type="submit" disabled={!changed} loading={save.isPending} data-testid="going-save-settings">
-          Save
-        </Button>
       </Group>
+      <Switch
+        mt="md"
+        label="Approve each request"
+        description="People ask to go; you approve or decline them here before they get a seat or a place in line."
+        checked={draft.approval}
+        onChange={(e) => {
+          const approval = e.currentTarget.checked;
+          setDraft((d) => ({ ...d, approval }));
+        }}
+        data-testid="going-approval"
+      />
+      <Stack mt="md" gap="sm">
+        <QuestionsEditor questions={draft.questions} onChange={(questions) => setDraft((d) => ({ ...d, questions }))} errors={errors} />
+        <Button type="submit" disabled={!changed} loading={save.isPending} w="fit-content" data-testid="going-save-settings">
+          Save settings
+        </Button>
+      </Stack>
     </form>
   );
 }
 
-function PeopleList({ event }: { event: HubEvent }) {
+function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQuestion[] }) {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 250);
   const [filter, setFilter] = useState('all');
@@ -124,14 +209,17 @@ function PeopleList({ event }: { event: HubEvent }) {
             w={240}
             data-testid="going-search"
           />
-          <SegmentedControl
+          <Select
             aria-label="Show"
             data={FILTERS}
             value={filter}
+            allowDeselect={false}
             onChange={(v) => {
-              setFilter(v);
+              setFilter(v ?? 'all');
               setPageNumber(1);
             }}
+            w={150}
+            data-testid="going-filter"
           />
         </Group>
         <Button
@@ -166,7 +254,7 @@ function PeopleList({ event }: { event: HubEvent }) {
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th visibleFrom="sm">Email</Table.Th>
-                <Table.Th>State</Table.Th>
+                <Table.Th miw={110}>State</Table.Th>
                 <Table.Th ta="right">Guests</Table.Th>
                 <Table.Th visibleFrom="sm">Since</Table.Th>
               </Table.Tr>
@@ -180,14 +268,27 @@ function PeopleList({ event }: { event: HubEvent }) {
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {p.email}
                     </Text>
+                    {answersLine(questions, p) && (
+                      <Text size="xs" c="dimmed" data-testid="going-answers">
+                        {answersLine(questions, p)}
+                      </Text>
+                    )}
+                    {p.declineMessage && (
+                      <Text size="xs" c="dimmed">
+                        Your message: “{p.declineMessage}”
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
                     {p.email}
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATE_LOOK[p.state].color} tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
-                      {p.state === 'waitlisted' ? `Waitlist #${formatNumber(p.place ?? 0)}` : STATE_LOOK[p.state].label}
-                    </Badge>
+                    <Stack gap={4} align="flex-start">
+                      <Badge variant="light" color={STATE_LOOK[p.state].color} tt="none" styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}>
+                        {p.state === 'waitlisted' ? `Waitlist #${formatNumber(p.place ?? 0)}` : STATE_LOOK[p.state].label}
+                      </Badge>
+                      {(p.state === 'pending' || p.state === 'declined') && <Decide eventId={event.id} person={p} />}
+                    </Stack>
                   </Table.Td>
                   <Table.Td ta="right">{formatNumber(p.guests)}</Table.Td>
                   <Table.Td visibleFrom="sm">
@@ -221,7 +322,7 @@ export function GoingHostPanel({ event }: { event: HubEvent }) {
           )}
         </Group>
         {going.data && <SettingsForm key={JSON.stringify(going.data.settings)} eventId={event.id} summary={going.data} />}
-        <PeopleList event={event} />
+        <PeopleList event={event} questions={going.data?.settings.questions ?? []} />
       </Stack>
     </Paper>
   );

@@ -4,7 +4,7 @@ import { goingLine } from './going-panel';
 
 const summary = (over: Partial<GoingSummary> & { capacity?: number | null }): GoingSummary => {
   const { capacity = null, ...rest } = over;
-  return { eventId: '00000000-0000-4000-8000-000000000000', going: 0, seatsTaken: 0, waitlisted: 0, settings: { capacity, maxGuests: 0, offerHours: 24 }, mine: null, ...rest };
+  return { eventId: '00000000-0000-4000-8000-000000000000', going: 0, seatsTaken: 0, waitlisted: 0, pending: 0, settings: { capacity, maxGuests: 0, offerHours: 24, approval: false, questions: [] }, mine: null, ...rest };
 };
 
 describe('goingLine', () => {

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarCheck, IconClockHour4, IconTicket } from '@tabler/icons-react';
-import { eventPhase, formatDateTime, formatNumber, type GoingSummary, type HubEvent } from '@hubbub/contract';
+import { IconCalendarCheck, IconClockHour4, IconHourglass, IconTicket, IconX } from '@tabler/icons-react';
+import { eventPhase, formatDateTime, formatNumber, type GoingAnswers, type GoingSummary, type HubEvent } from '@hubbub/contract';
+import { isApiError } from '@/lib/api';
 import { useNow } from '@/lib/dates/use-now';
 import { notify, notifyProblem } from '@/lib/ui';
 import { useChangeGoing, useGoing, type GoingChange } from '../api/going';
+import { GoingQuestions } from './going-questions';
 
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
@@ -12,6 +14,7 @@ const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n
 export function goingLine(summary: GoingSummary): string {
   const { capacity } = summary.settings;
   const parts = [`${formatNumber(summary.going)} going`];
+  if (summary.pending) parts.push(`${formatNumber(summary.pending)} waiting for approval`);
   if (capacity !== null) {
     const left = Math.max(0, capacity - summary.seatsTaken);
     parts.push(left === 0 ? 'Full' : `${plural(left, 'seat', 'seats')} left of ${formatNumber(capacity)}`);
@@ -29,6 +32,7 @@ const DONE: Record<GoingChange['kind'], string> = {
   leave: 'You are no longer on the list.',
   confirm: 'The seat is yours. See you there!',
   settings: 'Attendance settings saved.',
+  decide: 'Saved.',
 };
 
 function GuestsSelect({ max, value, onChange, disabled }: { max: number; value: number; onChange: (n: number) => void; disabled?: boolean }) {
@@ -57,10 +61,12 @@ export function GoingPanel({ event }: { event: HubEvent }) {
   const closed = ['canceled', 'ended'].includes(eventPhase(event, now));
   const save = useChangeGoing(event.id);
   const [guests, setGuests] = useState<number | null>(null);
+  const [answers, setAnswers] = useState<GoingAnswers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string[]>>({});
   const summary = going.data;
   if (!summary) return null;
   const mine = summary.mine;
-  const maxGuests = summary.settings.maxGuests;
+  const { maxGuests, questions, approval } = summary.settings;
   const chosenGuests = guests ?? mine?.guests ?? 0;
 
   const run = (what: GoingChange, done = DONE[what.kind]) =>
@@ -68,11 +74,23 @@ export function GoingPanel({ event }: { event: HubEvent }) {
       try {
         const next = await save.mutateAsync(what);
         setGuests(null);
-        notify.success(what.kind === 'say' && next.mine?.state === 'waitlisted' ? `You are number ${next.mine.place} on the waitlist.` : done);
+        setAnswerErrors({});
+        const state = next.mine?.state;
+        notify.success(
+          what.kind === 'say' && state === 'waitlisted' && !mine
+            ? `You are number ${next.mine!.place} on the waitlist.`
+            : what.kind === 'say' && state === 'pending' && !mine
+              ? 'Asked: the host will approve or decline your request.'
+              : done,
+        );
       } catch (error) {
+        // Answers the server refused go under their questions.
+        if (isApiError(error) && error.errors && Object.keys(error.errors).some((k) => k.startsWith('answers.'))) setAnswerErrors(error.errors);
         notifyProblem(error, 'That did not work');
       }
     })();
+  // A change of guests keeps the answers given.
+  const sayAgain = (n: number) => run({ kind: 'say', guests: n, answers: mine?.answers ?? {} }, 'Your guests are saved.');
   const busy = save.isPending;
   const offerUntil = mine?.offerUntil ? formatDateTime(mine.offerUntil, { timeZone: event.timeZone, now, zoneName: true }) : '';
 
@@ -110,7 +128,7 @@ export function GoingPanel({ event }: { event: HubEvent }) {
               {mine.guests ? `You are going, with ${plural(mine.guests, 'guest', 'guests')}` : 'You are going'}
             </Badge>
             <Group gap="xs" align="flex-end">
-              {maxGuests > 0 && !closed && <GuestsSelect max={maxGuests} value={chosenGuests} onChange={(n) => run({ kind: 'say', guests: n }, 'Your guests are saved.')} disabled={busy} />}
+              {maxGuests > 0 && !closed && <GuestsSelect max={maxGuests} value={chosenGuests} onChange={sayAgain} disabled={busy} />}
               {!closed && (
                 <Button variant="default" disabled={busy} onClick={() => run({ kind: 'leave' })} data-testid="going-leave">
                   Not going
@@ -135,25 +153,48 @@ export function GoingPanel({ event }: { event: HubEvent }) {
           </Group>
         )}
 
+        {mine?.state === 'pending' && (
+          <Group gap="sm" justify="space-between" align="center">
+            <Group gap="xs" wrap="nowrap">
+              <IconHourglass size={20} aria-hidden />
+              <Text size="sm" data-testid="going-state">
+                Your request is waiting for the host&apos;s approval{mine.guests ? ` (with ${plural(mine.guests, 'guest', 'guests')})` : ''}.
+              </Text>
+            </Group>
+            <Button variant="default" disabled={busy} onClick={() => run({ kind: 'leave' }, 'Your request is withdrawn.')} data-testid="going-leave">
+              Withdraw
+            </Button>
+          </Group>
+        )}
+
+        {mine?.state === 'declined' && (
+          <Alert color="gray" variant="light" icon={<IconX size={20} aria-hidden />} title="The host declined your request" data-testid="going-state">
+            {mine.declineMessage ? <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>“{mine.declineMessage}”</Text> : null}
+          </Alert>
+        )}
+
         {!mine && closed && <Text size="sm" c="dimmed">This event is {eventPhase(event, now) === 'canceled' ? 'canceled' : 'over'}: nobody can say Going any more.</Text>}
 
         {!mine && !closed && (
-          <Group gap="sm" align="flex-end">
-            {maxGuests > 0 && <GuestsSelect max={maxGuests} value={chosenGuests} onChange={setGuests} disabled={busy} />}
-            <Button
-              leftSection={<IconCalendarCheck size={18} aria-hidden />}
-              loading={busy}
-              onClick={() => run({ kind: 'say', guests: chosenGuests }, 'You are going. See you there!')}
-              data-testid="going-say"
-            >
-              {fullFor(summary, chosenGuests) ? 'Join the waitlist' : 'Going'}
-            </Button>
-            {fullFor(summary, chosenGuests) && (
-              <Text size="sm" c="dimmed">
-                The event is full: you will be offered a seat when one frees up.
-              </Text>
-            )}
-          </Group>
+          <Stack gap="sm">
+            {questions.length > 0 && <GoingQuestions questions={questions} answers={answers} onChange={setAnswers} errors={answerErrors} disabled={busy} />}
+            <Group gap="sm" align="flex-end">
+              {maxGuests > 0 && <GuestsSelect max={maxGuests} value={chosenGuests} onChange={setGuests} disabled={busy} />}
+              <Button
+                leftSection={<IconCalendarCheck size={18} aria-hidden />}
+                loading={busy}
+                onClick={() => run({ kind: 'say', guests: chosenGuests, answers }, 'You are going. See you there!')}
+                data-testid="going-say"
+              >
+                {approval ? 'Ask to go' : fullFor(summary, chosenGuests) ? 'Join the waitlist' : 'Going'}
+              </Button>
+              {(approval || fullFor(summary, chosenGuests)) && (
+                <Text size="sm" c="dimmed">
+                  {approval ? 'The host approves each guest.' : 'The event is full: you will be offered a seat when one frees up.'}
+                </Text>
+              )}
+            </Group>
+          </Stack>
         )}
       </Stack>
     </Paper>
