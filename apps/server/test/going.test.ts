@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { eventLinksApi, eventsApi, goingApi, pathOf, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
+import { calendarsApi, eventLinksApi, eventsApi, goingApi, pathOf, type Calendar, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { createScratchDatabase } from './support/scratch-database.js';
@@ -343,6 +343,27 @@ describe('going: seats, waitlist, guests', () => {
     expect((await summary(t, b, event.id)).mine?.state).toBe('offered');
     const pending = (await call(t.app, 'GET', peoplePath(event.id, '?state=declined'), { jwt: host.jwt })).json() as GoingPeople;
     expect(pending.people.map((p) => [p.userId, p.declineMessage])).toEqual([[c.id, 'Sorry, members only this time.']]);
+  });
+
+  it('a calendar of the events I am going to holds my seats, not my places in line', async () => {
+    const seated = await eventOf(t, host);
+    const full = await eventOf(t, host);
+    await settings(t, host, full.id, { capacity: 1 });
+    const [me, other] = people.slice(80, 82);
+    await say(t, other, full.id);
+    await say(t, me, seated.id);
+    expect((await say(t, me, full.id)).mine?.state).toBe('waitlisted');
+    const created = await call(t.app, 'POST', calendarsApi.create.path, { jwt: me.jwt, body: { name: 'Going', kind: 'going', alert: 'off' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const feedPath = new URL((created.json() as Calendar).feedUrl).pathname;
+    let feed = (await t.app.inject({ method: 'GET', url: feedPath })).body;
+    expect(feed).toContain(seated.name);
+    expect(feed).not.toContain(full.name);
+    // The seat comes: the feed has it.
+    await call(t.app, 'DELETE', at(full.id), { jwt: other.jwt });
+    await call(t.app, 'POST', pathOf(goingApi.confirm, { id: full.id }), { jwt: me.jwt });
+    feed = (await t.app.inject({ method: 'GET', url: feedPath })).body;
+    expect(feed).toContain(full.name);
   });
 
   it('a canceled or ended event takes nobody', async () => {

@@ -22,9 +22,10 @@ export const CALENDAR_FEED_PAST_DAYS = 30;
  * - `search`: a saved search (text, category, a map box, how far ahead);
  * - `following`: the events I follow;
  * - `hosts`: the events of the people I follow;
- * - `mine`: my own events.
+ * - `mine`: my own events;
+ * - `going`: the events I hold a seat at (Going, confirmed).
  */
-export const CALENDAR_KINDS = ['search', 'following', 'hosts', 'mine'] as const;
+export const CALENDAR_KINDS = ['search', 'following', 'hosts', 'mine', 'going'] as const;
 export const CalendarKindSchema = z.enum(CALENDAR_KINDS, { message: `kind is one of ${CALENDAR_KINDS.join(', ')}.` }).meta({ id: 'CalendarKind' });
 export type CalendarKind = z.infer<typeof CalendarKindSchema>;
 export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
@@ -32,6 +33,7 @@ export const CALENDAR_KIND_LABELS: Record<CalendarKind, string> = {
   following: 'Events I follow',
   hosts: 'Events by people I follow',
   mine: 'My events',
+  going: 'Events I’m going to',
 };
 
 const boxMessage = 'The box needs minLatitude ≤ maxLatitude.';

@@ -79,13 +79,13 @@ export async function findByToken(db: Db, token: string): Promise<CalendarRow | 
 }
 
 /**
- * What a personal calendar depends on besides events: the person's follows of events (following)
+ * What a personal calendar depends on besides events: the person's follows of events (following), their seats (going)
  * or of people and the blocks between them (hosts). Changes when one is added or removed.
  */
-export async function relationStamp(db: Db, userId: string, kind: 'following' | 'hosts'): Promise<string> {
+export async function relationStamp(db: Db, userId: string, kind: 'following' | 'hosts' | 'going'): Promise<string> {
   const query =
-    kind === 'following'
-      ? sql`select count(*)::int || ':' || coalesce(max(created_at)::text, '') as stamp from event_links where user_id = ${userId} and type = 'Follow'`
+    kind === 'following' || kind === 'going'
+      ? sql`select count(*)::int || ':' || coalesce(max(created_at)::text, '') as stamp from event_links where user_id = ${userId} and type = ${kind === 'going' ? 'Attendee' : 'Follow'}`
       : sql`select (select count(*)::int || ':' || coalesce(max(created_at)::text, '') from user_follows where follower_id = ${userId})
               || '/' || (select count(*)::int || ':' || coalesce(max(created_at)::text, '') from user_blocks where blocked_id = ${userId}) as stamp`;
   const [row] = await queryRows<{ stamp: string }>(db, query);

@@ -164,7 +164,7 @@ const BUILT_FEEDS_MAX = 10_000;
 async function versionOf(ctx: AppContext, row: repo.CalendarRow, hour: number): Promise<string> {
   const [events, relations] = await Promise.all([
     tenantEventsVersion(ctx, row.tenantId),
-    row.kind === 'following' || row.kind === 'hosts' ? repo.relationStamp(ctx.db, row.userId, row.kind) : '',
+    row.kind === 'following' || row.kind === 'hosts' || row.kind === 'going' ? repo.relationStamp(ctx.db, row.userId, row.kind) : '',
   ]);
   return `${row.id}:${row.feedToken}:${row.updatedAt.getTime()}:${events}:${relations}:${hour}`;
 }

@@ -39,10 +39,10 @@ export function searchFeed(db: Db, filter: SearchFilter, limit: number): Promise
   return feedRows(db, whereOf(filter), limit);
 }
 
-export type FeedKind = 'following' | 'hosts' | 'mine';
+export type FeedKind = 'following' | 'hosts' | 'mine' | 'going';
 
 /**
- * The events a person follows, hosts, or that the people they follow host, running at any time of
+ * The events a person follows, hosts, holds a seat at (an Attendee link: Going, confirmed), or that the people they follow host, running at any time of
  * [from, to): what everyone may see, plus the person's own drafts when `includeDrafts` (never events
  * hidden by moderators: a feed address is handed to calendar services).
  */
@@ -54,8 +54,8 @@ export function personalFeed(
   const whose =
     args.kind === 'mine'
       ? sql`e.user_id = ${userId}`
-      : args.kind === 'following'
-        ? sql`exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${userId} and l.type = 'Follow')`
+      : args.kind === 'following' || args.kind === 'going'
+        ? sql`exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${userId} and l.type = ${args.kind === 'going' ? 'Attendee' : 'Follow'})`
         : sql`e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${userId})
               and not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${userId})`;
   const visible = args.includeDrafts ? sql`(e.user_id = ${userId} or ${isPublished(args.now)}) and e.hidden_at is null` : visibleTo(null, args.now);

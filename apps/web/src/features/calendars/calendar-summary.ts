@@ -4,6 +4,7 @@ const OTHER_KINDS: Record<Exclude<Calendar['kind'], 'search'>, string> = {
   following: 'Every event you follow, as you follow it.',
   hosts: 'The events of the people you follow.',
   mine: 'The events you host.',
+  going: 'The events you have a seat at, as you say Going.',
 };
 
 export function daysAhead(days: number): string {

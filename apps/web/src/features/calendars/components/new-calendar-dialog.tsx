@@ -14,6 +14,7 @@ type PlainKind = Exclude<CalendarKind, 'search'>;
 
 const KINDS: { value: PlainKind; description: string }[] = [
   { value: 'following', description: 'Every event you follow; follow another and it appears.' },
+  { value: 'going', description: 'The events you have a seat at; say Going to another and it appears.' },
   { value: 'hosts', description: 'What the people you follow put on.' },
   { value: 'mine', description: 'The events you host.' },
 ];
