@@ -55,7 +55,7 @@ async function axe(page: Page, selector: string) {
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-describe('going: the waitlist, a seat offered by email, the host\'s list', () => {
+describe('going: the waitlist, a seat offered by email, the host\'s list and message', () => {
   it('a visitor joins the waitlist from the public page, is offered a seat when the host adds seats, confirms it from the email; the host lists and exports them', async () => {
     // The visitor, on a phone: the public page says the event is full.
     const phone: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -119,6 +119,13 @@ describe('going: the waitlist, a seat offered by email, the host\'s list', () =>
     expect(csv.split('\r\n')[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),First time at the Back Room?');
     expect(csv).toMatch(new RegExp(`${visitor.name},${visitor.email},Going,1,.*,Yes\r\n`));
     expect(csv).toMatch(new RegExp(`${early.name},${early.email},Going,0,.*,No\r\n`));
+
+    // The host writes to everyone going; the visitor gets it by email.
+    await hostPage.getByTestId('going-message').click();
+    await hostPage.getByTestId('going-message-text').fill('Doors open at 7. Bring a friend!');
+    await hostPage.getByRole('button', { name: 'Send to 2 people' }).click();
+    await expect.poll(() => hostPage.getByText('Sent to 2 people by email and notification.').isVisible()).toBe(true);
+    expect(await readMailText(visitor.email, 'going-message')).toContain('Doors open at 7. Bring a friend!');
     expect(errors).toEqual([]);
     await phone.close();
     await desk.close();

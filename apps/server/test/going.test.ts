@@ -366,6 +366,36 @@ describe('going: seats, waitlist, guests', () => {
     expect(feed).toContain(full.name);
   });
 
+  it('the host writes to everyone going (not the line), a few times a day; others cannot', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 2 });
+    const [a, b, c] = people.slice(90, 93);
+    for (const p of [a, b, c]) await say(t, p, event.id);
+    const messagePath = pathOf(goingApi.message, { id: event.id });
+    expectDetailedProblem(await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: '   ' } }), 400, 'validation');
+    expectDetailedProblem(await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: 'x'.repeat(2001) } }), 400, 'validation');
+    expectDetailedProblem(await call(t.app, 'POST', messagePath, { jwt: a.jwt, body: { message: 'Hi all' } }), 403, 'not_owner');
+    const sent = await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: 'Doors open at 7.\nBring a <b>torch</b>.' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ recipients: 2, leftToday: 2 });
+    await run(t);
+    await run(t);
+    const mailsTo = async (email: string) => {
+      const files = (await fs.readdir(t.outboxDir)).filter((f) => f.endsWith(`-going-message-${email}.eml`));
+      return Promise.all(files.map(async (f) => (await fs.readFile(path.join(t.outboxDir, f), 'utf8')).replace(/=\r?\n/g, '')));
+    };
+    const toA = await mailsTo(a.email);
+    expect(toA).toHaveLength(1);
+    expect(toA[0]).toContain('Bring a <b>torch</b>.');
+    expect(await mailsTo(b.email)).toHaveLength(1);
+    expect(await mailsTo(c.email)).toHaveLength(0);
+    expect(await mailsTo(host.email)).toHaveLength(0);
+    for (const n of [1, 0]) expect((await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: `Update ${n}` } })).json().leftToday).toBe(n);
+    const limited = await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: 'One more' } });
+    expectDetailedProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(80_000);
+  });
+
   it('a canceled or ended event takes nobody', async () => {
     const event = await eventOf(t, host);
     expect((await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: event.id }), { jwt: host.jwt })).statusCode).toBe(200);

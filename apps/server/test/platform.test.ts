@@ -197,6 +197,7 @@ describe('OpenAPI document', () => {
     ['put', `${E}/event/{id}/going/settings`, true, 200, true],
     ['get', `${E}/event/{id}/going/people`, false, 200, true],
     ['put', `${E}/event/{id}/going/people/{userId}`, true, 200, true],
+    ['post', `${E}/event/{id}/going/message`, true, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
     ['post', `${E}/tag/search`, true, 200, false],
     ['post', `${E}/event/tag/`, true, 200, true],

@@ -14,6 +14,10 @@ export const GOING_GUESTS_MAX = 10;
 /** How long a promoted person has to confirm the seat offered to them, in hours (at most a week). */
 export const GOING_OFFER_HOURS_MAX = 168;
 export const GOING_OFFER_HOURS_DEFAULT = 24;
+/** A host's message to everyone going: its length, and how many an event may send a day. */
+export const GOING_MESSAGE_MAX = 2000;
+export const GOING_MESSAGES_PER_DAY = 3;
+
 /** Rows of the host's attendee list per page. */
 export const GOING_PEOPLE_PAGE = 100;
 
@@ -177,6 +181,25 @@ export const GoingDecisionSchema = z
   .meta({ id: 'GoingDecision' });
 export type GoingDecision = z.infer<typeof GoingDecisionSchema>;
 
+export const GoingMessageSchema = z
+  .object({
+    message: z
+      .string()
+      .trim()
+      .min(1, { message: 'Write a message.' })
+      .max(GOING_MESSAGE_MAX, { message: `A message can be at most ${GOING_MESSAGE_MAX.toLocaleString('en-US')} characters.` }),
+  })
+  .meta({ id: 'GoingMessage' });
+export const GoingMessageSentSchema = z
+  .object({
+    /** How many people it goes to (by email and web push). */
+    recipients: z.number().int(),
+    /** Messages this event may still send today. */
+    leftToday: z.number().int(),
+  })
+  .meta({ id: 'GoingMessageSent' });
+export type GoingMessageSent = z.infer<typeof GoingMessageSentSchema>;
+
 export const GoingPersonParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
 
 export const goingApi = defineEndpoints('going', {
@@ -232,6 +255,14 @@ export const goingApi = defineEndpoints('going', {
     body: GoingDecisionSchema,
     answer: GoingSummarySchema,
     problems: [400, 404, 409],
+  }),
+  message: endpoint('POST', `${ENGINE}/event/:id/going/message`, {
+    summary: `The host writes to everyone going (email and web push), at most ${GOING_MESSAGES_PER_DAY} messages an event a day`,
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: GoingMessageSchema,
+    answer: GoingMessageSentSchema,
+    problems: [400, 404, 429],
   }),
   export: endpoint('GET', `${ENGINE}/event/:id/going/people.csv`, {
     summary: "The host's attendee list as CSV",

@@ -202,3 +202,25 @@ export async function people(
   return { total, rows };
 }
 
+
+/** Messages the event sent since `since`, and when the oldest of them was sent. */
+export async function messagesSince(db: Db, eventId: string, since: Date): Promise<{ count: number; oldest: string | null }> {
+  const [row] = await queryRows<{ count: number; oldest: string | null }>(db, sql`
+    select count(*)::int as count, ${iso(sql`min(created_at)`)} as oldest from going_messages where event_id = ${eventId} and created_at > ${since}`);
+  return row;
+}
+
+/** Stores a host's message; answers how many people hold a seat (going or offered) besides the host. */
+export async function insertMessage(db: Db, args: { tenantId: string; eventId: string; authorId: string; body: string; at: Date }): Promise<number> {
+  await db.execute(sql`insert into going_messages (tenant_id, event_id, author_id, body, created_at)
+    values (${args.tenantId}, ${args.eventId}, ${args.authorId}, ${args.body}, ${args.at})`);
+  const [row] = await queryRows<{ n: number }>(db, sql`
+    select count(*)::int as n from going where event_id = ${args.eventId} and state in ('going', 'offered') and user_id <> ${args.authorId}`);
+  return row.n;
+}
+
+export async function findMessage(db: Db, id: string): Promise<{ body: string; authorName: string } | undefined> {
+  const [row] = await queryRows<{ body: string; authorName: string }>(db, sql`
+    select m.body, u.name as "authorName" from going_messages m join users u on u.id = m.author_id where m.id = ${id}`);
+  return row;
+}

@@ -22,6 +22,7 @@ export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, goingApi.decide, {
     handler: (request) => service.decideRequest({ ctx, auth: authOf(request), eventId: request.params.id, userId: request.params.userId, ...request.body }),
   });
+  route(app, goingApi.message, { handler: (request) => service.messageGoing({ ctx, auth: authOf(request), eventId: request.params.id, message: request.body.message }) });
   route(app, goingApi.export, {
     schema: { response: { 200: z.any().describe('text/csv, as an attachment') } },
     handler: async (request, reply) => {

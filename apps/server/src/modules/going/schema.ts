@@ -24,6 +24,24 @@ export const goingSettings = pgTable('going_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A host's messages to everyone going (modules/going); the notifications worker mails and pushes each to them once. */
+export const goingMessages = pgTable(
+  'going_messages',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('going_messages_event_idx').on(t.eventId, t.createdAt), index('going_messages_created_idx').on(t.createdAt)],
+);
+
 /**
  * Who is going to an event (modules/going): holding a seat (`going`), offered one from the waitlist
  * (`offered`, until `offer_until`), waiting in line (`waitlisted`, ordered by `line_no`), waiting

@@ -1,7 +1,7 @@
-import { GOING_PEOPLE_PAGE, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageSent, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { AppError, conflict, invalid, noSeatOffered, notFound } from '../../lib/app-error.js';
+import { AppError, conflict, invalid, noSeatOffered, notFound, rateLimited } from '../../lib/app-error.js';
 import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import { setAttendeeLink, type Attendance } from '../event-links/service.js';
 import * as repo from './repository.js';
@@ -279,6 +279,36 @@ export async function passLapsedOffers(ctx: AppContext): Promise<number> {
     });
   }
   return dropped;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The host writes to everyone holding a seat: stored, then mailed and pushed to each by the
+ * notifications worker (woken now). A few a day per event, so attendees are not flooded.
+ */
+export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; message: string }): Promise<GoingMessageSent> {
+  const { ctx, auth, eventId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  const now = ctx.now();
+  const sent = await ctx.db.transaction(async (tx) => {
+    // Under the seat lock: two messages sent at once cannot both slip under the day's limit.
+    await repo.lockSeats(tx, { tenantId: auth.tenant.id, eventId });
+    const today = await repo.messagesSince(tx, eventId, new Date(now.getTime() - DAY_MS));
+    if (today.count >= GOING_MESSAGES_PER_DAY) {
+      const retryAfter = Math.max(1, Math.ceil((Date.parse(today.oldest!) + DAY_MS - now.getTime()) / 1000));
+      throw rateLimited(`This event has sent ${GOING_MESSAGES_PER_DAY} messages in the last 24 hours; the next can go in ${Math.ceil(retryAfter / 3600)} hours.`, retryAfter);
+    }
+    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: auth.userId, body: opts.message, at: now });
+    return { recipients, leftToday: GOING_MESSAGES_PER_DAY - today.count - 1 };
+  });
+  ctx.notifications.wake();
+  return sent;
+}
+
+/** A host's message as its email quotes it; undefined once the event (and so the message) is gone. */
+export function goingMessage(opts: { ctx: AppContext; id: string }): Promise<{ body: string; authorName: string } | undefined> {
+  return repo.findMessage(opts.ctx.db, opts.id);
 }
 
 /** The seat offered to a person, while it stands (what its message says); undefined once confirmed, given back or lapsed. */

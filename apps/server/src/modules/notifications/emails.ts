@@ -81,6 +81,19 @@ export function cancellationEmail(args: Recipient & EventLink & { event: FeedEve
   });
 }
 
+/** The host's message to everyone going, quoted as written (plain text). */
+export function goingMessageEmail(args: Recipient & EventLink & { event: FeedEventRow; host: string; body: string; url: string; unsubscribe: Unsubscribe }): MailMessage {
+  const { event } = args;
+  return message({
+    to: args.to,
+    subject: `${event.name}: a message from ${args.host}`,
+    lines: [`Hi ${args.name},`, '', `${args.host}, who hosts ${event.name} (${when(event, args.locale)}), writes to everyone going:`, '', args.body, '', args.url],
+    purpose: 'going-message',
+    unsubscribe: args.unsubscribe,
+    why: 'You get this because you are going to this event.',
+  });
+}
+
 /** A seat freed up and is offered to the first in line: take it by `offerUntil`, or it passes on. */
 export function seatOfferedEmail(args: Recipient & EventLink & { event: FeedEventRow; offerUntil: string; confirmUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;

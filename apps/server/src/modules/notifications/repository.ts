@@ -5,7 +5,7 @@ import { iso } from '../../db/fragments.js';
 export interface JobRow {
   id: string;
   tenantId: string;
-  kind: 'digest' | 'reminder' | 'cancel' | 'seat';
+  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message';
   key: string;
   payload: Record<string, string>;
   dueAt: string;
@@ -76,6 +76,24 @@ export async function enqueueSeatOffers(db: Db, now: Date): Promise<number> {
         select g.tenant_id, 'seat', 'seat:' || g.id || ':' || (extract(epoch from g.offered_at) * 1000)::bigint,
           jsonb_build_object('userId', g.user_id, 'eventId', g.event_id), ${now}
         from going g where g.state = 'offered' and g.offer_until > ${now}
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/**
+ * A host's message to everyone going (modules/going), one job per person who held a seat when it
+ * was written (not the host), keyed by message and person: sent once whichever instance enqueues.
+ */
+export async function enqueueGoingMessages(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select m.tenant_id, 'going-message', 'going-message:' || m.id || ':' || g.user_id,
+          jsonb_build_object('userId', g.user_id, 'eventId', m.event_id, 'messageId', m.id), ${now}
+        from going_messages m join going g on g.event_id = m.event_id
+        where m.created_at > ${now}::timestamptz - interval '2 days' and g.state in ('going', 'offered')
+          and g.user_id <> m.author_id and g.created_at <= m.created_at
         on conflict (key) do nothing returning id`,
   );
   return rows.length;

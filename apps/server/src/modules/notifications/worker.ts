@@ -7,8 +7,8 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
-import { passLapsedOffers, standingOffer } from '../going/service.js';
-import { cancellationEmail, digestEmail, reminderEmail, seatOfferedEmail } from './emails.js';
+import { goingMessage, passLapsedOffers, standingOffer } from '../going/service.js';
+import { cancellationEmail, digestEmail, goingMessageEmail, reminderEmail, seatOfferedEmail } from './emails.js';
 import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
@@ -85,6 +85,7 @@ export class NotificationWorker implements JobTrigger {
     await passLapsedOffers(this.ctx);
     const now = this.ctx.now();
     await repo.enqueueSeatOffers(this.ctx.db, now);
+    await repo.enqueueGoingMessages(this.ctx.db, now);
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
   }
@@ -157,6 +158,13 @@ export class NotificationWorker implements JobTrigger {
       if (!offer) return undefined;
       const email = seatOfferedEmail({ to: to.email, name: to.name, event, offerUntil: offer.offerUntil, confirmUrl: url, eventUrl, unsubscribe });
       return { email, userId, push: { title: email.subject, body: 'Confirm your seat before it passes to the next in line.', url, tag: `seat:${event.id}` } };
+    }
+    if (job.kind === 'going-message') {
+      const note = await goingMessage({ ctx, id: job.payload.messageId });
+      if (!note) return undefined;
+      const email = goingMessageEmail({ to: to.email, name: to.name, event, host: note.authorName, body: note.body, url, eventUrl, unsubscribe });
+      const body = note.body.length > 140 ? `${note.body.slice(0, 139)}…` : note.body;
+      return { email, userId, push: { title: email.subject, body, url, tag: `going-message:${job.payload.messageId}` } };
     }
     if (job.kind === 'cancel') {
       const email = cancellationEmail({ to: to.email, name: to.name, event, eventUrl, unsubscribe });

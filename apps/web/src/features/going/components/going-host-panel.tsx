@@ -21,6 +21,7 @@ import { isApiError } from '@/lib/api';
 import { notify, notifyProblem } from '@/lib/ui';
 import { downloadGoingPeople, useChangeGoing, useGoing, useGoingPeople } from '../api/going';
 import { goingLine } from './going-panel';
+import { MessageGoingButton } from './message-going-button';
 import { QuestionsEditor } from './questions-editor';
 
 const STATE_LOOK: Record<GoingState, { label: string; color: string }> = {
@@ -323,6 +324,11 @@ export function GoingHostPanel({ event }: { event: HubEvent }) {
         </Group>
         {going.data && <SettingsForm key={JSON.stringify(going.data.settings)} eventId={event.id} summary={going.data} />}
         <PeopleList event={event} questions={going.data?.settings.questions ?? []} />
+        {going.data && (
+          <Group>
+            <MessageGoingButton eventId={event.id} going={going.data.going} />
+          </Group>
+        )}
       </Stack>
     </Paper>
   );
