@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { calendarsApi, eventLinksApi, eventsApi, goingApi, pathOf, type Calendar, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
+import { accountDataApi, calendarsApi, eventLinksApi, eventsApi, goingApi, homeApi, pathOf, type AccountExport, type Calendar, type Home, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { createScratchDatabase } from './support/scratch-database.js';
@@ -297,6 +297,9 @@ describe('going: seats, waitlist, guests', () => {
     const ok = await call(t.app, 'PUT', at(event.id), { jwt: a.jwt, body: { answers: { [size]: 'M', [car]: false, [diet]: '  vegetarian  ' } } });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((ok.json() as GoingSummary).mine).toMatchObject({ state: 'going', answers: { [size]: 'M', [car]: false, [diet]: 'vegetarian' } });
+    // The person's data export has it.
+    const mine = (await call(t.app, 'GET', accountDataApi.export.path, { jwt: a.jwt })).json() as AccountExport;
+    expect(mine.going).toContainEqual(expect.objectContaining({ eventId: event.id, state: 'going', answers: { [size]: 'M', [car]: false, [diet]: 'vegetarian' } }));
     const csv = (await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: host.jwt })).body.split('\r\n');
     expect(csv[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Anything we should know about your diet?,T-shirt size,Coming by car?');
     expect(csv[1]).toMatch(/,vegetarian,M,No$/);
@@ -364,6 +367,21 @@ describe('going: seats, waitlist, guests', () => {
     await call(t.app, 'POST', pathOf(goingApi.confirm, { id: full.id }), { jwt: me.jwt });
     feed = (await t.app.inject({ method: 'GET', url: feedPath })).body;
     expect(feed).toContain(full.name);
+  });
+
+  it('the home page shows where the person stands: going, a seat offered, their place in line', async () => {
+    const event = await eventOf(t, host);
+    await settings(t, host, event.id, { capacity: 1 });
+    const [a, b, c] = people.slice(100, 103);
+    for (const p of [a, b, c]) await say(t, p, event.id);
+    const home = async (who: TestUser) =>
+      ((await call(t.app, 'GET', `${homeApi.get.path}?timeZone=America%2FChicago`, { jwt: who.jwt })).json() as Home).next.find((e) => e.id === event.id);
+    expect(await home(a)).toMatchObject({ relation: 'attendee', waitlistPlace: null });
+    expect(await home(c)).toMatchObject({ relation: 'waitlisted', waitlistPlace: 2 });
+    await call(t.app, 'DELETE', at(event.id), { jwt: a.jwt });
+    expect(await home(b)).toMatchObject({ relation: 'offered' });
+    expect(await home(c)).toMatchObject({ relation: 'waitlisted', waitlistPlace: 1 });
+    expect(await home(a)).toBeUndefined();
   });
 
   it('the host writes to everyone going (not the line), a few times a day; others cannot', async () => {

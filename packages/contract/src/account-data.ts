@@ -24,6 +24,8 @@ export const AccountExportSchema = z
     flyers: z.array(z.record(z.string(), z.unknown())),
     documents: z.array(z.record(z.string(), z.unknown())),
     links: z.array(z.record(z.string(), z.unknown())),
+    /** Where the person stands at each event they said Going to: state, guests, answers. */
+    going: z.array(z.record(z.string(), z.unknown())),
     /** The calendars, without their secret feed addresses. */
     calendars: z.array(z.record(z.string(), z.unknown())),
     follows: z.object({ following: z.array(z.record(z.string(), z.unknown())), followers: z.array(z.record(z.string(), z.unknown())) }),
@@ -33,7 +35,7 @@ export type AccountExport = z.infer<typeof AccountExportSchema>;
 
 export const accountDataApi = defineEndpoints('accountData', {
   export: endpoint('GET', `${ACCOUNT}/account/export`, {
-    summary: 'Everything the account holds as one JSON file (profile, events, flyers, documents, links, follows)',
+    summary: 'Everything the account holds as one JSON file (profile, events, flyers, documents, links, going, calendars, follows)',
     auth: 'bearer',
     answer: AccountExportSchema,
     problems: [400, 404],

@@ -6,11 +6,18 @@ import { EventSummarySchema } from './events.js';
 
 // The signed-in person's home: what's on for them, in one call.
 
-/** How the person is tied to an event: they host it, said they go (Attendee), or follow it; null: none of these. */
-export const HomeRelationSchema = z.enum(['host', 'attendee', 'follower']);
+/**
+ * How the person is tied to an event: they host it, hold a seat (Attendee), were offered one from
+ * the waitlist, wait in its line, wait for the host's approval, or follow it; null: none of these.
+ */
+export const HomeRelationSchema = z.enum(['host', 'attendee', 'offered', 'waitlisted', 'pending', 'follower']);
 export type HomeRelation = z.infer<typeof HomeRelationSchema>;
 
-export const HomeEventSchema = EventSummarySchema.extend({ relation: HomeRelationSchema.nullable() }).meta({ id: 'HomeEvent' });
+export const HomeEventSchema = EventSummarySchema.extend({
+  relation: HomeRelationSchema.nullable(),
+  /** The person's place in the event's line (1 is next) when `relation` is `waitlisted`. */
+  waitlistPlace: z.number().int().nullable(),
+}).meta({ id: 'HomeEvent' });
 export type HomeEvent = z.infer<typeof HomeEventSchema>;
 
 /**

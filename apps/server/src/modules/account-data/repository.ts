@@ -59,6 +59,15 @@ export function linksOf(db: Db, userId: string): Promise<Json[]> {
   );
 }
 
+export function goingOf(db: Db, userId: string): Promise<Json[]> {
+  return queryRows<Json>(
+    db,
+    sql`select g.event_id as "eventId", e.name as "eventName", g.state, g.guests, g.answers, g.decline_message as "declineMessage",
+          ${iso(sql`g.created_at`)} as created, ${iso(sql`g.updated_at`)} as updated
+        from going g join events e on e.id = g.event_id where g.user_id = ${userId} order by g.created_at, g.id`,
+  );
+}
+
 export function calendarsOf(db: Db, userId: string): Promise<Json[]> {
   return queryRows<Json>(
     db,

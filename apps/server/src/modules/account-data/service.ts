@@ -14,15 +14,16 @@ export async function exportAccount(opts: { ctx: AppContext; auth: AuthInfo }): 
   const db = ctx.db;
   const profile = await repo.profileOf(db, auth.userId);
   if (!profile) throw unauthorized('The account no longer exists.');
-  const [events, flyers, documents, links, calendars, follows] = await Promise.all([
+  const [events, flyers, documents, links, going, calendars, follows] = await Promise.all([
     repo.eventsOf(db, auth.userId),
     repo.flyersOf(db, auth.userId),
     repo.documentsOf(db, auth.userId),
     repo.linksOf(db, auth.userId),
+    repo.goingOf(db, auth.userId),
     repo.calendarsOf(db, auth.userId),
     repo.followsOf(db, auth.userId),
   ]);
-  return { exportedAt: ctx.now().toISOString(), profile, events, flyers, documents, links, calendars, follows };
+  return { exportedAt: ctx.now().toISOString(), profile, events, flyers, documents, links, going, calendars, follows };
 }
 
 /**

@@ -6,8 +6,8 @@ import { summaryColumns, type EventRowBase } from './repository.js';
 // indexed reads, each with the tenant and the visibility rules of the search. Each is a prepared
 // statement, made once: on the embedded database planning these costs more than running them.
 
-export type Relation = 'host' | 'attendee' | 'follower';
-export type RelatedEventRow = EventRowBase & { relation: Relation | null };
+export type Relation = 'host' | 'attendee' | 'offered' | 'waitlisted' | 'pending' | 'follower';
+export type RelatedEventRow = EventRowBase & { relation: Relation | null; waitlistPlace: number | null };
 
 export interface Box {
   minLat: number;
@@ -24,12 +24,23 @@ const visibleToViewer = sql`(e.user_id = ${p('viewer')} or ((e.publish_on is nul
 /** What everyone may see: published and not hidden by moderators. */
 const isPublic = sql`(e.publish_on is null or e.publish_on <= ${p('now')}) and e.hidden_at is null`;
 
-/** The viewer's tie to the event (aliased `e`): host, going (Attendee link) or following, in that order. */
-const relation = sql`case
+/** The viewer's row of the event's going list (modules/going), when it is not a seat (that is the Attendee link). */
+const waiting = sql`(select g.state from going g where g.event_id = e.id and g.user_id = ${p('viewer')} and g.state in ('offered', 'waitlisted', 'pending'))`;
+
+/**
+ * The viewer's tie to the event (aliased `e`), in this order: host, going (Attendee link), offered
+ * a seat, on the waitlist or waiting for approval (going), following.
+ */
+const relation = sql`coalesce(case
     when e.user_id = ${p('viewer')} then 'host'
     when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Attendee') then 'attendee'
+  end, ${waiting}, case
     when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Follow') then 'follower'
-  end`;
+  end)`;
+
+/** The viewer's place in the event's line (a rank, so 1 is next), or null. */
+const waitlistPlace = sql`(select nullif(count(*), 0)::int from going w join going g on g.event_id = w.event_id
+    where g.event_id = e.id and g.user_id = ${p('viewer')} and g.state = 'waitlisted' and w.state = 'waitlisted' and w.line_no <= g.line_no)`;
 
 /** Hosts who blocked the viewer are left out of everything the viewer is offered. */
 const notBlocked = sql`not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${p('viewer')})`;
@@ -38,7 +49,7 @@ const notBlocked = sql`not exists(select 1 from user_blocks b where b.blocker_id
 const inBox = sql`e.lat between ${p('minLat')} and ${p('maxLat')} and e.lng between ${p('minLng')} and ${p('maxLng')}`;
 
 const related = (where: SQL, order: SQL) =>
-  sql`select ${summaryColumns}, ${relation} as relation from events e join users u on u.id = e.user_id where ${where} order by ${order} limit ${p('limit')}`;
+  sql`select ${summaryColumns}, ${relation} as relation, ${waitlistPlace} as "waitlistPlace" from events e join users u on u.id = e.user_id where ${where} order by ${order} limit ${p('limit')}`;
 
 const statements = new Map<string, PreparedStatement>();
 function statement(key: string, build: () => SQL): PreparedStatement {
@@ -95,13 +106,14 @@ export function eventsNear(
   });
 }
 
-/** What the viewer hosts (drafts too), goes to or follows that has not ended, soonest first. */
+/** What the viewer hosts (drafts too), goes to, waits for or follows that has not ended, soonest first. */
 export function nextEventsOf(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
   // Two index reads (events_user_idx, event_links_user_idx) rather than one OR over the table.
   const query = statement('next', () =>
     related(
       sql`e.id in (select id from events where user_id = ${p('viewer')} and ends_at > ${p('now')}
-          union select event_id from event_links where user_id = ${p('viewer')} and type in ('Follow', 'Attendee'))
+          union select event_id from event_links where user_id = ${p('viewer')} and type in ('Follow', 'Attendee')
+          union select event_id from going where user_id = ${p('viewer')} and state in ('offered', 'waitlisted', 'pending'))
         and e.tenant_id = ${p('tenantId')} and e.ends_at > ${p('now')} and ${visibleToViewer} and ${notBlocked}`,
       sql`e.starts_at, e.id`,
     ),

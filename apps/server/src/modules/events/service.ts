@@ -418,8 +418,8 @@ export async function followedEvents(opts: { ctx: AppContext; auth: AuthInfo }):
 // ---- A person's home (modules/home) and public page ----
 
 export type { Box as EventBox, Relation as EventRelation } from './home-repository.js';
-export type RelatedEvent = EventSummary & { relation: homeRepo.Relation | null };
-const toRelated = (rows: homeRepo.RelatedEventRow[]): RelatedEvent[] => rows.map((r) => ({ ...toSummary(r), relation: r.relation }));
+export type RelatedEvent = EventSummary & { relation: homeRepo.Relation | null; waitlistPlace: number | null };
+const toRelated = (rows: homeRepo.RelatedEventRow[]): RelatedEvent[] => rows.map((r) => ({ ...toSummary(r), relation: r.relation, waitlistPlace: r.waitlistPlace }));
 
 type HomeOpts = { ctx: AppContext; tenant: TenantRef; viewerId: string; limit: number };
 

@@ -2,11 +2,11 @@ import { useId, useState, type ReactNode } from 'react';
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { HomeEvent } from '@hubbub/contract';
+import { formatNumber, type HomeEvent } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
 import { EventCard } from '@/components/event-card';
 
-const RELATION_LABELS = { host: 'You host', attendee: 'Going', follower: 'Following' } as const;
+const RELATION_LABELS = { host: 'You host', attendee: 'Going', offered: 'Seat offered: confirm it', waitlisted: 'Waitlist', pending: 'Awaiting approval', follower: 'Following' } as const;
 
 /** A way on from an empty section, or past a full one. */
 export interface SectionLink {
@@ -37,8 +37,8 @@ function RelationBadges({ event, now }: { event: HomeEvent; now?: Date }) {
   const draft = event.relation === 'host' && event.publishOnDate !== null && Date.parse(event.publishOnDate) > (now?.getTime() ?? shownAt);
   return (
     <>
-      <Badge size="sm" variant="outline" color="grape" tt="none">
-        {RELATION_LABELS[event.relation]}
+      <Badge size="sm" variant={event.relation === 'offered' ? 'filled' : 'outline'} color={event.relation === 'offered' ? 'teal' : 'grape'} tt="none" data-testid="home-relation">
+        {event.relation === 'waitlisted' && event.waitlistPlace ? `Waitlist #${formatNumber(event.waitlistPlace)}` : RELATION_LABELS[event.relation]}
       </Badge>
       {draft && (
         <Badge size="sm" variant="light" color="yellow" tt="none">

@@ -43,6 +43,7 @@ function event(over: Partial<HomeEvent> = {}): HomeEvent {
     host: { id: '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c', name: 'Dana Demo' },
     tags: [],
     relation: null,
+    waitlistPlace: null,
     ...over,
   };
 }
@@ -107,7 +108,8 @@ describe('HomeSections', () => {
     const live = event({ id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Green Room Jazz Marathon', status: EventStatus.Started, relation: 'follower', startDate: '2026-11-25T16:00:00.000Z' });
     const mine = event({ id: 'a1b2c3d4-0000-4000-8000-000000000002', relation: 'host', publishOnDate: '2026-12-01T00:00:00.000Z' });
     const going = event({ id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'Potluck', relation: 'attendee' });
-    renderWithProviders(<HomeSections home={emptyHome({ area: KANSAS_CITY, liveNow: [live], tonight: { ...emptyHome().tonight, events: [mine] }, next: [going, mine] })} now={NOW} />);
+    const waiting = event({ id: 'a1b2c3d4-0000-4000-8000-000000000004', name: 'Sold-out Supper', relation: 'waitlisted', waitlistPlace: 3 });
+    renderWithProviders(<HomeSections home={emptyHome({ area: KANSAS_CITY, liveNow: [live], tonight: { ...emptyHome().tonight, events: [mine] }, next: [going, waiting, mine] })} now={NOW} />);
     expect(screen.queryByTestId('home-live-empty')).toBeNull();
     const liveCard = within(section('home-live')).getByTestId('event-card');
     expect(within(liveCard).getByTestId('event-card-phase').textContent).toBe('Live');
@@ -119,11 +121,13 @@ describe('HomeSections', () => {
     expect(tonight.getByText('Draft')).toBeTruthy();
     expect(tonight.getByRole('link', { name: 'See more on the map' }).getAttribute('href')).toBe('/search?from=2026-11-25&days=1&lat=39.0997&lng=-94.5786&z=9');
     const next = within(section('home-next'));
-    expect(next.getAllByTestId('event-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, mine.id]);
+    expect(next.getAllByTestId('event-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, waiting.id, mine.id]);
     expect(next.getByText('Going')).toBeTruthy();
+    // The waitlist place shows on the card.
+    expect(next.getByText('Waitlist #3')).toBeTruthy();
     // "Upcoming" goes without saying; the times read in the event's zone.
     expect(within(section('home-next')).queryByTestId('event-card-phase')).toBeNull();
-    expect(next.getAllByText(/Wed, Nov 25, 7:00\s–\s10:00\sPM CST/)).toHaveLength(2);
+    expect(next.getAllByText(/Wed, Nov 25, 7:00\s–\s10:00\sPM CST/)).toHaveLength(3);
   });
 
   it('asks the server once, in the browser’s time zone', async () => {
