@@ -112,19 +112,20 @@ export const GoingRequestSchema = z
   .meta({ id: 'GoingRequest' });
 export type GoingRequest = z.infer<typeof GoingRequestSchema>;
 
-export const MyGoingSchema = z
-  .object({
-    state: GoingStateSchema,
-    guests: z.number().int(),
-    /** Place in line (1 is next), when waitlisted. */
-    place: z.number().int().nullable(),
-    /** When an offered seat passes to the next in line unless confirmed (ISO 8601). */
-    offerUntil: z.string().nullable(),
-    answers: GoingAnswersSchema,
-    /** The host's words with a decline, if any. */
-    declineMessage: z.string().nullable(),
-  })
-  .meta({ id: 'MyGoing' });
+/** Where one person stands at an event: what they see of themselves, and a row of the host's list. */
+const standing = {
+  state: GoingStateSchema,
+  guests: z.number().int(),
+  /** Place in line (1 is next), when waitlisted. */
+  place: z.number().int().nullable(),
+  /** When an offered seat passes to the next in line unless confirmed (ISO 8601). */
+  offerUntil: z.string().nullable(),
+  answers: GoingAnswersSchema,
+  /** The host's words with a decline, if any. */
+  declineMessage: z.string().nullable(),
+};
+
+export const MyGoingSchema = z.object(standing).meta({ id: 'MyGoing' });
 export type MyGoing = z.infer<typeof MyGoingSchema>;
 
 export const GoingSummarySchema = z
@@ -145,18 +146,7 @@ export const GoingSummarySchema = z
 export type GoingSummary = z.infer<typeof GoingSummarySchema>;
 
 export const GoingPersonSchema = z
-  .object({
-    userId: z.uuid(),
-    name: z.string(),
-    email: z.string(),
-    state: GoingStateSchema,
-    guests: z.number().int(),
-    place: z.number().int().nullable(),
-    offerUntil: z.string().nullable(),
-    answers: GoingAnswersSchema,
-    declineMessage: z.string().nullable(),
-    since: z.string(),
-  })
+  .object({ userId: z.uuid(), name: z.string(), email: z.string(), ...standing, since: z.string() })
   .meta({ id: 'GoingPerson' });
 export type GoingPerson = z.infer<typeof GoingPersonSchema>;
 

@@ -138,31 +138,28 @@ export function GoingPanel({ event }: { event: HubEvent }) {
           </Group>
         )}
 
-        {mine?.state === 'waitlisted' && (
+        {(mine?.state === 'waitlisted' || mine?.state === 'pending') && (
           <Group gap="sm" justify="space-between" align="center">
             <Group gap="xs" wrap="nowrap">
-              <IconClockHour4 size={20} aria-hidden />
+              {mine.state === 'waitlisted' ? <IconClockHour4 size={20} aria-hidden /> : <IconHourglass size={20} aria-hidden />}
               <Text size="sm" data-testid="going-state">
-                You are number <strong>{formatNumber(mine.place ?? 0)}</strong> on the waitlist
-                {mine.guests ? ` (with ${plural(mine.guests, 'guest', 'guests')})` : ''}. We will email you when a seat is yours.
+                {mine.state === 'waitlisted' ? (
+                  <>
+                    You are number <strong>{formatNumber(mine.place ?? 0)}</strong> on the waitlist
+                  </>
+                ) : (
+                  'Your request is waiting for the host’s approval'
+                )}
+                {mine.guests ? ` (with ${plural(mine.guests, 'guest', 'guests')})` : ''}.{mine.state === 'waitlisted' ? ' We will email you when a seat is yours.' : ''}
               </Text>
             </Group>
-            <Button variant="default" disabled={busy} onClick={() => run({ kind: 'leave' })} data-testid="going-leave">
-              Leave the waitlist
-            </Button>
-          </Group>
-        )}
-
-        {mine?.state === 'pending' && (
-          <Group gap="sm" justify="space-between" align="center">
-            <Group gap="xs" wrap="nowrap">
-              <IconHourglass size={20} aria-hidden />
-              <Text size="sm" data-testid="going-state">
-                Your request is waiting for the host&apos;s approval{mine.guests ? ` (with ${plural(mine.guests, 'guest', 'guests')})` : ''}.
-              </Text>
-            </Group>
-            <Button variant="default" disabled={busy} onClick={() => run({ kind: 'leave' }, 'Your request is withdrawn.')} data-testid="going-leave">
-              Withdraw
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => run({ kind: 'leave' }, mine.state === 'pending' ? 'Your request is withdrawn.' : DONE.leave)}
+              data-testid="going-leave"
+            >
+              {mine.state === 'waitlisted' ? 'Leave the waitlist' : 'Withdraw'}
             </Button>
           </Group>
         )}
