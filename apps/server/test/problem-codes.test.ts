@@ -14,6 +14,8 @@ import {
   eventsApi,
   flyersApi,
   launchesApi,
+  eventLinksApi,
+  goingApi,
 } from '@hubbub/contract';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
 import { build, type ListeningTestApp, type TestApp } from './support/build.js';
@@ -305,6 +307,20 @@ describe('every Problem code, where it belongs', () => {
         await fake.stop();
       }
     });
+  });
+
+  it('event_full, no_seat_offered and approval_required: seats and approval (issue 28)', async () => {
+    const settings = (body: Record<string, unknown>) =>
+      call(t.app, 'PUT', pathOf(goingApi.settings, { id: eventId }), { jwt: host.jwt, body: { capacity: 1, maxGuests: 0, offerHours: 24, ...body } });
+    expect((await settings({})).statusCode).toBe(200);
+    const third = await signUp(t);
+    const link = (who: TestUser) => call(t.app, 'POST', eventLinksApi.create.path, { jwt: who.jwt, body: { eventId, type: 'Attendee' } });
+    expect((await link(other)).statusCode).toBe(200);
+    expectCode(await link(third), 409, 'event_full');
+    expectCode(await call(t.app, 'POST', pathOf(goingApi.confirm, { id: eventId }), { jwt: third.jwt }), 409, 'no_seat_offered');
+    expect((await settings({ approval: true })).statusCode).toBe(200);
+    expectCode(await link(third), 409, 'approval_required');
+    expect((await settings({ capacity: null })).statusCode).toBe(200);
   });
 
   it('OpenAPI lists every code with its meaning, on the Problem schema', async () => {
