@@ -190,14 +190,14 @@ describe('OpenAPI document', () => {
     ['delete', '/account/api/v1/push/subscriptions', true, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
-    ['get', `${E}/event/{id}/going`, false, 200, false],
-    ['put', `${E}/event/{id}/going`, true, 200, true],
-    ['delete', `${E}/event/{id}/going`, false, 200, true],
-    ['post', `${E}/event/{id}/going/confirm`, false, 200, true],
-    ['put', `${E}/event/{id}/going/settings`, true, 200, true],
-    ['get', `${E}/event/{id}/going/people`, false, 200, true],
-    ['put', `${E}/event/{id}/going/people/{userId}`, true, 200, true],
-    ['post', `${E}/event/{id}/going/message`, true, 200, true],
+    ['get', `${E}/going/{id}`, false, 200, false],
+    ['put', `${E}/going/{id}`, true, 200, true],
+    ['delete', `${E}/going/{id}`, false, 200, true],
+    ['post', `${E}/going/{id}/confirm`, false, 200, true],
+    ['put', `${E}/going/{id}/settings`, true, 200, true],
+    ['get', `${E}/going/{id}/people`, false, 200, true],
+    ['put', `${E}/going/{id}/people/{userId}`, true, 200, true],
+    ['post', `${E}/going/{id}/message`, true, 200, true],
     ['get', `${E}/tag/categories`, false, 200, false],
     ['post', `${E}/tag/search`, true, 200, false],
     ['post', `${E}/event/tag/`, true, 200, true],
@@ -252,7 +252,7 @@ describe('OpenAPI document', () => {
   ] as const;
 
   // Spreadsheets (text/csv): the host's attendee list.
-  const CSV_ROUTES = [['get', `${E}/event/{id}/going/people.csv`]] as const;
+  const CSV_ROUTES = [['get', `${E}/going/{id}/people.csv`]] as const;
 
   it.each([...CALENDAR_ROUTES, ...CSV_ROUTES])('documents %s %s with its path parameter and its Problem answers', (method, route) => {
     const op = doc.paths[route]?.[method];

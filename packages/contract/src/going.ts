@@ -193,14 +193,14 @@ export type GoingMessageSent = z.infer<typeof GoingMessageSentSchema>;
 export const GoingPersonParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
 
 export const goingApi = defineEndpoints('going', {
-  get: endpoint('GET', `${ENGINE}/event/:id/going`, {
+  get: endpoint('GET', `${ENGINE}/going/:id`, {
     summary: "How many are going, the capacity and waitlist, and the viewer's own standing",
     auth: 'optional',
     params: IdParamsSchema,
     answer: GoingSummarySchema,
     problems: [400, 404],
   }),
-  say: endpoint('PUT', `${ENGINE}/event/:id/going`, {
+  say: endpoint('PUT', `${ENGINE}/going/:id`, {
     summary: 'Say Going (or change your guests): a seat when one is free, otherwise a place on the waitlist',
     auth: 'bearer',
     params: IdParamsSchema,
@@ -208,21 +208,21 @@ export const goingApi = defineEndpoints('going', {
     answer: GoingSummarySchema,
     problems: [400, 404, 409],
   }),
-  leave: endpoint('DELETE', `${ENGINE}/event/:id/going`, {
+  leave: endpoint('DELETE', `${ENGINE}/going/:id`, {
     summary: 'Not going any more (gives back a seat, an offered seat or a place in line); the next in line is promoted',
     auth: 'bearer',
     params: IdParamsSchema,
     answer: GoingSummarySchema,
     problems: [400, 404],
   }),
-  confirm: endpoint('POST', `${ENGINE}/event/:id/going/confirm`, {
+  confirm: endpoint('POST', `${ENGINE}/going/:id/confirm`, {
     summary: 'Confirm the seat offered to you from the waitlist',
     auth: 'bearer',
     params: IdParamsSchema,
     answer: GoingSummarySchema,
     problems: [400, 404, 409],
   }),
-  settings: endpoint('PUT', `${ENGINE}/event/:id/going/settings`, {
+  settings: endpoint('PUT', `${ENGINE}/going/:id/settings`, {
     summary: "The host sets the capacity, guests per person and the time to confirm an offered seat; raising the capacity promotes from the waitlist",
     auth: 'bearer',
     params: IdParamsSchema,
@@ -230,7 +230,7 @@ export const goingApi = defineEndpoints('going', {
     answer: GoingSummarySchema,
     problems: [400, 404],
   }),
-  people: endpoint('GET', `${ENGINE}/event/:id/going/people`, {
+  people: endpoint('GET', `${ENGINE}/going/:id/people`, {
     summary: 'The host\'s attendee list: everyone going, offered a seat or waitlisted, with guests and place in line',
     auth: 'bearer',
     params: IdParamsSchema,
@@ -238,7 +238,7 @@ export const goingApi = defineEndpoints('going', {
     answer: GoingPeopleSchema,
     problems: [400, 404],
   }),
-  decide: endpoint('PUT', `${ENGINE}/event/:id/going/people/:userId`, {
+  decide: endpoint('PUT', `${ENGINE}/going/:id/people/:userId`, {
     summary: 'The host approves a request (a seat, or the end of the line when full) or declines it, with a message',
     auth: 'bearer',
     params: GoingPersonParamsSchema,
@@ -246,7 +246,7 @@ export const goingApi = defineEndpoints('going', {
     answer: GoingSummarySchema,
     problems: [400, 404, 409],
   }),
-  message: endpoint('POST', `${ENGINE}/event/:id/going/message`, {
+  message: endpoint('POST', `${ENGINE}/going/:id/message`, {
     summary: `The host writes to everyone going (email and web push), at most ${GOING_MESSAGES_PER_DAY} messages an event a day`,
     auth: 'bearer',
     params: IdParamsSchema,
@@ -254,7 +254,7 @@ export const goingApi = defineEndpoints('going', {
     answer: GoingMessageSentSchema,
     problems: [400, 404, 429],
   }),
-  export: endpoint('GET', `${ENGINE}/event/:id/going/people.csv`, {
+  export: endpoint('GET', `${ENGINE}/going/:id/people.csv`, {
     summary: "The host's attendee list as CSV",
     auth: 'bearer',
     params: IdParamsSchema,
