@@ -16,6 +16,8 @@ const host = { name: `Gia Host ${suffix}`, email: `gia-${suffix}@example.test`, 
 const early = { name: `Eli Early ${suffix}`, email: `eli-${suffix}@example.test`, password: 'eli password 1' };
 const visitor = { name: `Vera Visitor ${suffix}`, email: `vera-${suffix}@example.test`, password: 'vera password 1' };
 let event: HubEvent;
+/** A debounced search or a refetch after a change can take seconds on a busy 2-core machine (Vitest's default is 1 s). */
+const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -74,10 +76,10 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     await page.getByTestId('going-guests').click();
     await page.getByRole('option', { name: 'Me + 1' }).click();
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect.poll(() => page.getByTestId('going-questions').innerText()).toContain('needs an answer');
+    await expect.poll(() => page.getByTestId('going-questions').innerText(), POLL).toContain('needs an answer');
     await page.getByRole('radio', { name: 'Yes' }).check();
     await page.getByRole('button', { name: 'Join the waitlist' }).click();
-    await expect.poll(() => page.getByTestId('going-state').innerText()).toMatch(/^You are number 1 on the waitlist \(with 1 guest\)/);
+    await expect.poll(() => page.getByTestId('going-state').innerText(), POLL).toMatch(/^You are number 1 on the waitlist \(with 1 guest\)/);
     expect(await axe(page, '[data-testid="going-panel"]')).toEqual([]);
 
     // The host, on a desktop, adds two seats: the party of two fits, and is offered them.
@@ -89,11 +91,11 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     await hostPage.goto(`${baseUrl()}/event/${event.id}`);
     const panel = hostPage.getByTestId('going-host-panel');
     await panel.waitFor();
-    await expect.poll(() => panel.getByTestId('going-person').count()).toBe(2);
+    await expect.poll(() => panel.getByTestId('going-person').count(), POLL).toBe(2);
     expect(await panel.getByTestId('going-people').innerText()).toContain('Waitlist #1');
     await hostPage.getByTestId('going-capacity').fill('3');
     await hostPage.getByTestId('going-save-settings').click();
-    await expect.poll(() => panel.getByTestId('going-people').innerText()).toContain('Seat offered');
+    await expect.poll(() => panel.getByTestId('going-people').innerText(), POLL).toContain('Seat offered');
     expect(await axe(hostPage, '[data-testid="going-host-panel"]')).toEqual([]);
 
     // The email's link opens the event, where the seat waits to be confirmed.
@@ -105,14 +107,14 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     await page.getByTestId('going-offer').waitFor();
     expect(await page.getByTestId('going-offer').innerText()).toMatch(/Confirm it by .+ CST/);
     await page.getByRole('button', { name: 'Confirm my seat' }).click();
-    await expect.poll(() => page.getByTestId('going-state').innerText()).toBe('You are going, with 1 guest');
+    await expect.poll(() => page.getByTestId('going-state').innerText(), POLL).toBe('You are going, with 1 guest');
     expect(await page.getByTestId('going-line').innerText()).toBe('2 going · Full');
 
     // The host finds them, and the CSV has them as going with their guest.
     await hostPage.reload();
     await panel.waitFor();
     await hostPage.getByTestId('going-search').fill('Vera');
-    await expect.poll(() => panel.getByTestId('going-person').count()).toBe(1);
+    await expect.poll(() => panel.getByTestId('going-person').count(), POLL).toBe(1);
     expect(await panel.getByTestId('going-person').innerText()).toMatch(/Vera Visitor[\s\S]*First time at the Back Room\?: Yes[\s\S]*Going[\s\S]*1/);
     const [download] = await Promise.all([hostPage.waitForEvent('download'), hostPage.getByTestId('going-export').click()]);
     const csv = await fs.readFile((await download.path())!, 'utf8');
@@ -124,7 +126,7 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     await hostPage.getByTestId('going-message').click();
     await hostPage.getByTestId('going-message-text').fill('Doors open at 7. Bring a friend!');
     await hostPage.getByRole('button', { name: 'Send to 2 people' }).click();
-    await expect.poll(() => hostPage.getByText('Sent to 2 people by email and notification.').isVisible()).toBe(true);
+    await expect.poll(() => hostPage.getByText('Sent to 2 people by email and notification.').isVisible(), POLL).toBe(true);
     expect(await readMailText(visitor.email, 'going-message')).toContain('Doors open at 7. Bring a friend!');
     expect(errors).toEqual([]);
     await phone.close();

@@ -122,7 +122,7 @@ describe('a visitor from the map to an event', () => {
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });
     await expect.poll(() => page.getByRole('heading', { name: event.name }).isVisible(), { timeout: 15_000 }).toBe(true);
     await page.getByTestId('going-say').click();
-    await expect.poll(() => page.getByTestId('going-state').innerText()).toBe('You are going');
+    await expect.poll(() => page.getByTestId('going-state').innerText(), { timeout: 15_000 }).toBe('You are going');
 
     // Signed in, the public address and a card on the map go to the full page.
     await page.goto(`${baseUrl()}${publicEventPath(event.slug)}`);
