@@ -168,18 +168,8 @@ export async function dropLapsedOffers(db: Db, eventId: string, now: Date): Prom
   return rows.map((r) => r.userId);
 }
 
-export interface PersonRow {
-  userId: string;
-  name: string;
-  email: string;
-  state: GoingState;
-  guests: number;
-  place: number | null;
-  offerUntil: string | null;
-  answers: GoingAnswers;
-  declineMessage: string | null;
-  since: string;
-}
+/** A row of the host's list: the person's standing, as they see it themselves, with who they are. */
+export type PersonRow = Mine & { userId: string; name: string; email: string; since: string };
 
 /** The host's list: requests to decide first, then seats (by when they came), the line in order, the declined; `q` matches name or email. */
 export async function people(
