@@ -33,6 +33,15 @@ export type EventHidden = z.infer<typeof EventHiddenSchema>;
 export const LinkCountsSchema = z.object({ Star: z.number().int(), Follow: z.number().int(), Attendee: z.number().int() });
 export const MyLinksSchema = z.object({ Star: z.uuid().nullable(), Follow: z.uuid().nullable(), Attendee: z.uuid().nullable() });
 
+/**
+ * Who may see an event (issue 28): `public`, everyone, and it is listed (search, map, feeds, the
+ * host's page); `unlisted`, anyone with its link, listed nowhere; `invite`, only its host and the
+ * people they invited (by email, or who opened an invitation link), and 404 for everyone else.
+ */
+export const EventVisibilities = ['public', 'unlisted', 'invite'] as const;
+export const EventVisibilitySchema = z.enum(EventVisibilities, { message: 'Visibility is public, unlisted or invite.' });
+export type EventVisibility = z.infer<typeof EventVisibilitySchema>;
+
 /** The spec's Event; flyers come in the host's flyerOrder, attractions in the host's line-up order. */
 export const EventSchema = z
   .object({
@@ -67,6 +76,8 @@ export const EventSchema = z
     myLinks: MyLinksSchema,
     /** Set when moderators hid the event; only its owner still sees it, with this reason. */
     hidden: EventHiddenSchema.nullable(),
+    /** Who may see it (not in the spec; see EventVisibilities). */
+    visibility: EventVisibilitySchema,
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
+import { EmailSchema } from './auth.js';
 import { IdParamsSchema, IdSchema } from './common.js';
+import { EventVisibilitySchema } from './events.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 
 // Going (issue 28): a person says Going to an event, with guests if the host allows; a host may set
@@ -190,6 +192,61 @@ export const GoingMessageSentSchema = z
   .meta({ id: 'GoingMessageSent' });
 export type GoingMessageSent = z.infer<typeof GoingMessageSentSchema>;
 
+/** People a host may invite by email in one go, and in all for one event. */
+export const GOING_INVITES_PER_CALL = 50;
+export const GOING_INVITATIONS_MAX = 1000;
+
+/** Someone invited: by email (not yet opened: no name), or who opened the invitation link. */
+export const GoingInvitationSchema = z
+  .object({
+    id: z.uuid(),
+    /** The address invited; null for someone who came by the invitation link. */
+    email: z.string().nullable(),
+    /** The person's name once they opened the invitation (or have an account with that address). */
+    name: z.string().nullable(),
+    created: z.string(),
+  })
+  .meta({ id: 'GoingInvitation' });
+export type GoingInvitation = z.infer<typeof GoingInvitationSchema>;
+
+/** Who may see the event, its invitation link and the people invited, as its host manages them. */
+export const GoingInvitationsSchema = z
+  .object({
+    eventId: z.uuid(),
+    visibility: EventVisibilitySchema,
+    /** The secret of the invitation link (/event/{id}/invitation/{token}); null until the event is first made invite-only. */
+    linkToken: z.string().nullable(),
+    invitations: z.array(GoingInvitationSchema),
+  })
+  .meta({ id: 'GoingInvitations' });
+export type GoingInvitations = z.infer<typeof GoingInvitationsSchema>;
+
+export const GoingVisibilityRequestSchema = z
+  .object({
+    visibility: EventVisibilitySchema,
+    /** A new invitation link: the old one stops letting people in (those already in stay). */
+    newLink: z.boolean().default(false),
+  })
+  .meta({ id: 'GoingVisibilityRequest' });
+export type GoingVisibilityRequest = z.infer<typeof GoingVisibilityRequestSchema>;
+
+export const GoingInviteRequestSchema = z
+  .object({
+    emails: z
+      .array(EmailSchema)
+      .min(1, { message: 'Enter at least one email address.' })
+      .max(GOING_INVITES_PER_CALL, { message: `Invite at most ${GOING_INVITES_PER_CALL} addresses at a time.` }),
+  })
+  .meta({ id: 'GoingInviteRequest' });
+export type GoingInviteRequest = z.infer<typeof GoingInviteRequestSchema>;
+
+/** An invitation's secret, from the link a person opened (the event's link or their own, from an email). */
+export const GoingAcceptSchema = z
+  .object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'This invitation link is not complete: open it again from where you got it.' }) })
+  .meta({ id: 'GoingAccept' });
+
+export const GoingInvitationParamsSchema = z.object({ id: IdSchema, invitationId: IdSchema });
+
 export const GoingPersonParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
 
 export const goingApi = defineEndpoints('going', {
@@ -253,6 +310,44 @@ export const goingApi = defineEndpoints('going', {
     body: GoingMessageSchema,
     answer: GoingMessageSentSchema,
     problems: [400, 404, 429],
+  }),
+  invitations: endpoint('GET', `${ENGINE}/going/:id/invitations`, {
+    summary: 'Who may see the event, its invitation link and the people invited (the host)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: GoingInvitationsSchema,
+    problems: [400, 404],
+  }),
+  visibility: endpoint('PUT', `${ENGINE}/going/:id/visibility`, {
+    summary: 'The host makes the event public, unlisted (only its link) or invite-only, or makes a new invitation link',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: GoingVisibilityRequestSchema,
+    answer: GoingInvitationsSchema,
+    problems: [400, 404],
+  }),
+  invite: endpoint('POST', `${ENGINE}/going/:id/invitations`, {
+    summary: 'The host invites people by email: each is mailed their own link, and may see an invite-only event',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: GoingInviteRequestSchema,
+    answer: GoingInvitationsSchema,
+    problems: [400, 404, 409],
+  }),
+  uninvite: endpoint('DELETE', `${ENGINE}/going/:id/invitations/:invitationId`, {
+    summary: 'The host takes an invitation back (an invite-only event is then out of that person\'s sight)',
+    auth: 'bearer',
+    params: GoingInvitationParamsSchema,
+    answer: GoingInvitationsSchema,
+    problems: [400, 404],
+  }),
+  accept: endpoint('POST', `${ENGINE}/going/:id/accept`, {
+    summary: 'Opens an invitation link: the signed-in person may see the event from now on',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: GoingAcceptSchema,
+    answer: GoingSummarySchema,
+    problems: [400, 404],
   }),
   export: endpoint('GET', `${ENGINE}/going/:id/people.csv`, {
     summary: "The host's attendee list as CSV",

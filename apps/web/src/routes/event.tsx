@@ -24,6 +24,7 @@ import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
 import { GoingPanel } from '@/features/going/components/going-panel';
 import { GoingHostPanel } from '@/features/going/components/going-host-panel';
+import { VisibilityPanel } from '@/features/going/components/visibility-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 
 /** Who hears of a cancel, in the confirmation's words. */
@@ -170,6 +171,11 @@ function EventBody({ data }: { data: HubEvent }) {
           <AddToCalendarButton event={data} />
           <DownloadEventButton event={data} />
         </Group>
+      )}
+      {owner && (
+        <Box mt="lg">
+          <VisibilityPanel event={data} />
+        </Box>
       )}
       {owner && (
         <Box mt="lg">

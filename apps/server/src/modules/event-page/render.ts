@@ -139,6 +139,8 @@ function metaTags(view: PublicEventView, canonical: string, title: string, descr
     ['name', 'twitter:description', description],
     ['name', 'twitter:image', image.url],
     ['name', 'twitter:image:alt', alt],
+    // An unlisted event is for those with its link: link previews work, search engines stay out.
+    ...(event.visibility === 'public' ? [] : ([['name', 'robots', 'noindex']] as [string, string, string][])),
   ];
   return [`<link rel="canonical" href="${e(canonical)}">`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${e(value)}">`)].join('\n');
 }

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { isPublished, iso, visibleTo } from '../../db/fragments.js';
+import { isListed, isPublished, iso, visibleTo } from '../../db/fragments.js';
 import { whereOf, type SearchFilter } from './search-repository.js';
 
 // The events of a calendar feed (modules/calendars): what an iCalendar VEVENT needs, soonest first.
@@ -43,7 +43,7 @@ export type FeedKind = 'following' | 'hosts' | 'mine' | 'going';
 
 /**
  * The events a person follows, hosts, holds a seat at (an Attendee link: Going, confirmed), or that the people they follow host, running at any time of
- * [from, to): what everyone may see, plus the person's own drafts when `includeDrafts` (never events
+ * [from, to): what the person may see (of the people they follow, what is listed), plus the person's own drafts when `includeDrafts` (never events
  * hidden by moderators: a feed address is handed to calendar services).
  */
 export function personalFeed(
@@ -58,7 +58,10 @@ export function personalFeed(
         ? sql`exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${userId} and l.type = ${args.kind === 'going' ? 'Attendee' : 'Follow'})`
         : sql`e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${userId})
               and not exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${userId})`;
-  const visible = args.includeDrafts ? sql`(e.user_id = ${userId} or ${isPublished(args.now)}) and e.hidden_at is null` : visibleTo(null, args.now);
+  // Events of people followed are what anyone may find (listed); the person's own, followed and
+  // attended events are those they may see (unlisted ones, invite-only ones they were invited to).
+  const published = args.includeDrafts ? sql`(e.user_id = ${userId} or ${isPublished(args.now)})` : isPublished(args.now);
+  const visible = args.kind === 'hosts' ? isListed(args.now) : sql`${published} and e.hidden_at is null and ${visibleTo(userId, args.now)}`;
   return feedRows(db, sql`e.tenant_id = ${args.tenantId} and ${whose} and ${visible} and e.ends_at > ${args.from} and e.starts_at < ${args.to}`, args.limit);
 }
 

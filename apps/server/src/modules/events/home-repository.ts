@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { prepareStatement, queryPrepared, type Db, type PreparedStatement } from '../../db/client.js';
+import { isListed, visibleTo } from '../../db/fragments.js';
 import { summaryColumns, type EventRowBase } from './repository.js';
 
 // What a person's home and their public page list (modules/home, the person page): a few short,
@@ -19,10 +20,10 @@ export interface Box {
 /** A value bound when the statement runs. */
 const p = (name: string) => sql`${sql.placeholder(name)}`;
 
-/** As fragments.visibleTo, with the viewer and the clock as placeholders: owners see their drafts and hidden events. */
-const visibleToViewer = sql`(e.user_id = ${p('viewer')} or ((e.publish_on is null or e.publish_on <= ${p('now')}) and e.hidden_at is null))`;
-/** What everyone may see: published and not hidden by moderators. */
-const isPublic = sql`(e.publish_on is null or e.publish_on <= ${p('now')}) and e.hidden_at is null`;
+/** fragments.visibleTo with the viewer and the clock as placeholders: owners see their drafts and hidden events, invitees invite-only ones. */
+const visibleToViewer = visibleTo(p('viewer'), p('now'));
+/** What everyone may find in lists: published, not hidden by moderators, public. */
+const isPublic = isListed(p('now'));
 
 /** The viewer's row of the event's going list (modules/going), when it is not a seat (that is the Attendee link). */
 const waiting = sql`(select g.state from going g where g.event_id = e.id and g.user_id = ${p('viewer')} and g.state in ('offered', 'waitlisted', 'pending'))`;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { EventVisibility } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { NO_USER, iso, visibleTo } from '../../db/fragments.js';
+import { NO_USER, iso, listedTo, visibleTo } from '../../db/fragments.js';
 import { users } from '../../db/schema.js';
 import { eventTags, events } from './schema.js';
 
@@ -35,6 +36,7 @@ export interface EventRowFull extends EventRowBase {
   myFollow: string | null;
   myAttendee: string | null;
   hidden: { by: 'moderator' | 'suspension'; reason: string; at: string } | null;
+  visibility: EventVisibility;
 }
 
 export const summaryColumns = sql`
@@ -57,7 +59,7 @@ export async function findEvent(db: Db, args: { tenantId: string; id: string; vi
       e.external_event_type as "externalEventType", e.external_event_json as "externalEventJson",
       e.flyer_order::text[] as "flyerOrder",
       case when e.hidden_at is null then null else json_build_object('by', e.hidden_by, 'reason', e.hidden_reason, 'at', ${iso(sql`e.hidden_at`)}) end as hidden,
-      ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
+      e.visibility, ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
       ${myLink('Star', viewer)} as "myStar", ${myLink('Follow', viewer)} as "myFollow", ${myLink('Attendee', viewer)} as "myAttendee"
     from events e join users u on u.id = e.user_id
     where e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`);
@@ -192,6 +194,10 @@ export async function setStatus(db: Db, eventId: string, status: number, at: Dat
   await db.update(events).set({ status, updatedAt: at }).where(eq(events.id, eventId));
 }
 
+export async function setVisibility(db: Db, eventId: string, visibility: EventVisibility, at: Date): Promise<void> {
+  await db.update(events).set({ visibility, updatedAt: at }).where(eq(events.id, eventId));
+}
+
 /** The event's status and dates, its row locked for the rest of the transaction; undefined when there is no such event. */
 export async function lockLifecycle(db: Db, eventId: string): Promise<{ status: number; startDate: string; endDate: string } | undefined> {
   const [row] = await queryRows<{ status: number; startDate: string; endDate: string }>(
@@ -234,9 +240,9 @@ export async function findIdBySlug(db: Db, args: { tenantId: string; slug: strin
 export async function findVisible(
   db: Db,
   args: { tenantId: string; eventId: string; viewerId: string | null; now: Date },
-): Promise<{ userId: string; status: number; endDate: string } | undefined> {
-  const [row] = await queryRows<{ userId: string; status: number; endDate: string }>(db, sql`
-    select e.user_id as "userId", e.status::int as status, ${iso(sql`e.ends_at`)} as "endDate"
+): Promise<{ userId: string; status: number; endDate: string; visibility: EventVisibility } | undefined> {
+  const [row] = await queryRows<{ userId: string; status: number; endDate: string; visibility: EventVisibility }>(db, sql`
+    select e.user_id as "userId", e.status::int as status, ${iso(sql`e.ends_at`)} as "endDate", e.visibility
     from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
   return row;
 }
@@ -270,7 +276,8 @@ export async function listLiveEvents(db: Db, args: { tenantId: string; viewerId:
   return queryRows<EventRowBase & { followLinkId: string | null }>(db, sql`
     select ${summaryColumns}, (select l.id from event_links l where l.event_id = e.id and l.user_id = ${args.viewerId} and l.type = 'Follow' limit 1) as "followLinkId"
     from events e join users u on u.id = e.user_id
-    where e.tenant_id = ${args.tenantId} and e.status = 1 and ${visibleTo(args.viewerId, args.now)}
+    -- Listed events, and the invite-only ones the viewer was invited to (unlisted ones are only for those with the link).
+    where e.tenant_id = ${args.tenantId} and e.status = 1 and (${listedTo(args.viewerId, args.now)} or (e.visibility = 'invite' and ${visibleTo(args.viewerId, args.now)}))
       -- People the host blocked cannot join the session (JoinEventSession), so it is not offered to them.
       and not exists (select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${args.viewerId})
     order by e.starts_at, e.id

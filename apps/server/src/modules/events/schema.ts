@@ -33,6 +33,8 @@ export const events = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenBy: text('hidden_by'),
     hiddenReason: text('hidden_reason'),
+    /** Who may see it: public, unlisted or invite (EventVisibilities; set through modules/going's host tools). */
+    visibility: text('visibility').notNull().default('public'),
     searchText: tsvector('search_text'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -42,7 +44,7 @@ export const events = pgTable(
     uniqueIndex('events_tenant_slug_key').on(t.tenantId, t.slug),
     // The box + date-window index is a covering btree made by migrations (drizzle cannot
     // declare INCLUDE columns): events_window_idx (tenant_id, starts_at, id, lat, lng)
-    // INCLUDE (ends_at, status, publish_on, user_id, hidden_at), so search counts and pages are
+    // INCLUDE (ends_at, status, publish_on, user_id, hidden_at, visibility), so search counts and pages are
     // index-only scans in (starts_at, id) order (0002, id added by 0007).
     // Migration 0005 adds the generated column location = point(lng, lat) with a GiST index,
     // which small search boxes use (see events/search-repository.ts isSmallBox). Migration 0007

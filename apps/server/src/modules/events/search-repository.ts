@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
-import { NO_USER, escapeLike, iso } from '../../db/fragments.js';
+import { NO_USER, escapeLike, iso, listedTo } from '../../db/fragments.js';
 
 export interface SearchFilter {
   tenantId: string;
@@ -140,11 +140,8 @@ const startsAtOf = (s: Shape) => (s.small ? sql`(e.starts_at + interval '0 s')` 
 
 /** Everything a search asks but its dates. */
 function filtersOf(s: Shape, v: Bind): SQL[] {
-  // As fragments.visibleTo: owners see their drafts and hidden events; everyone else what is published and not hidden.
-  const parts: SQL[] = [
-    sql`e.tenant_id = ${v('tenantId')}`,
-    sql`(e.user_id = ${v('viewer')} or ((e.publish_on is null or e.publish_on <= ${v('now')}) and e.hidden_at is null))`,
-  ];
+  // Owners find their drafts, hidden and unlisted events; everyone else what is listed (public).
+  const parts: SQL[] = [sql`e.tenant_id = ${v('tenantId')}`, listedTo(v('viewer'), v('now'))];
   if (!s.canceled) parts.push(sql`e.status <> 3`);
   if (s.small) {
     // Written as a point-in-box test so only the GiST index on location can serve it: for a

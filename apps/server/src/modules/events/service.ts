@@ -13,6 +13,7 @@ import {
   type PersonEventsWhen,
   EventStatus,
   type EventStatusValue,
+  type EventVisibility,
   type HubEvent,
   statusAfterStop,
   smallThumbnailPath,
@@ -99,6 +100,7 @@ function toEvent(row: repo.EventRowFull): EventCore {
     linkCounts: { Star: row.stars, Follow: row.follows, Attendee: row.attendees },
     myLinks: { Star: row.myStar, Follow: row.myFollow, Attendee: row.myAttendee },
     hidden: row.hidden,
+    visibility: row.visibility,
   };
 }
 
@@ -118,7 +120,7 @@ export function findEventIdBySlug(opts: { ctx: AppContext; tenant: TenantRef; sl
 }
 
 /** The event's host, status and end, when the viewer may see it; 404 otherwise. */
-export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<{ userId: string; status: number; endDate: string }> {
+export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<{ userId: string; status: number; endDate: string; visibility: EventVisibility }> {
   const visible = await repo.findVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!visible) throw notFound('No event has this id, or it is not published yet.');
   return visible;
@@ -132,6 +134,11 @@ export async function findEventOwner(opts: { ctx: AppContext; tenantId: string; 
 /** What joining the event's live session needs (one query); undefined when the viewer cannot see the event. */
 export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string }) {
   return repo.findSessionView(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+}
+
+/** Who may see the event (modules/going's host tools have checked the caller hosts it), in the caller's transaction. */
+export async function setEventVisibility(opts: { ctx: AppContext; db?: Db; eventId: string; visibility: EventVisibility }): Promise<void> {
+  await repo.setVisibility(opts.db ?? opts.ctx.db, opts.eventId, opts.visibility, opts.ctx.now());
 }
 
 export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: string; status: EventStatusValue }): Promise<void> {
@@ -239,7 +246,11 @@ export const eventModeration = {
 export async function requireOwnEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
   const owner = await repo.findOwner(ctx.db, auth.tenant.id, eventId);
   if (!owner) throw notFound('No event has this id.');
-  if (owner.userId !== auth.userId) throw notOwner('Only the host of this event may change it.');
+  if (owner.userId !== auth.userId) {
+    // Someone who may not see the event (a draft, an invite-only event) is not told it exists.
+    if (!(await repo.findVisible(ctx.db, { tenantId: auth.tenant.id, eventId, viewerId: auth.userId, now: ctx.now() }))) throw notFound('No event has this id.');
+    throw notOwner('Only the host of this event may change it.');
+  }
   return owner;
 }
 

@@ -5,6 +5,7 @@ import { contentDisposition } from '../../lib/html-file.js';
 import { authOf } from '../../plugins/auth.js';
 import { route } from '../../plugins/endpoint-route.js';
 import { attendeesCsv } from './csv.js';
+import * as invitations from './invitation-service.js';
 import * as service from './service.js';
 
 export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +24,15 @@ export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (request) => service.decideRequest({ ctx, auth: authOf(request), eventId: request.params.id, userId: request.params.userId, ...request.body }),
   });
   route(app, goingApi.message, { handler: (request) => service.messageGoing({ ctx, auth: authOf(request), eventId: request.params.id, message: request.body.message }) });
+  route(app, goingApi.invitations, { handler: (request) => invitations.goingInvitations({ ctx, auth: authOf(request), eventId: request.params.id }) });
+  route(app, goingApi.visibility, {
+    handler: (request) => invitations.setGoingVisibility({ ctx, auth: authOf(request), eventId: request.params.id, ...request.body }),
+  });
+  route(app, goingApi.invite, { handler: (request) => invitations.inviteByEmail({ ctx, auth: authOf(request), eventId: request.params.id, emails: request.body.emails }) });
+  route(app, goingApi.uninvite, {
+    handler: (request) => invitations.uninvite({ ctx, auth: authOf(request), eventId: request.params.id, invitationId: request.params.invitationId }),
+  });
+  route(app, goingApi.accept, { handler: (request) => invitations.acceptInvitation({ ctx, auth: authOf(request), eventId: request.params.id, token: request.body.token }) });
   route(app, goingApi.export, {
     schema: { response: { 200: z.any().describe('text/csv, as an attachment') } },
     handler: async (request, reply) => {

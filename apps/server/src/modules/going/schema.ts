@@ -21,6 +21,8 @@ export const goingSettings = pgTable('going_settings', {
   approval: boolean('approval').notNull().default(false),
   /** The questions asked of everyone saying Going (GoingQuestion[], validated by the contract). */
   questions: jsonb('questions').notNull().default([]),
+  /** The secret of the event's invitation link (an invite-only event lets in whoever opens it); a new one ends the old. */
+  inviteToken: text('invite_token').unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -75,5 +77,29 @@ export const going = pgTable(
     index('going_event_state_idx').on(t.eventId, t.state, t.lineNo),
     index('going_user_idx').on(t.userId),
     index('going_offer_until_idx').on(t.offerUntil).where(sql`state = 'offered'`),
+  ],
+);
+
+/**
+ * Who an invite-only event lets in (modules/going; fragments.visibleTo reads it): a person invited
+ * by email (`email`, with the `token` of their own link, and `user_id` once they opened it), or
+ * who opened the event's invitation link (`user_id` only). Removing the row takes the invitation back.
+ */
+export const goingInvitations = pgTable(
+  'going_invitations',
+  {
+    id: id(),
+    tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    token: text('token').unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('going_invitations_email_key').on(t.eventId, t.email),
+    uniqueIndex('going_invitations_user_key').on(t.eventId, t.userId),
   ],
 );

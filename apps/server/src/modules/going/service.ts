@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid, noSeatOffered, notFound, rateLimited } from '../../lib/app-error.js';
 import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import { setAttendeeLink, type Attendance } from '../event-links/service.js';
+import * as invitations from './invitation-repository.js';
 import * as repo from './repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -316,6 +317,11 @@ export async function standingOffer(opts: { ctx: AppContext; eventId: string; us
   const { mine: row } = await repo.standing(opts.ctx.db, opts.eventId, opts.userId);
   if (row?.state !== 'offered' || !row.offerUntil || Date.parse(row.offerUntil) <= opts.ctx.now().getTime()) return undefined;
   return { offerUntil: row.offerUntil };
+}
+
+/** An emailed invitation (invitation-service.ts) as its message needs it; undefined once taken back or the event is gone. */
+export function invitationToSend(opts: { ctx: AppContext; id: string }) {
+  return invitations.invitationToSend(opts.ctx.db, opts.id);
 }
 
 /** The spec's Attendee link, made and removed through seats (see event-links' Attendance). */

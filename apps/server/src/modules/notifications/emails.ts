@@ -94,6 +94,27 @@ export function goingMessageEmail(args: Recipient & EventLink & { event: FeedEve
   });
 }
 
+/**
+ * A host invites someone by email (modules/going), who may have no account yet: their own link
+ * opens the event (signing in or up on the way). No unsubscribe: it is one message, from a person.
+ */
+export function invitationEmail(args: { to: string; event: FeedEventRow; host: string; url: string; locale?: string }): MailMessage {
+  const { event } = args;
+  const where = place(event);
+  const text = [
+    `${args.host} invited you to ${event.name}.`,
+    '',
+    `When: ${when(event, args.locale)}`,
+    ...(where ? [`Where: ${where}`] : []),
+    '',
+    `See the event and say Going: ${args.url}`,
+    '',
+    '—',
+    `You get this because ${args.host} invited ${args.to} on Hubbub. Not interested? Ignore this email: nothing more will be sent.`,
+  ].join('\n');
+  return { to: args.to, subject: `${args.host} invited you: ${event.name}`, text, purpose: 'invitation' };
+}
+
 /** A seat freed up and is offered to the first in line: take it by `offerUntil`, or it passes on. */
 export function seatOfferedEmail(args: Recipient & EventLink & { event: FeedEventRow; offerUntil: string; confirmUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { iso } from '../../db/fragments.js';
+import { iso, visibleTo } from '../../db/fragments.js';
 
 export interface JobRow {
   id: string;
   tenantId: string;
-  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message';
+  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message' | 'invitation';
   key: string;
   payload: Record<string, string>;
   dueAt: string;
@@ -27,7 +27,7 @@ export async function enqueue(db: Db, jobs: { tenantId: string; kind: string; ke
 const LEAD = sql`case s.reminder when '1h' then interval '1 hour' else interval '1 day' end`;
 /** The events (aliased e) a person (s.user_id) follows or attends and may see. */
 const followed = sql`(select distinct l.user_id, l.event_id from event_links l where l.type in ('Follow', 'Attendee')) l on l.user_id = s.user_id join events e on e.id = l.event_id`;
-const visible = (now: Date) => sql`(e.user_id = s.user_id or ((e.publish_on is null or e.publish_on <= ${now}) and e.hidden_at is null))`;
+const visible = (now: Date) => visibleTo(sql`s.user_id`, now);
 
 /** A reminder for each followed or attended event starting within its person's lead time (keyed by person, event and start). */
 export async function enqueueReminders(db: Db, now: Date): Promise<number> {
@@ -58,7 +58,7 @@ export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
         join events e on e.id = l.event_id
         left join notification_settings s on s.user_id = l.user_id
         where s.reminder is distinct from 'off' and e.user_id <> l.user_id and e.status = 3
-          and (e.publish_on is null or e.publish_on <= ${now}) and e.hidden_at is null
+          and ${visibleTo(sql`l.user_id`, now)}
           and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
         on conflict (key) do nothing returning id`,
   );
@@ -94,6 +94,19 @@ export async function enqueueGoingMessages(db: Db, now: Date): Promise<number> {
         from going_messages m join going g on g.event_id = m.event_id
         where m.created_at > ${now}::timestamptz - interval '2 days' and g.state in ('going', 'offered')
           and g.user_id <> m.author_id and g.created_at <= m.created_at
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/** An email for each person a host invited by email lately (modules/going), keyed by the invitation: sent once. */
+export async function enqueueInvitations(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select i.tenant_id, 'invitation', 'invitation:' || i.id, jsonb_build_object('invitationId', i.id), ${now}
+        from going_invitations i
+        where i.created_at > ${now}::timestamptz - interval '2 days' and i.email is not null
         on conflict (key) do nothing returning id`,
   );
   return rows.length;

@@ -7,8 +7,8 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
-import { goingMessage, passLapsedOffers, standingOffer } from '../going/service.js';
-import { cancellationEmail, digestEmail, goingMessageEmail, reminderEmail, seatOfferedEmail } from './emails.js';
+import { goingMessage, invitationToSend, passLapsedOffers, standingOffer } from '../going/service.js';
+import { cancellationEmail, digestEmail, goingMessageEmail, invitationEmail, reminderEmail, seatOfferedEmail } from './emails.js';
 import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
@@ -86,6 +86,7 @@ export class NotificationWorker implements JobTrigger {
     const now = this.ctx.now();
     await repo.enqueueSeatOffers(this.ctx.db, now);
     await repo.enqueueGoingMessages(this.ctx.db, now);
+    await repo.enqueueInvitations(this.ctx.db, now);
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
   }
@@ -96,7 +97,7 @@ export class NotificationWorker implements JobTrigger {
       // Sent before the job is marked done: a crash in between sends it again rather than never.
       if (send) {
         await this.ctx.mailer.send(send.email);
-        await pushTo(this.ctx, send.userId, send.push, this.log);
+        if (send.userId) await pushTo(this.ctx, send.userId, send.push, this.log);
       }
       await this.ctx.db.transaction(async (tx) => {
         if (!(await repo.completeClaimed(tx, job.id, this.options.instanceId))) return;
@@ -112,7 +113,7 @@ export class NotificationWorker implements JobTrigger {
    * The message a job sends (and, for a digest, the events it marks seen); undefined when there is
    * nothing to say (no new events, the event or account is gone).
    */
-  private async messageOf(job: repo.JobRow): Promise<{ email: MailMessage; push: PushMessage; userId: string; seen?: string[] } | undefined> {
+  private async messageOf(job: repo.JobRow): Promise<{ email: MailMessage; push: PushMessage; userId: string | null; seen?: string[] } | undefined> {
     const { ctx } = this;
     const tenant = tenantById(ctx.tenants, job.tenantId);
     if (!tenant) return undefined;
@@ -143,6 +144,15 @@ export class NotificationWorker implements JobTrigger {
       // Every new event counts as seen, listed or not: the next digest starts after them.
       const seen = events.map((e) => e.id);
       return { email, userId: calendar.userId, seen, push: { title: email.subject, body, url: `${ctx.config.publicUrl}/events?tab=calendars`, tag: `digest:${calendar.id}` } };
+    }
+    if (job.kind === 'invitation') {
+      const invite = await invitationToSend({ ctx, id: job.payload.invitationId });
+      // The host sees the event whatever its visibility; the invitee opens it through their own link.
+      const event = invite && (await calendarEvent({ ctx, tenant, id: invite.eventId, viewerId: invite.hostId }).catch(() => undefined));
+      if (!invite || !event || event.status === 3 || Date.parse(event.endDate) <= ctx.now().getTime()) return undefined;
+      const url = `${ctx.config.publicUrl}/event/${event.id}/invitation/${invite.token}`;
+      const email = invitationEmail({ to: invite.email, event, host: invite.hostName, url });
+      return { email, userId: invite.userId, push: { title: email.subject, body: event.venue ?? event.name, url, tag: `invitation:${event.id}` } };
     }
     const userId = job.payload.userId;
     const to = await repo.recipient(ctx.db, userId);

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { NO_USER, escapeLike, isPublished } from '../../db/fragments.js';
+import { NO_USER, escapeLike, isListed } from '../../db/fragments.js';
 import { events } from '../../db/schema.js';
 import { userBlocks, userFollows, users } from './schema.js';
 
@@ -32,7 +32,7 @@ export async function findPerson(db: Db, args: { tenantId: string; id: string; v
       location: users.location,
       website: users.website,
       createdAt: users.createdAt,
-      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and ${isPublished(args.now)} and e.hidden_at is null)`,
+      eventCount: sql<number>`(select count(*)::int from ${events} e where e.user_id = ${person} and ${isListed(args.now)})`,
       followerCount: sql<number>`(select count(*)::int from ${userFollows} f where f.followee_id = ${person})`,
       followingCount: sql<number>`(select count(*)::int from ${userFollows} f where f.follower_id = ${person})`,
       isFollowing: sql<boolean>`exists(select 1 from ${userFollows} f where f.follower_id = ${viewer} and f.followee_id = ${person})`,
@@ -127,7 +127,7 @@ export async function isFollowing(db: Db, followerId: string, followeeId: string
  * hidden; their name is on it anyway), never a suspended account.
  */
 const inDirectory = (now: Date) =>
-  sql`${users.suspendedAt} is null and (${users.listedInDirectory} or exists(select 1 from ${events} e where e.user_id = ${users.id} and ${isPublished(now)} and e.hidden_at is null))`;
+  sql`${users.suspendedAt} is null and (${users.listedInDirectory} or exists(select 1 from ${events} e where e.user_id = ${users.id} and ${isListed(now)}))`;
 
 /** People of the directory whose name or location matches, hiding those who blocked the viewer. */
 export async function searchPeople(

@@ -43,6 +43,8 @@ export const queryKeys = {
   going: {
     summary: (eventId: string) => ['going', eventId] as const,
     people: (eventId: string, q: string, state: string | null, pageNumber: number) => ['going', eventId, 'people', q, state, pageNumber] as const,
+    /** Who may see the event and who was invited (the host's). */
+    invitations: (eventId: string) => ['going', eventId, 'invitations'] as const,
   },
 
   tags: {

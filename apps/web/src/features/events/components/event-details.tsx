@@ -54,6 +54,11 @@ export function EventDetails({ event, map, ownerActions, going, now: fixedNow }:
               Publishes {formatDate(event.publishOnDate!, { timeZone: event.timeZone, now })}
             </Badge>
           )}
+          {event.visibility !== 'public' && (
+            <Badge color="grape" variant="light" size="lg" tt="none" data-testid="event-visibility">
+              {event.visibility === 'invite' ? 'Invite only' : 'Unlisted'}
+            </Badge>
+          )}
         </Group>
         <Group justify="space-between" align="flex-start" gap="sm">
           <Title order={1} fz={{ base: 26, sm: 32 }} style={{ overflowWrap: 'anywhere' }}>
