@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { eventsApi, publicEventPath, type HubEvent } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, signIn, submitSignIn } from './support/browser.js';
 
 // Issue 28, invite-only events: the host makes an event invite-only and invites by link and by
 // email; a stranger finds nothing; a guest opens the link on a phone, signs in on the way, lands on
@@ -35,19 +35,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInOn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signedIn(who: { email: string; password: string }, viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
-  await page.goto(`${baseUrl()}/login`);
-  await signInOn(page, who);
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
-  return page;
-}
+const signedIn = async (who: { email: string; password: string }, viewport: { width: number; height: number }) =>
+  signIn(await browser.newContext({ viewport }), who.email, who.password);
 
 async function axe(page: Page, selector: string) {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
@@ -92,7 +81,7 @@ describe('going: an invite-only event', () => {
     const errors = collectPageErrors(page);
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/login', { timeout: 30_000 });
-    await signInOn(page, guest);
+    await submitSignIn(page, guest);
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });
     await page.getByTestId('going-panel').waitFor();
     expect(await page.getByTestId('event-visibility').innerText()).toBe('Invite only');

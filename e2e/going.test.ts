@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { eventsApi, goingApi, pathOf, publicEventPath, type HubEvent } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, submitSignIn } from './support/browser.js';
 
 // Issue 28: a visitor says Going on a full event's public page (signing in on the way), answers
 // the host's question, lands on the waitlist with a guest, is offered a seat when the host raises the capacity, confirms it from
@@ -46,12 +46,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInOn(page: Page, who: { email: string; password: string }) {
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 async function axe(page: Page, selector: string) {
   const result = await new AxeBuilder({ page }).include(selector).analyze();
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -67,7 +61,7 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     expect(await page.getByTestId('seats-left').innerText()).toBe('Full');
     await page.getByRole('link', { name: 'Sign in to join the waitlist' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await signInOn(page, visitor);
+    await submitSignIn(page, visitor);
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });
 
     // Brings a guest, answers the host's question (asked for it first) and joins the line.
@@ -86,7 +80,7 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const hostPage = await desk.newPage();
     await hostPage.goto(`${baseUrl()}/login`);
-    await signInOn(hostPage, host);
+    await submitSignIn(hostPage, host);
     await hostPage.waitForURL((url) => url.pathname !== '/login', { timeout: 30_000 });
     await hostPage.goto(`${baseUrl()}/event/${event.id}`);
     const panel = hostPage.getByTestId('going-host-panel');

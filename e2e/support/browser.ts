@@ -54,13 +54,18 @@ export function collectPageErrors(page: Page): string[] {
   return errors;
 }
 
+/** Fills and sends the sign-in form the page shows (the login page, or one reached on the way somewhere). */
+export async function submitSignIn(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** Signs in through the login page in a new tab of `context`; resolves on the dashboard. */
 export async function signIn(context: BrowserContext, email: string, password: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await submitSignIn(page, { email, password });
   await page.waitForURL(/\/dashboard/);
   return page;
 }

@@ -145,8 +145,8 @@ function InvitedList({ eventId, invitations }: { eventId: string; invitations: G
               )}
             </Stack>
             <Group gap={6} wrap="nowrap">
-              <Badge variant="light" color={i.name ? 'teal' : 'gray'} tt="none">
-                {i.email ? (i.name ? 'Has an account' : 'Email sent') : 'Came by the link'}
+              <Badge variant="light" color={i.email ? 'gray' : 'teal'} tt="none">
+                {i.email ? 'By email' : 'By link'}
               </Badge>
               <ActionIcon
                 variant="subtle"
