@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import {
@@ -22,6 +22,7 @@ import {
 import { build, type ListeningTestApp } from './support/build.js';
 import { call, followPath, signUp, usePlan, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { expectDetailedProblem } from './support/problem.js';
 
 // Going (issue 28), acceptance 3: unlisted and invite-only events on every surface (search, tiles,
@@ -34,13 +35,20 @@ const at = (ms: number) => new Date(ms).toISOString();
 
 let t: ListeningTestApp;
 const hubs: TestHub[] = [];
+let scratch: ScratchDatabase | undefined;
 beforeAll(async () => {
-  t = await build({ listen: true });
+  // A database of its own on PostgreSQL, so no other file's notification worker mails this file's invitations.
+  const databaseUrl = inject('databaseUrl');
+  scratch = databaseUrl ? await createScratchDatabase('visibility', { server: databaseUrl }) : undefined;
+  t = await build({ listen: true, ...(scratch ? { database: scratch } : {}) });
 });
 afterEach(async () => {
   await Promise.all(hubs.splice(0).map((h) => h.connection.stop().catch(() => {})));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await scratch?.drop();
+});
 
 async function ok<T>(res: { statusCode: number; body: string; json(): unknown }): Promise<T> {
   expect(res.statusCode, res.body).toBe(200);

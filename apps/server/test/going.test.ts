@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountDataApi, calendarsApi, eventLinksApi, eventsApi, goingApi, homeApi, pathOf, type AccountExport, type Calendar, type Home, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
-import { createScratchDatabase } from './support/scratch-database.js';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { expectDetailedProblem } from './support/problem.js';
 
 // Going (issue 28): seats, a waitlist that promotes itself, guests, the host's list and its CSV.
@@ -90,13 +90,22 @@ describe('going: seats, waitlist, guests', () => {
   let t: TestApp;
   let host: TestUser;
   let people: TestUser[];
+  let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
-    t = await build({ now, notifications: { pollMs: 3_600_000 } });
+    // A database of its own on PostgreSQL (PGlite gives every file one): the project's database is
+    // shared by every file, whose notification workers (on their own clocks) would claim this
+    // file's seat-offer jobs, mailing them to their own outboxes, and lapse its offers.
+    const databaseUrl = inject('databaseUrl');
+    scratch = databaseUrl ? await createScratchDatabase('going', { server: databaseUrl }) : undefined;
+    t = await build({ now, notifications: { pollMs: 3_600_000 }, ...(scratch ? { database: scratch } : {}) });
     host = await signUp(t, { name: 'Hana Host' });
     await usePlan(t, host, 'Enterprise');
     people = await crowd(t, 500);
   }, 240_000);
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await scratch?.drop();
+  });
 
   it('500 people saying Going at once for 100 seats: exactly 100 seats, 400 in line at places 1 to 400; a freed seat goes to the first in line once, by email', async () => {
     const event = await eventOf(t, host);
