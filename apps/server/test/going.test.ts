@@ -63,11 +63,16 @@ async function everyone(t: TestApp, host: TestUser, eventId: string): Promise<Go
   }
 }
 
-/** Seat-offer emails to one address in an app's outbox (soft line breaks of quoted-printable undone). */
-async function seatMails(t: TestApp, email: string): Promise<string[]> {
-  const files = (await fs.readdir(t.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`-seat-offered-${email}.eml`));
-  return Promise.all(files.map(async (f) => (await fs.readFile(path.join(t.outboxDir, f), 'utf8')).replace(/=\r?\n/g, '')));
+/** Emails of one purpose to one address in an app's outbox (quoted-printable undone). */
+async function mailsTo(t: TestApp, email: string, purpose: string): Promise<string[]> {
+  const files = (await fs.readdir(t.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`-${purpose}-${email}.eml`));
+  return Promise.all(
+    files.map(async (f) =>
+      (await fs.readFile(path.join(t.outboxDir, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})((?:=[0-9A-F]{2})*)/g, (m) => Buffer.from(m.replace(/=/g, ''), 'hex').toString('utf8')),
+    ),
+  );
 }
+const seatMails = (t: TestApp, email: string) => mailsTo(t, email, 'seat-offered');
 
 /** People signed up a few at a time (each is a registration, a verification and a login). */
 async function crowd(t: TestApp, n: number): Promise<TestUser[]> {
@@ -355,6 +360,24 @@ describe('going: seats, waitlist, guests', () => {
     expect((await summary(t, b, event.id)).mine?.state).toBe('offered');
     const pending = (await call(t.app, 'GET', peoplePath(event.id, '?state=declined'), { jwt: host.jwt })).json() as GoingPeople;
     expect(pending.people.map((p) => [p.userId, p.declineMessage])).toEqual([[c.id, 'Sorry, members only this time.']]);
+
+    // Each decision is mailed once, saying where the person stands now (b's approval into the line became a seat offer, mailed as such).
+    await run(t);
+    await run(t);
+    const [toA, toB, toC] = await Promise.all([a, b, c].map((p) => mailsTo(t, p.email, 'going-decision')));
+    expect(toA).toHaveLength(0); // a left since: nothing to say.
+    expect(toB).toHaveLength(0);
+    expect(toC).toHaveLength(1);
+    expect(toC[0]).toContain(`Your request for ${event.name} was declined`);
+    expect(toC[0]).toContain('They wrote: “Sorry, members only this time.”');
+    const [d] = people.slice(75, 76);
+    await say(t, d, event.id);
+    await settings(t, host, event.id, { capacity: 5, approval: true });
+    await decide(d, { decision: 'approve' });
+    await run(t);
+    const toD = await mailsTo(t, d.email, 'going-decision');
+    expect(toD).toHaveLength(1);
+    expect(toD[0]).toContain(`The host approved your request: you are going to ${event.name}`);
   });
 
   it('a calendar of the events I am going to holds my seats, not my places in line', async () => {

@@ -129,7 +129,7 @@ export async function setRequest(db: Db, args: { id: string; guests: number; ans
 /** The host's decision on a pending request: a seat, the end of the line, or declined with a message. */
 export async function decide(db: Db, args: { id: string; eventId: string; to: 'going' | 'waitlisted' | 'declined'; message: string | null; at: Date }): Promise<void> {
   await db.execute(sql`update going set state = ${args.to}, decline_message = ${args.message},
-      line_no = ${args.to === 'waitlisted' ? nextLineNo(args.eventId) : null}, updated_at = ${args.at}
+      line_no = ${args.to === 'waitlisted' ? nextLineNo(args.eventId) : null}, updated_at = ${args.at}, decided_at = ${args.at}
     where id = ${args.id}`);
 }
 

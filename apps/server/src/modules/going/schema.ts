@@ -69,6 +69,8 @@ export const going = pgTable(
     /** Answers to the host's questions by question id, as validated when given. */
     answers: jsonb('answers').notNull().default({}),
     declineMessage: text('decline_message'),
+    /** When the host last approved or declined the request: the notifications worker tells the person once per decision. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +79,7 @@ export const going = pgTable(
     index('going_event_state_idx').on(t.eventId, t.state, t.lineNo),
     index('going_user_idx').on(t.userId),
     index('going_offer_until_idx').on(t.offerUntil).where(sql`state = 'offered'`),
+    index('going_decided_idx').on(t.decidedAt).where(sql`decided_at is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageSent, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageSent, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary, type MyGoing } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid, noSeatOffered, notFound, rateLimited } from '../../lib/app-error.js';
@@ -317,6 +317,11 @@ export async function standingOffer(opts: { ctx: AppContext; eventId: string; us
   const { mine: row } = await repo.standing(opts.ctx.db, opts.eventId, opts.userId);
   if (row?.state !== 'offered' || !row.offerUntil || Date.parse(row.offerUntil) <= opts.ctx.now().getTime()) return undefined;
   return { offerUntil: row.offerUntil };
+}
+
+/** Where a person stands at an event (what a decision's message says); undefined when they have no row. */
+export async function goingStanding(opts: { ctx: AppContext; eventId: string; userId: string }): Promise<MyGoing | undefined> {
+  return (await repo.summary(opts.ctx.db, opts.eventId, opts.userId)).mine ?? undefined;
 }
 
 /** An emailed invitation (invitation-service.ts) as its message needs it; undefined once taken back or the event is gone. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedEventRow } from '../events/service.js';
-import { cancellationEmail, digestEmail, reminderEmail } from './emails.js';
+import { cancellationEmail, decisionEmail, digestEmail, invitationEmail, reminderEmail } from './emails.js';
 
 const unsubscribe = { pageUrl: 'https://hubbub.test/unsubscribe?token=t', oneClickUrl: 'https://hubbub.test/u/t' };
 const event = (over: Partial<FeedEventRow> = {}): FeedEventRow => ({
@@ -50,5 +50,31 @@ describe('the emails write dates and numbers with the one formatter', () => {
     expect(digest.subject).toBe('1,234 new events in “Jazz”');
     expect(plain(digest.text)).toContain('Thu, Nov 26, 1:00 AM UTC');
     expect(digest.text).toContain('…and 1,233 more:');
+  });
+});
+
+describe('going: decisions and invitations', () => {
+  const mine = { state: 'going' as const, place: null, guests: 0, declineMessage: null };
+  const url = 'https://hubbub.test/event/e1';
+
+  it('says where an approved or declined person stands, with the host\'s words', () => {
+    const going = decisionEmail({ to: 'a@x.test', name: 'Ada', event: event(), mine: { ...mine, guests: 1 }, url, eventUrl, unsubscribe });
+    expect(going.subject).toBe('You are approved: Rooftop Jazz');
+    expect(plain(going.text)).toContain('you are going to Rooftop Jazz (Wed, Nov 25, 7:00 PM CST) with 1 guest.');
+    const line = decisionEmail({ to: 'a@x.test', name: 'Ada', event: event(), mine: { ...mine, state: 'waitlisted', place: 1234 }, url, eventUrl, unsubscribe });
+    expect(line.text).toContain('you are number 1,234 on the waitlist');
+    const no = decisionEmail({ to: 'a@x.test', name: 'Ada', event: event(), mine: { ...mine, state: 'declined', declineMessage: 'Members only' }, url, eventUrl, unsubscribe });
+    expect(no.subject).toBe('Your request for Rooftop Jazz was declined');
+    expect(no.text).toContain('They wrote: “Members only”');
+    expect(no.headers?.['List-Unsubscribe']).toBe('<https://hubbub.test/u/t>');
+  });
+
+  it('an invitation names the host, when and where, and the personal link; no unsubscribe for a one-off from a person', () => {
+    const mail = invitationEmail({ to: 'new@x.test', event: event(), host: 'Dana', url: 'https://hubbub.test/event/e1/invitation/abc' });
+    expect(mail.subject).toBe('Dana invited you: Rooftop Jazz');
+    expect(plain(mail.text)).toContain('When: Wed, Nov 25, 7:00 PM CST');
+    expect(mail.text).toContain('Where: The Roof, Kansas City');
+    expect(mail.text).toContain('See the event and say Going: https://hubbub.test/event/e1/invitation/abc');
+    expect(mail.headers).toBeUndefined();
   });
 });

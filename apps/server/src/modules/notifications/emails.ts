@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber } from '@hubbub/contract';
+import { formatDateTime, formatNumber, type MyGoing } from '@hubbub/contract';
 import type { MailMessage } from '../../lib/mailer.js';
 import type { FeedEventRow } from '../events/service.js';
 
@@ -91,6 +91,29 @@ export function goingMessageEmail(args: Recipient & EventLink & { event: FeedEve
     purpose: 'going-message',
     unsubscribe: args.unsubscribe,
     why: 'You get this because you are going to this event.',
+  });
+}
+
+/** The host approved a request (a seat, or a place in line when full) or declined it, with their words. */
+export function decisionEmail(
+  args: Recipient & EventLink & { event: FeedEventRow; mine: Pick<MyGoing, 'state' | 'place' | 'guests' | 'declineMessage'>; url: string; unsubscribe: Unsubscribe },
+): MailMessage {
+  const { event, mine } = args;
+  const at = `${event.name} (${when(event, args.locale)})`;
+  const party = mine.guests ? ` with ${formatNumber(mine.guests)} guest${mine.guests === 1 ? '' : 's'}` : '';
+  const lines =
+    mine.state === 'declined'
+      ? [`The host of ${at} declined your request to go.`, ...(mine.declineMessage ? ['', `They wrote: “${mine.declineMessage}”`] : [])]
+      : mine.state === 'going'
+        ? [`The host approved your request: you are going to ${at}${party}.`, '', 'Not going after all? Give your seat back on the event page, so someone else can have it.']
+        : [`The host approved your request to go to ${at}${party}. The event is full, so you are number ${formatNumber(mine.place ?? 0)} on the waitlist: when a seat frees up, you are offered it by email.`];
+  return message({
+    to: args.to,
+    subject: mine.state === 'declined' ? `Your request for ${event.name} was declined` : `You are approved: ${event.name}`,
+    lines: [`Hi ${args.name},`, '', ...lines, '', args.url],
+    purpose: 'going-decision',
+    unsubscribe: args.unsubscribe,
+    why: 'You get this because you asked to go to this event.',
   });
 }
 

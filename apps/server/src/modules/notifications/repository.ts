@@ -5,7 +5,7 @@ import { iso, visibleTo } from '../../db/fragments.js';
 export interface JobRow {
   id: string;
   tenantId: string;
-  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message' | 'invitation';
+  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message' | 'invitation' | 'decision';
   key: string;
   payload: Record<string, string>;
   dueAt: string;
@@ -94,6 +94,19 @@ export async function enqueueGoingMessages(db: Db, now: Date): Promise<number> {
         from going_messages m join going g on g.event_id = m.event_id
         where m.created_at > ${now}::timestamptz - interval '2 days' and g.state in ('going', 'offered')
           and g.user_id <> m.author_id and g.created_at <= m.created_at
+        on conflict (key) do nothing returning id`,
+  );
+  return rows.length;
+}
+
+/** A message for each request the host approved or declined lately (modules/going), keyed by the decision: each told once. */
+export async function enqueueDecisions(db: Db, now: Date): Promise<number> {
+  const rows = await queryRows(
+    db,
+    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
+        select g.tenant_id, 'decision', 'decision:' || g.id || ':' || (extract(epoch from g.decided_at) * 1000)::bigint,
+          jsonb_build_object('userId', g.user_id, 'eventId', g.event_id), ${now}
+        from going g where g.decided_at > ${now}::timestamptz - interval '2 days'
         on conflict (key) do nothing returning id`,
   );
   return rows.length;

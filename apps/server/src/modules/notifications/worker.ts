@@ -7,8 +7,8 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
-import { goingMessage, invitationToSend, passLapsedOffers, standingOffer } from '../going/service.js';
-import { cancellationEmail, digestEmail, goingMessageEmail, invitationEmail, reminderEmail, seatOfferedEmail } from './emails.js';
+import { goingMessage, goingStanding, invitationToSend, passLapsedOffers, standingOffer } from '../going/service.js';
+import { cancellationEmail, decisionEmail, digestEmail, goingMessageEmail, invitationEmail, reminderEmail, seatOfferedEmail } from './emails.js';
 import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
@@ -87,6 +87,7 @@ export class NotificationWorker implements JobTrigger {
     await repo.enqueueSeatOffers(this.ctx.db, now);
     await repo.enqueueGoingMessages(this.ctx.db, now);
     await repo.enqueueInvitations(this.ctx.db, now);
+    await repo.enqueueDecisions(this.ctx.db, now);
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
   }
@@ -168,6 +169,13 @@ export class NotificationWorker implements JobTrigger {
       if (!offer) return undefined;
       const email = seatOfferedEmail({ to: to.email, name: to.name, event, offerUntil: offer.offerUntil, confirmUrl: url, eventUrl, unsubscribe });
       return { email, userId, push: { title: email.subject, body: 'Confirm your seat before it passes to the next in line.', url, tag: `seat:${event.id}` } };
+    }
+    if (job.kind === 'decision') {
+      // Where the person stands now: a decision changed since (or a seat offered from the line, mailed as such) says nothing.
+      const mine = await goingStanding({ ctx, eventId: event.id, userId });
+      if (!mine || !['going', 'waitlisted', 'declined'].includes(mine.state)) return undefined;
+      const email = decisionEmail({ to: to.email, name: to.name, event, mine, url, eventUrl, unsubscribe });
+      return { email, userId, push: { title: email.subject, body: mine.state === 'declined' ? (mine.declineMessage ?? 'The host declined your request.') : 'The host approved your request.', url, tag: `going:${event.id}` } };
     }
     if (job.kind === 'going-message') {
       const note = await goingMessage({ ctx, id: job.payload.messageId });
