@@ -19,7 +19,7 @@ import {
   type GoingInvitations,
   type HubEvent,
 } from '@hubbub/contract';
-import { build, type ListeningTestApp } from './support/build.js';
+import { TENANT, build, type ListeningTestApp } from './support/build.js';
 import { call, followPath, signUp, usePlan, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
@@ -235,5 +235,32 @@ describe('issue 28 acceptance 3: who sees an unlisted or invite-only event, surf
     // Public again: back on every list.
     await ok(await setVisibility(host, event, 'public'));
     expect(await surfaces(event, stranger)).toMatchObject({ search: true, tile: true, person: true, publicPage: 200, fullPage: 200, hub: true });
+  });
+
+  it('made invite-only while people watch its buzz: a watcher not invited is stopped and leaves; an invitee and the host stay', async () => {
+    const { host, stranger, invitee } = await people();
+    const event = await eventOf(host);
+    const link = (await ok<GoingInvitations>(await setVisibility(host, event, 'unlisted', true))).linkToken!;
+    await ok(await call(t.app, 'POST', pathOf(goingApi.accept, { id: event.id }), { jwt: invitee.jwt, body: { token: link } }));
+    const watch = async (who: TestUser) => {
+      const hub = createHub({ port: t.port, jwt: who.jwt });
+      hubs.push(hub);
+      await hub.connection.start();
+      expect(await hub.connection.invoke('JoinEventSession', event.id)).toBe(true);
+      return hub;
+    };
+    const [strangerHub, inviteeHub, hostHub] = [await watch(stranger), await watch(invitee), await watch(host)];
+    await ok(await setVisibility(host, event, 'invite'));
+    const stopped = await strangerHub.next('EventStopped', (p) => p.eventId === event.id, 5000);
+    expect(stopped).toMatchObject({ state: 'Stopped', message: 'This event is invite-only now.' });
+    // What the event's group hears now reaches the invitee and the host, not the stranger.
+    await t.app.ctx.realtime.toEvent(t.app.ctx.tenants.get(TENANT)!, event.id, 'EventNotification', { eventId: event.id, title: 'Probe', message: 'Still here?', level: 'info' });
+    await inviteeHub.next('EventNotification', (p) => p.eventId === event.id);
+    await hostHub.next('EventNotification', (p) => p.eventId === event.id);
+    await new Promise((r) => setTimeout(r, 200));
+    const about = (payloads: unknown[]) => (payloads as { eventId?: string }[]).filter((p) => p.eventId === event.id);
+    expect(about(strangerHub.received.EventNotification)).toHaveLength(0);
+    expect(about(inviteeHub.received.EventStopped)).toHaveLength(0);
+    expect(await strangerHub.connection.invoke('JoinEventSession', event.id)).toBe(false);
   });
 });

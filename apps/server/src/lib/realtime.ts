@@ -14,6 +14,12 @@ export interface Realtime {
    * instance, so nothing of the event reaches them after.
    */
   eventsClosed(closed: { tenantId: string; message: string } & ({ eventId: string } | { hostId: string })): Promise<void>;
+  /**
+   * Fewer people may see an event (made invite-only, an invitation taken back): each watcher who
+   * may no longer see it hears EventStopped with `message` and leaves the event's group now, on
+   * every instance, as joining again would be refused.
+   */
+  audienceNarrowed(narrowed: { tenantId: string; eventId: string; message: string }): Promise<void>;
   /** For the admin console: the tenant's hub connections and each event's watchers now, over every instance. */
   stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }>;
 }
@@ -24,6 +30,7 @@ const NOBODY: Realtime = {
   sessionsEnded: async () => {},
   blocked: async () => {},
   eventsClosed: async () => {},
+  audienceNarrowed: async () => {},
   stats: async (_tenantId, eventIds) => ({ connections: 0, watchers: eventIds.map(() => 0) }),
 };
 
@@ -55,6 +62,10 @@ export class RealtimeRelay implements Realtime {
 
   eventsClosed(closed: Parameters<Realtime['eventsClosed']>[0]): Promise<void> {
     return this.hub.eventsClosed(closed);
+  }
+
+  audienceNarrowed(narrowed: Parameters<Realtime['audienceNarrowed']>[0]): Promise<void> {
+    return this.hub.audienceNarrowed(narrowed);
   }
 
   stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }> {

@@ -24,10 +24,12 @@ const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Sto
 const SESSIONS_ENDED = 'sessions-ended';
 const BLOCKED = 'blocked';
 const EVENTS_CLOSED = 'events-closed';
+const AUDIENCE_NARROWED = 'audience-narrowed';
 const NOT_LIVE = 'The session is not live: go live before sending the room a message.';
 type SessionsEnded = Parameters<Realtime['sessionsEnded']>[0];
 type Block = Parameters<Realtime['blocked']>[0];
 type EventsClosed = Parameters<Realtime['eventsClosed']>[0];
+type AudienceNarrowed = Parameters<Realtime['audienceNarrowed']>[0];
 /** Host-call refusals in the hub's words (event_hidden keeps its detail, led by its code). */
 const HOST_REFUSALS: Partial<Record<ProblemCode, string>> = {
   not_found: 'No event has this id.',
@@ -58,6 +60,7 @@ export class EventSessions implements Realtime {
     hub.onSignal<SessionsEnded>(SESSIONS_ENDED, (ended) => this.closeSessions(ended));
     hub.onSignal<Block>(BLOCKED, (block) => this.removeBlocked(block));
     hub.onSignal<EventsClosed>(EVENTS_CLOSED, (closed) => this.closeEvents(closed));
+    hub.onSignal<AudienceNarrowed>(AUDIENCE_NARROWED, (narrowed) => this.dropUnseeing(narrowed));
   }
 
   /** A member left a group (a leave, a block, a closed connection): recount, and forget groups empty here. */
@@ -78,6 +81,10 @@ export class EventSessions implements Realtime {
 
   eventsClosed(closed: EventsClosed): Promise<void> {
     return this.hub.signal(EVENTS_CLOSED, closed);
+  }
+
+  audienceNarrowed(narrowed: AudienceNarrowed): Promise<void> {
+    return this.hub.signal(AUDIENCE_NARROWED, narrowed);
   }
 
   async stats(tenantId: string, eventIds: string[]): Promise<{ connections: number; watchers: number[] }> {
@@ -126,6 +133,22 @@ export class EventSessions implements Realtime {
       }
       // Records this instance's count (now none) and forgets the group.
       this.left(group);
+    }
+  }
+
+  /** Watchers on this instance who may no longer see the event hear EventStopped and leave its group (a join would be refused now). */
+  private async dropUnseeing(narrowed: AudienceNarrowed): Promise<void> {
+    const group = hubEventGroup(narrowed.tenantId, narrowed.eventId);
+    const session = this.sessionOf.get(group);
+    if (!session) return;
+    const watching = this.hub.connectionsWhere((c) => c.auth.tenant.id === narrowed.tenantId && this.hub.groups.of(c).includes(group));
+    for (const connection of watching) {
+      const { tenant, userId } = connection.auth;
+      if (await findSessionView({ ctx: this.ctx, tenant, eventId: session.eventId, viewerId: userId })) continue;
+      if (!this.hub.groups.leave(group, connection)) continue;
+      this.left(group);
+      const at = this.ctx.now().toISOString();
+      connection.sendFrame(serverEventFrame('EventStopped', { eventId: session.eventId, state: 'Stopped', title: null, message: narrowed.message, at }));
     }
   }
 

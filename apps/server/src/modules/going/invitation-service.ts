@@ -40,14 +40,16 @@ export async function goingInvitations(opts: { ctx: AppContext; auth: AuthInfo; 
  */
 export async function setGoingVisibility(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; visibility: EventVisibility; newLink: boolean }): Promise<GoingInvitations> {
   const { ctx, auth, eventId, visibility } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
-  return ctx.db.transaction(async (tx) => {
+  const before = await visibilityOf(ctx, auth, eventId);
+  const answer = await ctx.db.transaction(async (tx) => {
     await setEventVisibility({ ctx, db: tx, eventId, visibility });
     if (opts.newLink || (visibility === 'invite' && !(await repo.linkToken(tx, eventId)))) {
       await repo.setLinkToken(tx, { tenantId: auth.tenant.id, eventId, token: newToken(), at: ctx.now() });
     }
     return invitationsAnswer(tx, { tenantId: auth.tenant.id, eventId, visibility });
   });
+  if (visibility === 'invite' && before !== 'invite') await ctx.realtime.audienceNarrowed({ tenantId: auth.tenant.id, eventId, message: 'This event is invite-only now.' });
+  return answer;
 }
 
 /** The host invites people by email; the notifications worker mails each their own link (woken now). */
@@ -75,6 +77,7 @@ export async function uninvite(opts: { ctx: AppContext; auth: AuthInfo; eventId:
   const { ctx, auth, eventId } = opts;
   const visibility = await visibilityOf(ctx, auth, eventId);
   if (!(await repo.deleteInvitation(ctx.db, { eventId, id: opts.invitationId }))) throw notFound('This event has no such invitation.');
+  if (visibility === 'invite') await ctx.realtime.audienceNarrowed({ tenantId: auth.tenant.id, eventId, message: 'Your invitation to this event was taken back.' });
   return invitationsAnswer(ctx.db, { tenantId: auth.tenant.id, eventId, visibility });
 }
 

@@ -87,13 +87,12 @@ export class HubRuntime {
   }
 
   /** Runs `handler` on every instance (this one included) each time `signal(name, data)` is sent anywhere. */
-  onSignal<T>(name: string, handler: (data: T) => void): void {
+  onSignal<T>(name: string, handler: (data: T) => void | Promise<void>): void {
     const unsubscribe = this.backplane.subscribe(SIGNAL_PREFIX + name, (frame) => {
-      try {
-        handler(JSON.parse(frame.toString('utf8')) as T);
-      } catch (error) {
-        this.log.warn({ err: error, signal: name }, 'hub signal handler failed');
-      }
+      // A handler may read the database (who may still see an event): its failure is logged, not thrown at the backplane.
+      Promise.resolve()
+        .then(() => handler(JSON.parse(frame.toString('utf8')) as T))
+        .catch((error: unknown) => this.log.warn({ err: error, signal: name }, 'hub signal handler failed'));
     });
     this.signalSubscriptions.push(unsubscribe);
   }

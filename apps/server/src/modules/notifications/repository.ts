@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { iso, visibleTo } from '../../db/fragments.js';
 
@@ -20,7 +20,12 @@ export async function enqueue(db: Db, jobs: { tenantId: string; kind: string; ke
     jobs.map((j) => sql`(${j.tenantId}, ${j.kind}, ${j.key}, ${JSON.stringify(j.payload)}::jsonb, ${j.dueAt})`),
     sql`, `,
   );
-  const rows = await queryRows(db, sql`insert into jobs (tenant_id, kind, key, payload, due_at) values ${values} on conflict (key) do nothing returning id`);
+  return enqueueSelected(db, sql`values ${values}`);
+}
+
+/** Adds the jobs a select (or values) yields as (tenant_id, kind, key, payload, due_at); a key already enqueued (by any instance) stays the only one. */
+async function enqueueSelected(db: Db, jobs: SQL): Promise<number> {
+  const rows = await queryRows(db, sql`insert into jobs (tenant_id, kind, key, payload, due_at) ${jobs} on conflict (key) do nothing returning id`);
   return rows.length;
 }
 
@@ -31,16 +36,13 @@ const visible = (now: Date) => visibleTo(sql`s.user_id`, now);
 
 /** A reminder for each followed or attended event starting within its person's lead time (keyed by person, event and start). */
 export async function enqueueReminders(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select e.tenant_id, 'reminder', 'reminder:' || s.user_id || ':' || e.id || ':' || floor(extract(epoch from e.starts_at))::bigint,
+    sql`select e.tenant_id, 'reminder', 'reminder:' || s.user_id || ':' || e.id || ':' || floor(extract(epoch from e.starts_at))::bigint,
           jsonb_build_object('userId', s.user_id, 'eventId', e.id), ${now}
         from notification_settings s join ${followed}
-        where s.reminder <> 'off' and e.status <> 3 and ${visible(now)} and e.starts_at > ${now} and e.starts_at <= ${now}::timestamptz + ${LEAD}
-        on conflict (key) do nothing returning id`,
+        where s.reminder <> 'off' and e.status <> 3 and ${visible(now)} and e.starts_at > ${now} and e.starts_at <= ${now}::timestamptz + ${LEAD}`,
   );
-  return rows.length;
 }
 
 /**
@@ -50,19 +52,16 @@ export async function enqueueReminders(db: Db, now: Date): Promise<number> {
  * who never chose has no settings row and hears of the cancel, as the host was promised.
  */
 export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select e.tenant_id, 'cancel', 'cancel:' || l.user_id || ':' || e.id, jsonb_build_object('userId', l.user_id, 'eventId', e.id), ${now}
+    sql`select e.tenant_id, 'cancel', 'cancel:' || l.user_id || ':' || e.id, jsonb_build_object('userId', l.user_id, 'eventId', e.id), ${now}
         from (select distinct l.user_id, l.event_id from event_links l where l.type in ('Follow', 'Attendee')) l
         join events e on e.id = l.event_id
         left join notification_settings s on s.user_id = l.user_id
         where s.reminder is distinct from 'off' and e.user_id <> l.user_id and e.status = 3
           and ${visibleTo(sql`l.user_id`, now)}
-          and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'
-        on conflict (key) do nothing returning id`,
+          and e.ends_at > ${now} and e.updated_at > ${now}::timestamptz - interval '2 days'`,
   );
-  return rows.length;
 }
 
 /**
@@ -70,15 +69,12 @@ export async function enqueueCancellations(db: Db, now: Date): Promise<number> {
  * when it was made): a person offered a seat twice hears twice, each offer once.
  */
 export async function enqueueSeatOffers(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select g.tenant_id, 'seat', 'seat:' || g.id || ':' || (extract(epoch from g.offered_at) * 1000)::bigint,
+    sql`select g.tenant_id, 'seat', 'seat:' || g.id || ':' || (extract(epoch from g.offered_at) * 1000)::bigint,
           jsonb_build_object('userId', g.user_id, 'eventId', g.event_id), ${now}
-        from going g where g.state = 'offered' and g.offer_until > ${now}
-        on conflict (key) do nothing returning id`,
+        from going g where g.state = 'offered' and g.offer_until > ${now}`,
   );
-  return rows.length;
 }
 
 /**
@@ -86,43 +82,34 @@ export async function enqueueSeatOffers(db: Db, now: Date): Promise<number> {
  * was written (not the host), keyed by message and person: sent once whichever instance enqueues.
  */
 export async function enqueueGoingMessages(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select m.tenant_id, 'going-message', 'going-message:' || m.id || ':' || g.user_id,
+    sql`select m.tenant_id, 'going-message', 'going-message:' || m.id || ':' || g.user_id,
           jsonb_build_object('userId', g.user_id, 'eventId', m.event_id, 'messageId', m.id), ${now}
         from going_messages m join going g on g.event_id = m.event_id
         where m.created_at > ${now}::timestamptz - interval '2 days' and g.state in ('going', 'offered')
-          and g.user_id <> m.author_id and g.created_at <= m.created_at
-        on conflict (key) do nothing returning id`,
+          and g.user_id <> m.author_id and g.created_at <= m.created_at`,
   );
-  return rows.length;
 }
 
 /** A message for each request the host approved or declined lately (modules/going), keyed by the decision: each told once. */
 export async function enqueueDecisions(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select g.tenant_id, 'decision', 'decision:' || g.id || ':' || (extract(epoch from g.decided_at) * 1000)::bigint,
+    sql`select g.tenant_id, 'decision', 'decision:' || g.id || ':' || (extract(epoch from g.decided_at) * 1000)::bigint,
           jsonb_build_object('userId', g.user_id, 'eventId', g.event_id), ${now}
-        from going g where g.decided_at > ${now}::timestamptz - interval '2 days'
-        on conflict (key) do nothing returning id`,
+        from going g where g.decided_at > ${now}::timestamptz - interval '2 days'`,
   );
-  return rows.length;
 }
 
 /** An email for each person a host invited by email lately (modules/going), keyed by the invitation: sent once. */
 export async function enqueueInvitations(db: Db, now: Date): Promise<number> {
-  const rows = await queryRows(
+  return enqueueSelected(
     db,
-    sql`insert into jobs (tenant_id, kind, key, payload, due_at)
-        select i.tenant_id, 'invitation', 'invitation:' || i.id, jsonb_build_object('invitationId', i.id), ${now}
+    sql`select i.tenant_id, 'invitation', 'invitation:' || i.id, jsonb_build_object('invitationId', i.id), ${now}
         from going_invitations i
-        where i.created_at > ${now}::timestamptz - interval '2 days' and i.email is not null
-        on conflict (key) do nothing returning id`,
+        where i.created_at > ${now}::timestamptz - interval '2 days' and i.email is not null`,
   );
-  return rows.length;
 }
 
 /** Claims due jobs for this instance until the lease runs out; SKIP LOCKED lets instances claim side by side. */
