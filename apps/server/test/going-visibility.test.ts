@@ -10,13 +10,16 @@ import {
   eventLinksApi,
   eventsApi,
   goingApi,
+  homeApi,
   pathOf,
   projectDocumentApi,
   publicEventPath,
   type Calendar,
+  type EventList,
   type EventSearchResult,
   type EventVisibility,
   type GoingInvitations,
+  type Home,
   type HubEvent,
 } from '@hubbub/contract';
 import { TENANT, build, type ListeningTestApp } from './support/build.js';
@@ -158,6 +161,22 @@ describe('issue 28 acceptance 3: who sees an unlisted or invite-only event, surf
     const mine = await surfaces(event, host);
     expect(mine).toMatchObject({ search: true, tile: true, fullPage: 200, hub: true });
     expect((await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id })))).visibility).toBe('unlisted');
+
+    // Live: a follower of the host finds its buzz neither on their home page nor in the live list; once public, both.
+    const hostHub = createHub({ port: t.port, jwt: host.jwt });
+    hubs.push(hostHub);
+    await hostHub.connection.start();
+    await hostHub.connection.invoke('JoinEventSession', event.id);
+    await hostHub.connection.invoke('UpdateEventSession', event.id, { state: 'Started', title: 'On now' });
+    const liveFor = async (who: TestUser) => {
+      const home = await ok<Home>(await call(t.app, 'GET', `${homeApi.get.path}?timeZone=UTC`, { jwt: who.jwt }));
+      const live = await ok<EventList>(await call(t.app, 'GET', eventsApi.live.path, { jwt: who.jwt }));
+      return { home: home.liveNow.some((e) => e.id === event.id), following: home.fromFollowing.some((e) => e.id === event.id), list: live.events.some((e) => e.id === event.id) };
+    };
+    expect(await liveFor(stranger)).toEqual({ home: false, following: false, list: false });
+    expect((await liveFor(host)).home).toBe(true);
+    await ok(await setVisibility(host, event, 'public'));
+    expect(await liveFor(stranger)).toMatchObject({ home: true, list: true });
   });
 
   it('invite-only: 404 everywhere for a visitor and a stranger; an invitee by link or by email sees it (never in lists), the host everything', async () => {

@@ -63,7 +63,7 @@ const noBox = { minLat: 0, maxLat: 0, minLng: 0, maxLng: 0 };
 
 /**
  * Events whose buzz runs now (status Started: few, from events_live_idx) that the viewer hosts,
- * goes to or follows, that people they follow host, or that are public and inside `box`.
+ * goes to or follows, and listed ones that people they follow host or that are inside `box`.
  */
 export function liveEvents(db: Db, args: { tenantId: string; viewerId: string; box: Box | null; now: Date; limit: number }): Promise<RelatedEventRow[]> {
   const withBox = args.box !== null;
@@ -71,8 +71,9 @@ export function liveEvents(db: Db, args: { tenantId: string; viewerId: string; b
     related(
       sql`e.tenant_id = ${p('tenantId')} and e.status = 1 and ${visibleToViewer} and ${notBlocked} and (e.user_id = ${p('viewer')}
         or exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type in ('Follow', 'Attendee'))
-        or e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${p('viewer')})
-        ${withBox ? sql`or (${inBox})` : sql``})`,
+        -- Of followed hosts and the map's box, only what is listed (not unlisted or invite-only events).
+        or (${isPublic} and (e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${p('viewer')})
+        ${withBox ? sql`or (${inBox})` : sql``})))`,
       sql`(e.user_id = ${p('viewer')}) desc, e.starts_at, e.id`,
     ),
   );
