@@ -27,6 +27,7 @@ import { build, type ListeningTestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
 import { expectProblem } from './support/problem.js';
+import { ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 // Issue 24, "the lifecycle in plain words, and right": a buzz is a live session, not the event's
 // end. Stopping it never marks a future event ended and takes every flyer off the stage; canceling
@@ -40,14 +41,19 @@ const within = <T>(promise: Promise<T>, ms = 3000) =>
 
 let t: ListeningTestApp;
 const hubs: TestHub[] = [];
+let scratch: ScratchDatabase | undefined;
 beforeAll(async () => {
-  // Launches are applied at once; notifications only when a test runs a round.
-  t = await build({ listen: true, hub: { watcherAnnounceMs: 20 }, launches: { pollMs: 50 }, notifications: { pollMs: 3_600_000 } });
+  // Launches are applied at once; notifications only when a test runs a round (on a database of its own: it reads its outbox).
+  scratch = await ownDatabase('lifecycle');
+  t = await build({ listen: true, hub: { watcherAnnounceMs: 20 }, launches: { pollMs: 50 }, notifications: { pollMs: 3_600_000 }, ...(scratch ? { database: scratch } : {}) });
 });
 afterEach(async () => {
   await Promise.all(hubs.splice(0).map((h) => h.connection.stop().catch(() => {})));
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await scratch?.drop();
+});
 
 async function ok<T>(res: LightMyRequestResponse): Promise<T> {
   expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import {
@@ -25,7 +25,7 @@ import {
 import { TENANT, build, type ListeningTestApp } from './support/build.js';
 import { call, followPath, signUp, usePlan, type TestUser } from './support/api.js';
 import { createHub, type TestHub } from './support/hub-client.js';
-import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
+import { ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { expectDetailedProblem } from './support/problem.js';
 
 // Going (issue 28), acceptance 3: unlisted and invite-only events on every surface (search, tiles,
@@ -40,9 +40,7 @@ let t: ListeningTestApp;
 const hubs: TestHub[] = [];
 let scratch: ScratchDatabase | undefined;
 beforeAll(async () => {
-  // A database of its own on PostgreSQL, so no other file's notification worker mails this file's invitations.
-  const databaseUrl = inject('databaseUrl');
-  scratch = databaseUrl ? await createScratchDatabase('visibility', { server: databaseUrl }) : undefined;
+  scratch = await ownDatabase('visibility');
   t = await build({ listen: true, ...(scratch ? { database: scratch } : {}) });
 });
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { accountDataApi, calendarsApi, eventLinksApi, eventsApi, goingApi, homeApi, pathOf, type AccountExport, type Calendar, type Home, type GoingPeople, type GoingSummary, type HubEvent } from '@hubbub/contract';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
-import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database.js';
+import { createScratchDatabase, ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { expectDetailedProblem } from './support/problem.js';
 
 // Going (issue 28): seats, a waitlist that promotes itself, guests, the host's list and its CSV.
@@ -97,11 +97,7 @@ describe('going: seats, waitlist, guests', () => {
   let people: TestUser[];
   let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
-    // A database of its own on PostgreSQL (PGlite gives every file one): the project's database is
-    // shared by every file, whose notification workers (on their own clocks) would claim this
-    // file's seat-offer jobs, mailing them to their own outboxes, and lapse its offers.
-    const databaseUrl = inject('databaseUrl');
-    scratch = databaseUrl ? await createScratchDatabase('going', { server: databaseUrl }) : undefined;
+    scratch = await ownDatabase('going');
     t = await build({ now, notifications: { pollMs: 3_600_000 }, ...(scratch ? { database: scratch } : {}) });
     host = await signUp(t, { name: 'Hana Host' });
     await usePlan(t, host, 'Enterprise');

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { OTHER_TENANT, build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
-import { createScratchDatabase } from './support/scratch-database.js';
+import { createScratchDatabase, ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { expectProblem } from './support/problem.js';
 
 // Alerts and reminders (issue 15): digests of new events in a calendar, reminders before followed
@@ -77,10 +77,15 @@ const run = (t: TestApp) => t.app.ctx.notifications!.runNow();
 
 describe('alerts and reminders', () => {
   let t: TestApp;
+  let scratch: ScratchDatabase | undefined;
   beforeAll(async () => {
-    t = await build({ now, notifications: { pollMs: 3_600_000 } });
+    scratch = await ownDatabase('notifications');
+    t = await build({ now, notifications: { pollMs: 3_600_000 }, ...(scratch ? { database: scratch } : {}) });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t?.close();
+    await scratch?.drop();
+  });
 
   it('settings: reminders off by default, every calendar listed with its alert; bad input refused', async () => {
     const me = await signUp(t);
@@ -192,6 +197,7 @@ describe('alerts and reminders', () => {
 
 describe('web push', () => {
   let t: TestApp;
+  let scratch: ScratchDatabase | undefined;
   let server: https.Server;
   let trusted: unknown;
   let port: number;
@@ -215,10 +221,12 @@ describe('web push', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
-    t = await build({ now, notifications: { pollMs: 3_600_000 }, env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
+    scratch = await ownDatabase('push');
+    t = await build({ now, notifications: { pollMs: 3_600_000 }, env: { PUSH_SERVICE_HOSTS: '127.0.0.1' }, ...(scratch ? { database: scratch } : {}) });
   });
   afterAll(async () => {
     await t.close();
+    await scratch?.drop();
     await new Promise((resolve) => server.close(resolve));
     https.globalAgent.options.ca = trusted as typeof https.globalAgent.options.ca;
   });

@@ -117,3 +117,15 @@ async function createPostgres(server: string, label: string, template: string): 
       }),
   };
 }
+
+/**
+ * A database of the calling test file's own on PostgreSQL; undefined on PGlite, where every file
+ * has one. The project's PostgreSQL database is shared by every file, and so are its jobs: every
+ * file's notification worker (on its own clock) would claim and mail another file's messages, or
+ * pass its seat offers on. Files that read their outbox or move their clock take one; drop it after the app closes.
+ */
+export async function ownDatabase(label: string): Promise<ScratchDatabase | undefined> {
+  const { inject } = await import('vitest');
+  const server = inject('databaseUrl');
+  return server ? createScratchDatabase(label, { server }) : undefined;
+}
