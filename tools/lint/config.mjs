@@ -57,6 +57,7 @@ export const MODULE_ORDER = [
   'project-documents',
   'event-links',
   'going',
+  'series',
   'calendars',
   'event-page',
   'notifications',

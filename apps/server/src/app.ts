@@ -60,6 +60,7 @@ import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessio
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { goingRoutes } from './modules/going/routes.js';
 import { attendance } from './modules/going/service.js';
+import { seriesRoutes } from './modules/series/routes.js';
 import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventHtmlRoutes);
     await api.register(eventLinkRoutes, { attendance });
     await api.register(goingRoutes);
+    await api.register(seriesRoutes);
     await api.register(attractionRoutes);
     await api.register(tagRoutes);
     await api.register(geoRoutes);

@@ -190,6 +190,8 @@ describe('OpenAPI document', () => {
     ['delete', '/account/api/v1/push/subscriptions', true, 200, true],
     ['post', `${E}/event/link/`, true, 200, true],
     ['delete', `${E}/event/link/{id}`, false, 200, true],
+    ['post', `${E}/series`, true, 201, true],
+    ['get', `${E}/series/{id}`, false, 200, false],
     ['get', `${E}/going/{id}`, false, 200, false],
     ['put', `${E}/going/{id}`, true, 200, true],
     ['delete', `${E}/going/{id}`, false, 200, true],

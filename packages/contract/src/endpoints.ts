@@ -20,6 +20,7 @@ import { eventLinksApi } from './links.js';
 import { moderationApi } from './moderation.js';
 import { notificationsApi } from './notifications.js';
 import { projectDocumentApi } from './project-documents.js';
+import { seriesApi } from './series.js';
 import { subscriptionApi } from './subscription.js';
 import { tagsApi } from './tags.js';
 import { usersApi } from './user.js';
@@ -39,6 +40,7 @@ export const endpointTables = [
   eventDraftsApi,
   eventLinksApi,
   goingApi,
+  seriesApi,
   attractionsApi,
   tagsApi,
   geoApi,

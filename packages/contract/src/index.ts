@@ -16,6 +16,7 @@ export * from './areas.js';
 export * from './tags.js';
 export * from './links.js';
 export * from './going.js';
+export * from './series.js';
 export * from './attractions.js';
 export * from './us-states.js';
 export * from './events.js';

@@ -20,6 +20,7 @@ export * from '../modules/launches/schema.js';
 export * from '../modules/moderation/schema.js';
 export * from '../modules/notifications/schema.js';
 export * from '../modules/project-documents/schema.js';
+export * from '../modules/series/schema.js';
 export * from '../modules/subscription/schema.js';
 export * from '../modules/tags/schema.js';
 export * from '../modules/tenants/schema.js';

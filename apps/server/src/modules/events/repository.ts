@@ -70,9 +70,17 @@ export async function findOwner(
   db: Db,
   tenantId: string,
   id: string,
-): Promise<{ userId: string; thumbnailPath: string | null; startsAt: Date; endsAt: Date } | undefined> {
+): Promise<{ userId: string; thumbnailPath: string | null; startsAt: Date; endsAt: Date; timeZone: string; slug: string; seriesId: string | null } | undefined> {
   const [row] = await db
-    .select({ userId: events.userId, thumbnailPath: events.thumbnailPath, startsAt: events.startsAt, endsAt: events.endsAt })
+    .select({
+      userId: events.userId,
+      thumbnailPath: events.thumbnailPath,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: events.timeZone,
+      slug: events.slug,
+      seriesId: events.seriesId,
+    })
     .from(events)
     .where(and(eq(events.tenantId, tenantId), eq(events.id, id)))
     .limit(1);
@@ -101,8 +109,12 @@ export async function lockUser(db: Db, userId: string): Promise<void> {
   await db.execute(sql`select id from ${users} where id = ${userId} for update`);
 }
 
+/** The events a host has against their plan's limit: a series counts once, whatever its number of dates. */
 export async function countEventsOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(events).where(eq(events.userId, userId));
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct coalesce(${events.seriesId}, ${events.id}))::int` })
+    .from(events)
+    .where(eq(events.userId, userId));
   return row.n;
 }
 
@@ -119,8 +131,82 @@ export async function insertEvent(db: Db, values: EventValues & { tenantId: stri
   return row.id;
 }
 
+/** The host's edit; a date of a series is marked as changed on its own. */
 export async function updateEvent(db: Db, id: string, values: EventValues & { flyerOrder?: string[] }, at: Date): Promise<void> {
-  await db.update(events).set({ ...values, updatedAt: at }).where(eq(events.id, id));
+  await db
+    .update(events)
+    .set({ ...values, seriesEdited: sql`${events.seriesId} is not null`, updatedAt: at })
+    .where(eq(events.id, id));
+}
+
+// ---- Dates of a series (modules/series decides them; the rows are events) ----
+
+/** Makes the event a series' date (its first), at the rule's date. */
+export async function joinSeries(db: Db, eventId: string, seriesId: string, ruleDate: Date): Promise<void> {
+  await db.update(events).set({ seriesId, ruleDate }).where(eq(events.id, eventId));
+}
+
+/**
+ * Copies of the source event at each date (its length kept), in its series, with the source's
+ * tags and search document; answers their ids. Status starts over (Created) and moderation's
+ * marks are not copied.
+ */
+export async function insertSeriesDates(
+  db: Db,
+  args: { sourceId: string; seriesId: string; dates: { startsAt: Date; ruleDate: Date; slug: string }[] },
+): Promise<string[]> {
+  if (!args.dates.length) return [];
+  const [source] = await db.select().from(events).where(eq(events.id, args.sourceId)).limit(1);
+  if (!source) return [];
+  const length = source.endsAt.getTime() - source.startsAt.getTime();
+  const rows: EventInsert[] = args.dates.map((date) => ({
+    tenantId: source.tenantId,
+    userId: source.userId,
+    name: source.name,
+    startsAt: date.startsAt,
+    endsAt: new Date(date.startsAt.getTime() + length),
+    timeZone: source.timeZone,
+    publishOn: source.publishOn,
+    contentType: source.contentType,
+    contentJson: source.contentJson,
+    externalEventType: source.externalEventType,
+    externalEventJson: source.externalEventJson,
+    slug: date.slug,
+    venue: source.venue,
+    area: source.area,
+    lat: source.lat,
+    lng: source.lng,
+    visibility: source.visibility,
+    seriesId: args.seriesId,
+    ruleDate: date.ruleDate,
+  }));
+  const ids = await insertEventRows(db, rows);
+  await db.execute(sql`
+    insert into event_tags (event_id, tag_id)
+    select e.id, t.tag_id from events e join event_tags t on t.event_id = ${args.sourceId}
+    where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    on conflict do nothing`);
+  await db.execute(sql`update events e set search_text = ${searchDocument} where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return ids;
+}
+
+export interface SeriesDateRow {
+  eventId: string;
+  slug: string;
+  ruleDate: string;
+  startDate: string;
+  endDate: string;
+  status: number;
+  edited: boolean;
+}
+
+/** A series' dates the viewer may see, in the rule's order. */
+export function seriesDates(db: Db, args: { seriesId: string; viewerId: string | null; now: Date }): Promise<SeriesDateRow[]> {
+  return queryRows<SeriesDateRow>(db, sql`
+    select e.id as "eventId", e.slug, ${iso(sql`e.rule_date`)} as "ruleDate", ${iso(sql`e.starts_at`)} as "startDate",
+      ${iso(sql`e.ends_at`)} as "endDate", e.status::int as status, e.series_edited as edited
+    from events e where e.series_id = ${args.seriesId} and ${visibleTo(args.viewerId, args.now)}
+    order by e.rule_date`);
 }
 
 export async function setThumbnail(db: Db, id: string, thumbnailPath: string | null, at: Date): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, tsvector } from '../../db/columns.js';
 import { tags } from '../tags/schema.js';
 import { tenants } from '../tenants/schema.js';
@@ -35,6 +35,15 @@ export const events = pgTable(
     hiddenReason: text('hidden_reason'),
     /** Who may see it: public, unlisted or invite (EventVisibilities; set through modules/going's host tools). */
     visibility: text('visibility').notNull().default('public'),
+    /**
+     * The series this event is a date of (modules/series), with where the rule put it (RECURRENCE-ID).
+     * Its foreign key (to series, on delete set null) is made by migration 0033: the series module
+     * comes after events, so this file cannot import its table.
+     */
+    seriesId: uuid('series_id'),
+    ruleDate: timestamp('rule_date', { withTimezone: true }),
+    /** The host changed this date on its own: a change to the whole series leaves it alone. */
+    seriesEdited: boolean('series_edited').notNull().default(false),
     searchText: tsvector('search_text'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,6 +62,7 @@ export const events = pgTable(
     index('events_search_idx').using('gin', t.searchText),
     // Live sessions (status Started) are few: the admin console lists and counts them from this.
     index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
+    uniqueIndex('events_series_date_key').on(t.seriesId, t.ruleDate),
   ],
 );
 

@@ -18,6 +18,7 @@ import {
   statusAfterStop,
   smallThumbnailPath,
 } from '@hubbub/contract';
+import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
@@ -300,6 +301,28 @@ async function insertOnce(ctx: AppContext, auth: AuthInfo, input: CreateInput, t
     return eventId;
   });
 }
+
+/**
+ * The dates of a series are events (modules/series decides them): the first date joins its series,
+ * the next ones are copies of it named after their day ("open-mic-2026-12-01"). In the caller's
+ * transaction.
+ */
+export const seriesEvents = {
+  join: (db: Db, args: { eventId: string; seriesId: string; ruleDate: Date }) => repo.joinSeries(db, args.eventId, args.seriesId, args.ruleDate),
+  async copy(db: Db, args: { tenantId: string; sourceId: string; seriesId: string; slug: string; timeZone: string; starts: Date[] }): Promise<string[]> {
+    const base = args.slug.replace(/-\d{4}-\d{2}-\d{2}(-\d+)?$/, '');
+    const taken = new Set(await repo.slugsLike(db, args.tenantId, base));
+    const dates = args.starts.map((startsAt) => {
+      const day = DateTime.fromJSDate(startsAt, { zone: args.timeZone }).toISODate();
+      const slug = nextFreeSlug(`${base}-${day}`, taken);
+      taken.add(slug);
+      return { startsAt, ruleDate: startsAt, slug };
+    });
+    return repo.insertSeriesDates(db, { sourceId: args.sourceId, seriesId: args.seriesId, dates });
+  },
+  dates: (db: Db, args: { seriesId: string; viewerId: string | null; now: Date }) => repo.seriesDates(db, args),
+};
+export type { SeriesDateRow } from './repository.js';
 
 /** Creates the event within the plan's capacity; answers its id. */
 export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<string> {

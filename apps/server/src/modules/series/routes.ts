@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { seriesApi } from '@hubbub/contract';
+import { authOf } from '../../plugins/auth.js';
+import { route } from '../../plugins/endpoint-route.js';
+import * as service from './service.js';
+
+export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  route(app, seriesApi.create, {
+    handler: async (request, reply) => reply.code(201).send(await service.createSeries({ ctx, auth: authOf(request), ...request.body })),
+  });
+  route(app, seriesApi.get, {
+    handler: (request) => service.getSeries({ ctx, tenant: request.tenant, id: request.params.id, viewerId: request.auth?.userId ?? null }),
+  });
+};

@@ -1,0 +1,25 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id } from '../../db/columns.js';
+import { tenants } from '../tenants/schema.js';
+import { users } from '../users/schema.js';
+
+/**
+ * A series (modules/series): the repeat rule of an event and how far its dates exist. The dates are
+ * events (events.series_id, events.rule_date); the rule is expanded from `starts_at` in `time_zone`.
+ */
+export const series = pgTable('series', {
+  id: id(),
+  tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The RRULE without DTSTART (lib/series-rule.ts checks it). */
+  rule: text('rule').notNull(),
+  timeZone: text('time_zone').notNull(),
+  /** The first date's start: the rule's DTSTART. */
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  /** Dates exist up to this instant; null once the rule has no date after the last one made. */
+  datesUntil: timestamp('dates_until', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { DateTime } from 'luxon';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsApi, pathOf, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
+import { build, type TestApp } from './support/build.js';
+import { call, signUp, usePlan, type TestUser } from './support/api.js';
+import { expectDetailedProblem } from './support/problem.js';
+
+// Series (issue 29), acceptance 2: a series is made from an event and its rule; each date is an
+// event; bad rules are refused with a reason and store nothing.
+
+const CHICAGO = 'America/Chicago';
+let t: TestApp;
+let host: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  t = await build();
+  [host, other] = [await signUp(t), await signUp(t)];
+  await usePlan(t, host, 'Enterprise');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function ok<T>(res: { statusCode: number; body: string; json(): unknown }, status = 200): Promise<T> {
+  expect(res.statusCode, res.body).toBe(status);
+  return res.json() as T;
+}
+
+/** The host's event at a wall-clock time in Chicago, two hours long. */
+async function eventAt(local: string, who = host): Promise<HubEvent> {
+  const start = DateTime.fromISO(local, { zone: CHICAGO });
+  return ok<HubEvent>(
+    await call(t.app, 'POST', eventsApi.create.path, {
+      jwt: who.jwt,
+      body: {
+        name: `Open mic ${randomUUID().slice(0, 6)}`,
+        startDate: start.toUTC().toISO(),
+        endDate: start.plus({ hours: 2 }).toUTC().toISO(),
+        timeZone: CHICAGO,
+        area: { latitude: 41.88, longitude: -87.63, name: 'Chicago, IL' },
+      },
+    }),
+  );
+}
+
+const createSeries = (eventId: string, rule: string, who = host) => call(t.app, 'POST', seriesApi.create.path, { jwt: who.jwt, body: { eventId, rule } });
+const myEventCount = async () => (await ok<EventList>(await call(t.app, 'GET', eventsApi.mine.path, { jwt: host.jwt }))).events.length;
+const local = (iso: string) => DateTime.fromISO(iso, { zone: CHICAGO });
+
+describe('a series', () => {
+  it('makes every Tuesday at 7 PM an event of its own, across the change to summer time', async () => {
+    // 23 February 2027 is a Tuesday; Chicago moves its clocks on 14 March.
+    const event = await eventAt('2027-02-23T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=6'), 201);
+    expect(series.rule).toBe('FREQ=WEEKLY;BYDAY=TU;COUNT=6');
+    expect(series.datesUntil).toBeNull();
+    expect(series.dates).toHaveLength(6);
+    expect(series.dates[0].eventId).toBe(event.id);
+    expect(series.dates.map((d) => local(d.startDate).toFormat('ccc d LLL HH:mm'))).toEqual([
+      'Tue 23 Feb 19:00',
+      'Tue 2 Mar 19:00',
+      'Tue 9 Mar 19:00',
+      'Tue 16 Mar 19:00',
+      'Tue 23 Mar 19:00',
+      'Tue 30 Mar 19:00',
+    ]);
+    for (const date of series.dates) {
+      expect(date.ruleDate).toBe(date.startDate);
+      expect(local(date.endDate).diff(local(date.startDate), 'hours').hours).toBe(2);
+      expect(date.edited).toBe(false);
+      // Each date is an event anyone can open, with its own address.
+      const page = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: date.eventId })));
+      expect(page.name).toBe(event.name);
+      expect(page.slug).toBe(date.slug);
+    }
+    expect(new Set(series.dates.map((d) => d.slug)).size).toBe(6);
+    expect(series.dates[1].slug).toMatch(/-2027-03-02$/);
+    // A visitor reads the same series.
+    const seen = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
+    expect(seen.dates.map((d) => d.eventId)).toEqual(series.dates.map((d) => d.eventId));
+  });
+
+  it('without an end, makes the dates of the next six months and says where they stop', async () => {
+    const event = await eventAt('2027-01-12T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'RRULE:FREQ=MONTHLY;BYDAY=2TU'), 201);
+    // The second Tuesday of each month, within 183 days of the first.
+    expect(series.dates.map((d) => local(d.startDate).toFormat('d LLL'))).toEqual(['12 Jan', '9 Feb', '9 Mar', '13 Apr', '11 May', '8 Jun', '13 Jul']);
+    expect(series.dates.every((d) => local(d.startDate).hour === 19)).toBe(true);
+    expect(series.datesUntil).not.toBeNull();
+  });
+
+  it('counts once against the plan, however many dates it has', async () => {
+    // Basic allows 10 events: twelve dates of one series leave room for more.
+    const basic = await signUp(t);
+    await usePlan(t, basic, 'Basic');
+    const event = await eventAt('2027-04-06T18:00', basic);
+    await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=12', basic), 201);
+    expect((await ok<EventList>(await call(t.app, 'GET', eventsApi.mine.path, { jwt: basic.jwt }))).events).toHaveLength(12);
+    await eventAt('2027-04-07T18:00', basic);
+  });
+
+  it('leaves the other dates alone when one is cancelled or moved', async () => {
+    const event = await eventAt('2027-05-04T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=4'), 201);
+    const [, second, third] = series.dates;
+    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: second.eventId }), { jwt: host.jwt }));
+    const moved = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: third.eventId }), { jwt: host.jwt }));
+    const later = local(third.startDate).plus({ hours: 1 });
+    await ok(
+      await call(t.app, 'POST', eventsApi.update.path, {
+        jwt: host.jwt,
+        body: {
+          id: moved.id,
+          name: moved.name,
+          startDate: later.toUTC().toISO(),
+          endDate: later.plus({ hours: 2 }).toUTC().toISO(),
+          timeZone: CHICAGO,
+          area: moved.area,
+        },
+      }),
+    );
+    const after = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id }), { jwt: host.jwt }));
+    expect(after.dates.map((d) => [d.status, d.edited])).toEqual([
+      [0, false],
+      [3, false],
+      [0, true],
+      [0, false],
+    ]);
+    // A moved date keeps where the rule put it.
+    expect(after.dates[2].ruleDate).toBe(third.ruleDate);
+    expect(local(after.dates[2].startDate).hour).toBe(20);
+  });
+});
+
+describe('refusals', () => {
+  it('refuses each bad rule with its reason and stores nothing', async () => {
+    const event = await eventAt('2027-06-01T19:00');
+    const before = await myEventCount();
+    const cases: [string, RegExp][] = [
+      ['every tuesday', /not an RRULE/],
+      ['FREQ=DAILY', /daily series needs an end/],
+      ['FREQ=YEARLY', /daily, weekly or monthly/],
+      ['FREQ=WEEKLY;UNTIL=20270501T000000Z', /before the first date/],
+      ['FREQ=WEEKLY;BYDAY=WE', /not one of the rule's dates/],
+      ['FREQ=WEEKLY;BYHOUR=20', /BYHOUR/],
+      ['FREQ=WEEKLY;INTERVAL=0', /1 to 52/],
+    ];
+    for (const [rule, reason] of cases) {
+      const res = await createSeries(event.id, rule);
+      await expectDetailedProblem(res, 400, 'validation');
+      expect((res.json() as { errors: { rule: string[] } }).errors.rule[0], rule).toMatch(reason);
+    }
+    const empty = await createSeries(event.id, '  ');
+    await expectDetailedProblem(empty, 400, 'validation');
+    expect(await myEventCount()).toBe(before);
+    const page = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }), { jwt: host.jwt }));
+    expect(page.name).toBe(event.name);
+  });
+
+  it('lets only the host make a series, once', async () => {
+    const event = await eventAt('2027-06-08T19:00');
+    await expectDetailedProblem(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=2', other), 403, 'not_owner');
+    await expectDetailedProblem(await createSeries(randomUUID(), 'FREQ=WEEKLY;COUNT=2'), 404, 'not_found');
+    await expectDetailedProblem(await call(t.app, 'POST', seriesApi.create.path, { body: { eventId: event.id, rule: 'FREQ=WEEKLY' } }), 401, 'unauthenticated');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=2'), 201);
+    await expectDetailedProblem(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=3'), 409, 'conflict');
+    await expectDetailedProblem(await createSeries(series.dates[1].eventId, 'FREQ=WEEKLY;COUNT=3'), 409, 'conflict');
+    await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: randomUUID() })), 404, 'not_found');
+    await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: 'nope' })), 400, 'validation');
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ENGINE } from './api-prefixes.js';
+import { IdParamsSchema, IdSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
+import { EventStatusSchema } from './events.js';
+
+// Series (issue 29): an event that repeats by an RFC 5545 rule in its own time zone. Each date is a
+// real event (its own page, Going list, buzz, reminders); the series is what ties them together.
+
+/** The longest repeat rule a host may send (the longest sensible one is about 80 characters). */
+export const SERIES_RULE_MAX = 200;
+
+export const SeriesRequestSchema = z
+  .object({
+    /** The event that becomes the series' first date; the others are copies of it. */
+    eventId: IdSchema,
+    /** The repeat rule, for example `FREQ=WEEKLY;BYDAY=TU` or `FREQ=MONTHLY;BYDAY=2TU;COUNT=6`, without DTSTART. */
+    rule: z
+      .string({ message: 'The repeat rule is required.' })
+      .trim()
+      .min(1, { message: 'The repeat rule is required.' })
+      .max(SERIES_RULE_MAX, { message: `The repeat rule can be at most ${SERIES_RULE_MAX} characters.` }),
+  })
+  .meta({ id: 'SeriesRequest' });
+export type SeriesRequest = z.infer<typeof SeriesRequestSchema>;
+
+export const SeriesDateSchema = z
+  .object({
+    eventId: z.uuid(),
+    slug: z.string(),
+    /** Where the rule puts this date (RFC 5545's RECURRENCE-ID): it stays when the date is moved. */
+    ruleDate: z.string(),
+    startDate: z.string(),
+    endDate: z.string(),
+    status: EventStatusSchema,
+    /** The host changed this date on its own: changes to the whole series leave it as it is. */
+    edited: z.boolean(),
+  })
+  .meta({ id: 'SeriesDate' });
+export type SeriesDate = z.infer<typeof SeriesDateSchema>;
+
+export const SeriesSchema = z
+  .object({
+    id: z.uuid(),
+    userId: z.uuid(),
+    rule: z.string(),
+    timeZone: z.string(),
+    /** Dates exist up to here; the scheduler adds the next ones as time passes (null: the rule has ended). */
+    datesUntil: z.string().nullable(),
+    /** The dates the viewer may see, in order. */
+    dates: z.array(SeriesDateSchema),
+  })
+  .meta({ id: 'Series' });
+export type Series = z.infer<typeof SeriesSchema>;
+
+export const seriesApi = defineEndpoints('series', {
+  create: endpoint('POST', `${ENGINE}/series`, {
+    summary: "Makes an event repeat: it becomes the series' first date, and its next dates (up to 100, six months ahead) are created as events",
+    auth: 'bearer',
+    body: SeriesRequestSchema,
+    answer: SeriesSchema,
+    status: 201,
+    problems: [400, 403, 404, 409],
+  }),
+  get: endpoint('GET', `${ENGINE}/series/:id`, {
+    summary: 'A series: its rule and the dates the viewer may see',
+    auth: 'optional',
+    params: IdParamsSchema,
+    answer: SeriesSchema,
+    problems: [400, 404],
+  }),
+});
