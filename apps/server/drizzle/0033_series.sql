@@ -6,6 +6,8 @@ CREATE TABLE "series" (
 	"time_zone" text NOT NULL,
 	"starts_at" timestamp with time zone NOT NULL,
 	"dates_until" timestamp with time zone,
+	"claimed_by" text,
+	"claimed_until" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -48,6 +48,8 @@ export interface AppContext {
   readonly launches: JobTrigger;
   /** The alerts and reminders sender (tests run its rounds); does nothing when it is off. */
   readonly notifications: JobTrigger;
+  /** Adds the next dates of open-ended series (tests run its rounds); does nothing when it is off. */
+  readonly series: JobTrigger;
 }
 
 export interface TenantRef {

@@ -60,6 +60,7 @@ import { eventSessionsPlugin, type LiveHubOptions } from './modules/event-sessio
 import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { goingRoutes } from './modules/going/routes.js';
 import { attendance } from './modules/going/service.js';
+import { seriesPlugin, type SeriesPluginOptions } from './modules/series/plugin.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
@@ -95,6 +96,7 @@ export interface BuildOptions {
   /** Launch scheduler settings (tests shorten the poll); enabled unless false. */
   launches?: SchedulerPluginOptions;
   notifications?: NotificationsPluginOptions;
+  series?: SeriesPluginOptions;
 }
 
 /** Builds the whole HTTP app on an open database; the caller listens and closes. */
@@ -132,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const realtime = new RealtimeRelay();
   const launches = new JobRelay();
   const notifications = new JobRelay();
+  const seriesJobs = new JobRelay();
   // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
   const external = createExternalProviders({ config, secret: options.jwtSecret });
   const ctx: AppContext = {
@@ -162,6 +165,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
     launches,
     notifications,
+    series: seriesJobs,
   };
   if (external.configured.length && !config.PUBLIC_URL) {
     app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');
@@ -240,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub, relay: realtime });
   await app.register(schedulerPlugin, { ...options.launches, relay: launches });
   await app.register(notificationsPlugin, { ...options.notifications, relay: notifications });
+  await app.register(seriesPlugin, { ...options.series, relay: seriesJobs });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

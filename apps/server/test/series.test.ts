@@ -5,6 +5,7 @@ import { eventsApi, pathOf, seriesApi, type EventList, type HubEvent, type Serie
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem } from './support/problem.js';
+import { ownDatabase } from './support/scratch-database.js';
 
 // Series (issue 29), acceptance 2: a series is made from an event and its rule; each date is an
 // event; bad rules are refused with a reason and store nothing.
@@ -169,5 +170,51 @@ describe('refusals', () => {
     await expectDetailedProblem(await createSeries(series.dates[1].eventId, 'FREQ=WEEKLY;COUNT=3'), 409, 'conflict');
     await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: randomUUID() })), 404, 'not_found');
     await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: 'nope' })), 400, 'validation');
+  });
+});
+
+describe('the scheduler', () => {
+  it('adds the dates that come into the window as time passes, once, and stops at the rule end', async () => {
+    let clock = new Date();
+    // A database of its own on PostgreSQL: with its clock moved, this app's extender would take up other files' series.
+    const scratch = await ownDatabase('series');
+    const app = await build({ now: () => clock, ...(scratch ? { database: scratch } : {}) });
+    try {
+      const me = await signUp(app);
+      await usePlan(app, me, 'Enterprise');
+      const start = DateTime.now().setZone(CHICAGO).plus({ days: 2 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+      const create = async (rule: string) => {
+        const event = await ok<HubEvent>(
+          await call(app.app, 'POST', eventsApi.create.path, {
+            jwt: me.jwt,
+            body: { name: 'Run club', startDate: start.toUTC().toISO(), endDate: start.plus({ hours: 1 }).toUTC().toISO(), timeZone: CHICAGO, area: { latitude: 41.9, longitude: -87.6 } },
+          }),
+        );
+        return ok<Series>(await call(app.app, 'POST', seriesApi.create.path, { jwt: me.jwt, body: { eventId: event.id, rule } }), 201);
+      };
+      const read = async (id: string) => ok<Series>(await call(app.app, 'GET', pathOf(seriesApi.get, { id }), { jwt: me.jwt }));
+      const weekly = await create('FREQ=WEEKLY');
+      const ended = await create('FREQ=WEEKLY;COUNT=30');
+      expect(weekly.dates).toHaveLength(27);
+      expect(ended.dates).toHaveLength(27);
+      // Thirty days later the window reaches about four weeks further.
+      clock = new Date(clock.getTime() + 30 * 86_400_000);
+      await Promise.all([app.app.ctx.series.runNow(), app.app.ctx.series.runNow()]);
+      await app.app.ctx.series.runNow();
+      const later = await read(weekly.id);
+      const windowEnd = clock.getTime() + 183 * 86_400_000;
+      expect(later.dates.length).toBeGreaterThanOrEqual(31);
+      expect(new Date(later.dates.at(-1)!.ruleDate).getTime()).toBeLessThanOrEqual(windowEnd);
+      expect(new Date(later.dates.at(-1)!.ruleDate).getTime()).toBeGreaterThan(windowEnd - 7 * 86_400_000);
+      expect(new Set(later.dates.map((d) => d.ruleDate)).size).toBe(later.dates.length);
+      expect(later.dates.every((d) => local(d.startDate).toFormat('ccc HH:mm') === start.toFormat('ccc HH:mm'))).toBe(true);
+      // A series with a count stops there.
+      const counted = await read(ended.id);
+      expect(counted.dates).toHaveLength(30);
+      expect(counted.datesUntil).toBeNull();
+    } finally {
+      await app.close();
+      await scratch?.drop();
+    }
   });
 });

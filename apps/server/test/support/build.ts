@@ -54,6 +54,7 @@ export interface BuildTestOptions {
   hub?: BuildOptions['hub'];
   launches?: BuildOptions['launches'];
   notifications?: BuildOptions['notifications'];
+  series?: BuildOptions['series'];
   logger?: BuildOptions['logger'];
   now?: BuildOptions['now'];
   /** Defaults to JWT_SECRET. */
@@ -129,6 +130,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       hub: options.hub,
       launches: options.launches,
       notifications: options.notifications,
+      series: options.series,
       passwordCost: options.passwordCost === 'production' ? undefined : (options.passwordCost ?? (process.env.VITEST ? TEST_PASSWORD_COST : undefined)),
     });
     let listening: { port: number; url: string } | undefined;

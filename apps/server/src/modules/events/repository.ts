@@ -190,6 +190,26 @@ export async function insertSeriesDates(
   return ids;
 }
 
+/** The date new dates are copied from: the latest not changed on its own (the series' details), else the latest. */
+export async function seriesTemplate(db: Db, seriesId: string): Promise<{ id: string; slug: string } | undefined> {
+  const [row] = await db
+    .select({ id: events.id, slug: events.slug })
+    .from(events)
+    .where(eq(events.seriesId, seriesId))
+    .orderBy(events.seriesEdited, sql`${events.ruleDate} desc`)
+    .limit(1);
+  return row;
+}
+
+/** How many of a series' dates are still to come. */
+export async function countSeriesAhead(db: Db, seriesId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(eq(events.seriesId, seriesId), sql`${events.ruleDate} > ${now.toISOString()}::timestamptz`));
+  return row.n;
+}
+
 export interface SeriesDateRow {
   eventId: string;
   slug: string;

@@ -321,6 +321,8 @@ export const seriesEvents = {
     return repo.insertSeriesDates(db, { sourceId: args.sourceId, seriesId: args.seriesId, dates });
   },
   dates: (db: Db, args: { seriesId: string; viewerId: string | null; now: Date }) => repo.seriesDates(db, args),
+  template: (db: Db, seriesId: string) => repo.seriesTemplate(db, seriesId),
+  countAhead: (db: Db, args: { seriesId: string; now: Date }) => repo.countSeriesAhead(db, args.seriesId, args.now),
 };
 export type { SeriesDateRow } from './repository.js';
 

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
 import { series } from './schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
@@ -16,4 +16,35 @@ export async function findSeries(db: Db, tenantId: string, id: string): Promise<
     .where(and(eq(series.tenantId, tenantId), eq(series.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * Claims series whose made dates end within the window (`dueBefore`) and that have fewer than
+ * `ahead` dates to come, for this instance until the lease runs out; SKIP LOCKED lets instances
+ * claim side by side.
+ */
+export function claimDue(db: Db, args: { instance: string; leaseMs: number; limit: number; now: Date; dueBefore: Date; ahead: number }): Promise<SeriesRow[]> {
+  const now = args.now.toISOString();
+  return queryRows<SeriesRow>(
+    db,
+    sql`update series set claimed_by = ${args.instance}, claimed_until = ${now}::timestamptz + make_interval(secs => ${args.leaseMs / 1000})
+        where id in (
+          select s.id from series s
+          where s.dates_until is not null and s.dates_until < ${args.dueBefore.toISOString()}::timestamptz
+            and (s.claimed_until is null or s.claimed_until < ${now}::timestamptz)
+            and (select count(*) from events e where e.series_id = s.id and e.rule_date > ${now}::timestamptz) < ${args.ahead}
+          order by s.dates_until limit ${args.limit} for update skip locked)
+        returning id, tenant_id as "tenantId", user_id as "userId", rule, time_zone as "timeZone", starts_at as "startsAt",
+          dates_until as "datesUntil", claimed_by as "claimedBy", claimed_until as "claimedUntil", created_at as "createdAt", updated_at as "updatedAt"`,
+  ).then((rows) => rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt), datesUntil: row.datesUntil && new Date(row.datesUntil) })));
+}
+
+/** Records how far the series' dates now go and ends the claim, if it is still this instance's; false when another took it over. */
+export async function extended(db: Db, args: { id: string; instance: string; datesUntil: Date | null; now: Date }): Promise<boolean> {
+  const rows = await db
+    .update(series)
+    .set({ datesUntil: args.datesUntil, claimedBy: null, claimedUntil: null, updatedAt: args.now })
+    .where(and(eq(series.id, args.id), eq(series.claimedBy, args.instance)))
+    .returning({ id: series.id });
+  return rows.length > 0;
 }

@@ -20,6 +20,9 @@ export const series = pgTable('series', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   /** Dates exist up to this instant; null once the rule has no date after the last one made. */
   datesUntil: timestamp('dates_until', { withTimezone: true }),
+  /** The instance adding the next dates, and until when its claim holds (lib/claim-loop.ts). */
+  claimedBy: text('claimed_by'),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

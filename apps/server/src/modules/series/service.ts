@@ -13,6 +13,7 @@ const DAILY = /(^|;)FREQ=DAILY(;|$)/i;
 const ENDS = /(^|;)(COUNT|UNTIL)=/i;
 /** How far past the window a rule is looked at to tell whether it has dates left. */
 const LOOK_AHEAD_DAYS = 3660;
+const DAY = 86_400_000;
 
 const refused = (message: string) => invalid(message, { rule: [message] });
 
@@ -35,14 +36,38 @@ function checkedRule(text: string): string {
   return rule;
 }
 
-/** The dates from `from` within the window, and where the made dates end (null: the rule has none after them). */
-function window(args: { rule: string; start: Date; timeZone: string; from: Date }): { starts: Date[]; datesUntil: Date | null } {
+/** The dates from `from` up to `to` (at most `limit`), and where the made dates end (null: the rule has none after them). */
+function window(args: { rule: string; start: Date; timeZone: string; from: Date; to: Date; limit?: number }): { starts: Date[]; datesUntil: Date | null } {
   const base = { rule: args.rule, start: args.start.toISOString(), timeZone: args.timeZone };
-  const starts = seriesDates({ ...base, from: args.from.toISOString(), windowDays: SERIES_WINDOW_DAYS, limit: SERIES_MAX_DATES }).map((d) => new Date(d));
-  const until =
-    starts.length >= SERIES_MAX_DATES ? starts[starts.length - 1] : DateTime.fromJSDate(args.from).plus({ days: SERIES_WINDOW_DAYS }).toJSDate();
+  const limit = args.limit ?? SERIES_MAX_DATES;
+  const windowDays = Math.max(0, Math.ceil((args.to.getTime() - args.from.getTime()) / DAY));
+  const starts = seriesDates({ ...base, from: args.from.toISOString(), windowDays, limit }).map((d) => new Date(d));
+  const until = starts.length >= limit ? starts[starts.length - 1] : args.to;
   const after = seriesDates({ ...base, from: new Date(until.getTime() + 1000).toISOString(), windowDays: LOOK_AHEAD_DAYS, limit: 1 });
   return { starts, datesUntil: after.length ? until : null };
+}
+
+const windowEnd = (from: Date) => new Date(from.getTime() + SERIES_WINDOW_DAYS * DAY);
+
+/**
+ * Adds the dates that came into the window since the series' dates were last made (the scheduler
+ * runs this: modules/series/extender.ts), copied from its latest date not changed on its own. The
+ * series stays claimed by `instance` until this commits; the unique (series, rule date) index
+ * keeps a date from being made twice if a claim was taken over meanwhile.
+ */
+export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesRow; instance: string }): Promise<void> {
+  const { ctx, series: row } = opts;
+  const now = ctx.now();
+  const from = new Date(row.datesUntil!.getTime() + 1000);
+  await ctx.db.transaction(async (tx) => {
+    const template = await seriesEvents.template(tx, row.id);
+    // Every date was deleted: the series has ended.
+    if (!template) return void (await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil: null, now }));
+    const ahead = await seriesEvents.countAhead(tx, { seriesId: row.id, now });
+    const { starts, datesUntil } = window({ rule: row.rule, start: row.startsAt, timeZone: row.timeZone, from, to: windowEnd(now), limit: SERIES_MAX_DATES - ahead });
+    await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
+    if (!(await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil, now }))) throw new Error('The series was claimed by another instance meanwhile.');
+  });
 }
 
 /** Makes the host's event repeat by `rule`: it becomes the first date, and the window's other dates are made. */
@@ -51,7 +76,7 @@ export async function createSeries(opts: { ctx: AppContext; auth: AuthInfo; even
   const event = await requireOwnEvent(ctx, auth, opts.eventId);
   if (event.seriesId) throw conflict('This event is already a date of a series.');
   const rule = checkedRule(opts.rule);
-  const { starts, datesUntil } = ruled(() => window({ rule, start: event.startsAt, timeZone: event.timeZone, from: event.startsAt }));
+  const { starts, datesUntil } = ruled(() => window({ rule, start: event.startsAt, timeZone: event.timeZone, from: event.startsAt, to: windowEnd(event.startsAt) }));
   if (starts[0]?.getTime() !== event.startsAt.getTime()) {
     const day = DateTime.fromJSDate(event.startsAt, { zone: event.timeZone }).toFormat('cccc, LLL d');
     throw refused(`The event's own date (${day}) is not one of the rule's dates: pick the days it falls on, or move the event to the first date.`);
