@@ -192,6 +192,7 @@ describe('OpenAPI document', () => {
     ['delete', `${E}/event/link/{id}`, false, 200, true],
     ['post', `${E}/series`, true, 201, true],
     ['get', `${E}/series/{id}`, false, 200, false],
+    ['put', `${E}/series/{id}`, true, 200, true],
     ['get', `${E}/going/{id}`, false, 200, false],
     ['put', `${E}/going/{id}`, true, 200, true],
     ['delete', `${E}/going/{id}`, false, 200, true],

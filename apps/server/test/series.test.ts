@@ -135,6 +135,41 @@ describe('a series', () => {
   });
 });
 
+describe('changing a series', () => {
+  it('changes every date to come but one moved on its own, then this date and the following ones', async () => {
+    const event = await eventAt('2027-09-07T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=5'), 201);
+    const moved = series.dates[2];
+    const page = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: moved.eventId }), { jwt: host.jwt }));
+    const later = local(moved.startDate).plus({ days: 1 });
+    await ok(
+      await call(t.app, 'POST', eventsApi.update.path, {
+        jwt: host.jwt,
+        body: { id: page.id, name: page.name, startDate: later.toUTC().toISO(), endDate: later.plus({ hours: 2 }).toUTC().toISO(), timeZone: CHICAGO, area: page.area },
+      }),
+    );
+    const edit = (body: Record<string, unknown>, who = host) =>
+      call(t.app, 'PUT', pathOf(seriesApi.edit, { id: series.id }), { jwt: who.jwt, body: { area: page.area, ...body } });
+    await ok<Series>(await edit({ name: 'Poetry night', venue: 'The Hideout' }));
+    const names = async () => {
+      const now = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
+      return Promise.all(now.dates.map(async (d) => (await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: d.eventId })))).name));
+    };
+    expect(await names()).toEqual(['Poetry night', 'Poetry night', event.name, 'Poetry night', 'Poetry night']);
+    await ok<Series>(await edit({ name: 'Poetry & jazz', from: series.dates[3].eventId }));
+    expect(await names()).toEqual(['Poetry night', 'Poetry night', event.name, 'Poetry & jazz', 'Poetry & jazz']);
+    // The moved date kept its own time too.
+    const after = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
+    expect(after.dates[2].startDate).toBe(later.toUTC().toISO());
+
+    await expectDetailedProblem(await edit({ name: 'X', from: randomUUID() }), 400, 'validation');
+    await expectDetailedProblem(await edit({ name: '' }), 400, 'validation');
+    await expectDetailedProblem(await edit({ name: 'Mine now' }, other), 403, 'not_owner');
+    await expectDetailedProblem(await call(t.app, 'PUT', pathOf(seriesApi.edit, { id: series.id }), { body: { name: 'X', area: page.area } }), 401, 'unauthenticated');
+    expect(await names()).toEqual(['Poetry night', 'Poetry night', event.name, 'Poetry & jazz', 'Poetry & jazz']);
+  });
+});
+
 describe('refusals', () => {
   it('refuses each bad rule with its reason and stores nothing', async () => {
     const event = await eventAt('2027-06-01T19:00');

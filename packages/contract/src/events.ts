@@ -121,6 +121,13 @@ const lengthMessage = { message: `An event lasts at most ${EVENT_MAX_DAYS} days.
 export const EventCreateSchema = z.object(eventFields).refine(endAfterStart, endMessage).refine(notTooLong, lengthMessage).meta({ id: 'EventCreate' });
 export type EventCreate = z.input<typeof EventCreateSchema>;
 
+/** What a change to many dates at once carries (a series' dates: series.ts): the details, not the dates. */
+export const EventDetailsSchema = z
+  .object(eventFields)
+  .pick({ name: true, contentType: true, contentJson: true, venue: true, area: true, tagIds: true })
+  .meta({ id: 'EventDetails' });
+export type EventDetails = z.input<typeof EventDetailsSchema>;
+
 export const EventUpdateSchema = z
   .object({ id: IdSchema, ...eventFields, status: eventFields.status.unwrap().optional(), flyerOrder: z.array(IdSchema).max(500).optional() })
   .refine(endAfterStart, endMessage)

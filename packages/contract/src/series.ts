@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
 import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
-import { EventStatusSchema } from './events.js';
+import { EventDetailsSchema, EventStatusSchema } from './events.js';
 
 // Series (issue 29): an event that repeats by an RFC 5545 rule in its own time zone. Each date is a
 // real event (its own page, Going list, buzz, reminders); the series is what ties them together.
@@ -23,6 +23,12 @@ export const SeriesRequestSchema = z
   })
   .meta({ id: 'SeriesRequest' });
 export type SeriesRequest = z.infer<typeof SeriesRequestSchema>;
+
+export const SeriesEditSchema = EventDetailsSchema.extend({
+  /** "This and following": the date (its event id) from which the change applies; absent, every date to come. */
+  from: IdSchema.nullish().transform((v) => v ?? null),
+}).meta({ id: 'SeriesEdit' });
+export type SeriesEdit = z.input<typeof SeriesEditSchema>;
 
 export const SeriesDateSchema = z
   .object({
@@ -61,6 +67,14 @@ export const seriesApi = defineEndpoints('series', {
     answer: SeriesSchema,
     status: 201,
     problems: [400, 403, 404, 409],
+  }),
+  edit: endpoint('PUT', `${ENGINE}/series/:id`, {
+    summary: 'Changes the details of every date to come (or of one date and those after it), leaving the dates changed on their own as they are',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: SeriesEditSchema,
+    answer: SeriesSchema,
+    problems: [400, 403, 404],
   }),
   get: endpoint('GET', `${ENGINE}/series/:id`, {
     summary: 'A series: its rule and the dates the viewer may see',

@@ -210,6 +210,29 @@ export async function countSeriesAhead(db: Db, seriesId: string, now: Date): Pro
   return row.n;
 }
 
+/**
+ * New details on a series' dates to come that were not changed on their own (from `fromRuleDate`
+ * on, when given); answers the ids changed.
+ */
+export async function editSeriesDates(
+  db: Db,
+  args: { seriesId: string; fromRuleDate: Date | null; now: Date; values: Pick<EventValues, 'name' | 'contentType' | 'contentJson' | 'venue' | 'area' | 'lat' | 'lng'> },
+): Promise<string[]> {
+  const rows = await db
+    .update(events)
+    .set({ ...args.values, updatedAt: args.now })
+    .where(
+      and(
+        eq(events.seriesId, args.seriesId),
+        eq(events.seriesEdited, false),
+        sql`${events.endsAt} > ${args.now.toISOString()}::timestamptz`,
+        args.fromRuleDate ? sql`${events.ruleDate} >= ${args.fromRuleDate.toISOString()}::timestamptz` : undefined,
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.map((r) => r.id);
+}
+
 export interface SeriesDateRow {
   eventId: string;
   slug: string;

@@ -5,6 +5,7 @@ import {
   EVENT_TAGS_MAX,
   type CalendarQuery,
   EventCreateSchema,
+  type EventDetailsSchema,
   EventUpdateSchema,
   type EventList,
   PERSON_EVENTS_PAGE_SIZE,
@@ -323,6 +324,29 @@ export const seriesEvents = {
   dates: (db: Db, args: { seriesId: string; viewerId: string | null; now: Date }) => repo.seriesDates(db, args),
   template: (db: Db, seriesId: string) => repo.seriesTemplate(db, seriesId),
   countAhead: (db: Db, args: { seriesId: string; now: Date }) => repo.countSeriesAhead(db, args.seriesId, args.now),
+  /** The details on every date to come not changed on its own (from a date on); answers how many changed. */
+  async edit(
+    db: Db,
+    args: { ctx: AppContext; tenantId: string; seriesId: string; fromRuleDate: Date | null; details: z.output<typeof EventDetailsSchema> },
+  ): Promise<number> {
+    const { details } = args;
+    const tagIds = await checkTags(args.ctx, args.tenantId, details.tagIds);
+    const values = {
+      name: details.name,
+      contentType: details.contentType,
+      contentJson: details.contentJson,
+      venue: details.venue,
+      area: { ...details.area, id: null, userId: null },
+      lat: details.area.latitude,
+      lng: details.area.longitude,
+    };
+    const ids = await repo.editSeriesDates(db, { seriesId: args.seriesId, fromRuleDate: args.fromRuleDate, now: args.ctx.now(), values });
+    for (const id of ids) {
+      await repo.setEventTags(db, id, tagIds);
+      await repo.refreshSearchText(db, id);
+    }
+    return ids.length;
+  },
 };
 export type { SeriesDateRow } from './repository.js';
 

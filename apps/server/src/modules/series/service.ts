@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
-import type { Series } from '@hubbub/contract';
+import type { Series, SeriesEditSchema } from '@hubbub/contract';
+import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { conflict, invalid, notFound } from '../../lib/app-error.js';
+import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { SERIES_MAX_DATES, SERIES_WINDOW_DAYS, SeriesRuleError, parseSeriesRule, seriesDates } from '../../lib/series-rule.js';
 import { requireOwnEvent, seriesEvents } from '../events/service.js';
 import * as repo from './repository.js';
@@ -88,6 +89,23 @@ export async function createSeries(opts: { ctx: AppContext; auth: AuthInfo; even
     return id;
   });
   return getSeries({ ctx, tenant: auth.tenant, id: seriesId, viewerId: auth.userId });
+}
+
+/**
+ * The host changes the details of every date to come, or of one date and those after it ("this and
+ * following"); dates changed on their own and dates already over keep theirs.
+ */
+export async function editSeries(opts: { ctx: AppContext; auth: AuthInfo; id: string; edit: z.output<typeof SeriesEditSchema> }): Promise<Series> {
+  const { ctx, auth } = opts;
+  const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  if (current.userId !== auth.userId) throw notOwner('Only the host of this series may change it.');
+  const { from, ...details } = opts.edit;
+  const fromDate = from ? current.dates.find((d) => d.eventId === from) : undefined;
+  if (from && !fromDate) throw invalid('The date to change from is not a date of this series.', { from: ['Not a date of this series.'] });
+  await ctx.db.transaction((tx) =>
+    seriesEvents.edit(tx, { ctx, tenantId: auth.tenant.id, seriesId: opts.id, fromRuleDate: fromDate ? new Date(fromDate.ruleDate) : null, details }),
+  );
+  return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
 }
 
 /** The series and the dates the viewer may see; 404 when they may see none. */
