@@ -83,6 +83,12 @@ describe('a series', () => {
     expect(seen.dates.map((d) => d.eventId)).toEqual(series.dates.map((d) => d.eventId));
   });
 
+  it('takes an event whose start has seconds and milliseconds as its first date', async () => {
+    const event = await eventAt('2027-03-02T19:00:30.500');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=2'), 201);
+    expect(series.dates.map((d) => local(d.startDate).toFormat('HH:mm:ss'))).toEqual(['19:00:30', '19:00:30']);
+  });
+
   it('without an end, makes the dates of the next six months and says where they stop', async () => {
     const event = await eventAt('2027-01-12T19:00');
     const series = await ok<Series>(await createSeries(event.id, 'RRULE:FREQ=MONTHLY;BYDAY=2TU'), 201);

@@ -78,6 +78,8 @@ export const EventSchema = z
     hidden: EventHiddenSchema.nullable(),
     /** Who may see it (not in the spec; see EventVisibilities). */
     visibility: EventVisibilitySchema,
+    /** The series this event is a date of (series.ts; not in the spec); null for a one-off. */
+    seriesId: z.uuid().nullable(),
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;

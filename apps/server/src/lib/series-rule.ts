@@ -61,12 +61,13 @@ const instantOf = (d: Date, zone: string) =>
  */
 export function seriesDates(args: { rule: string; start: string; timeZone: string; from?: string; windowDays?: number; limit?: number }): string[] {
   const options = parseSeriesRule(args.rule);
-  const first = DateTime.fromISO(args.start, { zone: args.timeZone });
+  // The rule counts in whole seconds: a start sent with milliseconds is still the first date.
+  const first = DateTime.fromISO(args.start, { zone: args.timeZone }).startOf('second');
   if (!first.isValid) throw new SeriesRuleError('The series needs a valid start and time zone.');
   const until = options.until ? DateTime.fromJSDate(options.until, { zone: args.timeZone }) : undefined;
   if (until && until < first) throw new SeriesRuleError('The repeat rule ends (UNTIL) before the first date.');
   const rule = new RRule({ ...options, dtstart: floating(first), until: until ? floating(until) : null });
-  const from = args.from ? DateTime.fromISO(args.from, { zone: args.timeZone }) : first;
+  const from = args.from ? DateTime.fromISO(args.from, { zone: args.timeZone }).startOf('second') : first;
   const windowEnd = floating(from.plus({ days: args.windowDays ?? SERIES_WINDOW_DAYS }));
   const limit = Math.min(args.limit ?? SERIES_MAX_DATES, SERIES_MAX_DATES);
   const dates: string[] = [];

@@ -26,6 +26,8 @@ import { GoingPanel } from '@/features/going/components/going-panel';
 import { GoingHostPanel } from '@/features/going/components/going-host-panel';
 import { VisibilityPanel } from '@/features/going/components/visibility-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
+import { RepeatPanel } from '@/features/series/components/repeat-panel';
+import { SeriesDates } from '@/features/series/components/series-dates';
 
 /** Who hears of a cancel, in the confirmation's words. */
 function toldOfCancel(event: HubEvent): string {
@@ -171,6 +173,16 @@ function EventBody({ data }: { data: HubEvent }) {
           <AddToCalendarButton event={data} />
           <DownloadEventButton event={data} />
         </Group>
+      )}
+      {data.seriesId && (
+        <Box mt="lg">
+          <SeriesDates event={data} />
+        </Box>
+      )}
+      {owner && !data.seriesId && (
+        <Box mt="lg">
+          <RepeatPanel event={data} />
+        </Box>
       )}
       {owner && (
         <Box mt="lg">

@@ -37,6 +37,7 @@ export interface EventRowFull extends EventRowBase {
   myAttendee: string | null;
   hidden: { by: 'moderator' | 'suspension'; reason: string; at: string } | null;
   visibility: EventVisibility;
+  seriesId: string | null;
 }
 
 export const summaryColumns = sql`
@@ -59,7 +60,7 @@ export async function findEvent(db: Db, args: { tenantId: string; id: string; vi
       e.external_event_type as "externalEventType", e.external_event_json as "externalEventJson",
       e.flyer_order::text[] as "flyerOrder",
       case when e.hidden_at is null then null else json_build_object('by', e.hidden_by, 'reason', e.hidden_reason, 'at', ${iso(sql`e.hidden_at`)}) end as hidden,
-      e.visibility, ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
+      e.visibility, e.series_id as "seriesId", ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
       ${myLink('Star', viewer)} as "myStar", ${myLink('Follow', viewer)} as "myFollow", ${myLink('Attendee', viewer)} as "myAttendee"
     from events e join users u on u.id = e.user_id
     where e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`);

@@ -103,6 +103,7 @@ function toEvent(row: repo.EventRowFull): EventCore {
     myLinks: { Star: row.myStar, Follow: row.myFollow, Attendee: row.myAttendee },
     hidden: row.hidden,
     visibility: row.visibility,
+    seriesId: row.seriesId,
   };
 }
 

@@ -78,7 +78,8 @@ export async function createSeries(opts: { ctx: AppContext; auth: AuthInfo; even
   if (event.seriesId) throw conflict('This event is already a date of a series.');
   const rule = checkedRule(opts.rule);
   const { starts, datesUntil } = ruled(() => window({ rule, start: event.startsAt, timeZone: event.timeZone, from: event.startsAt, to: windowEnd(event.startsAt) }));
-  if (starts[0]?.getTime() !== event.startsAt.getTime()) {
+  // The rule counts in whole seconds; an event sent with milliseconds is still its own first date.
+  if (!starts.length || Math.floor(starts[0].getTime() / 1000) !== Math.floor(event.startsAt.getTime() / 1000)) {
     const day = DateTime.fromJSDate(event.startsAt, { zone: event.timeZone }).toFormat('cccc, LLL d');
     throw refused(`The event's own date (${day}) is not one of the rule's dates: pick the days it falls on, or move the event to the first date.`);
   }

@@ -35,6 +35,11 @@ export const queryKeys = {
     /** Quick create's draft, kept on the server as the host types (issue 26). */
     draft: ['event-draft'] as const,
   },
+  /** A series' rule and dates (the dates themselves are events, under events.detail). */
+  series: {
+    all: ['series'] as const,
+    detail: (id: string) => ['series', id] as const,
+  },
   eventFlyers: (eventId: string) => ['event-flyers', eventId] as const,
   eventLaunches: (eventId: string) => ['event-launches', eventId] as const,
   eventPartners: (eventId: string) => ['event-partners', eventId] as const,

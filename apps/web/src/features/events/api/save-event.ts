@@ -21,9 +21,10 @@ export function deleteEvent(id: string): Promise<Ok> {
   return engineApi.call(eventsApi.delete, { params: { id } });
 }
 
-/** Lists, map search and usage all count events; any change makes them stale. */
+/** Lists, map search, usage and series' dates all show events; any change makes them stale. */
 export function invalidateEventLists(client: QueryClient) {
   void client.invalidateQueries({ queryKey: queryKeys.events.mine });
+  void client.invalidateQueries({ queryKey: queryKeys.series.all });
   void client.invalidateQueries({ queryKey: queryKeys.events.following });
   void client.invalidateQueries({ queryKey: queryKeys.events.live });
   void client.invalidateQueries({ queryKey: queryKeys.eventSearch.all });

@@ -1,0 +1,33 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { seriesApi, type Series, type SeriesRequest } from '@hubbub/contract';
+import { engineApi, queryKeys } from '@/lib/api';
+
+export function getSeries(id: string, signal?: AbortSignal): Promise<Series> {
+  return engineApi.call(seriesApi.get, { params: { id }, signal });
+}
+
+export function seriesQueryOptions(id: string) {
+  return queryOptions({ queryKey: queryKeys.series.detail(id), queryFn: ({ signal }) => getSeries(id, signal) });
+}
+
+/** A series and the dates the viewer may see. */
+export function useSeries(id: string | null) {
+  return useQuery({ ...seriesQueryOptions(id ?? ''), enabled: id !== null });
+}
+
+export function createSeries(request: SeriesRequest): Promise<Series> {
+  return engineApi.call(seriesApi.create, { body: request });
+}
+
+/** The host makes the event repeat: the event (now a date of the series), its dates and the host's lists follow. */
+export function useCreateSeries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: createSeries,
+    onSuccess: (series, request) => {
+      client.setQueryData(queryKeys.series.detail(series.id), series);
+      void client.invalidateQueries({ queryKey: queryKeys.events.detail(request.eventId) });
+      void client.invalidateQueries({ queryKey: queryKeys.events.mine });
+    },
+  });
+}

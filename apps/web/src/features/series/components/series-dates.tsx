@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatDate, formatNumber, formatTime, EventStatus, type HubEvent, type SeriesDate } from '@hubbub/contract';
+import { useNow } from '@/lib/dates/use-now';
+import { useSeries } from '../api/series';
+import { ruleWords } from '../rule-words';
+
+const SHOWN = 6;
+
+function DateLine({ date, current, timeZone }: { date: SeriesDate; current: boolean; timeZone: string }) {
+  const canceled = date.status === EventStatus.Canceled;
+  const when = `${formatDate(date.startDate, { timeZone })}, ${formatTime(date.startDate, { timeZone })}`;
+  return (
+    <Group gap="xs" wrap="nowrap" component="li" data-testid="series-date">
+      {current ? (
+        <Text size="sm" fw={600} aria-current="page">
+          {when}
+        </Text>
+      ) : (
+        <Anchor component={Link} to={`/event/${date.eventId}`} size="sm" td={canceled ? 'line-through' : undefined}>
+          {when}
+        </Anchor>
+      )}
+      {current && (
+        <Badge size="sm" variant="light">
+          This date
+        </Badge>
+      )}
+      {canceled && (
+        <Badge size="sm" color="gray" variant="light">
+          Canceled
+        </Badge>
+      )}
+      {date.edited && !canceled && (
+        <Badge size="sm" color="grape" variant="light">
+          Changed
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The dates of the series this event belongs to: its rule in words and the dates to come, each a link. */
+export function SeriesDates({ event }: { event: HubEvent }) {
+  const series = useSeries(event.seriesId);
+  const now = useNow();
+  const [all, setAll] = useState(false);
+  if (!series.data) return null;
+  const { data } = series;
+  const upcoming = data.dates.filter((d) => Date.parse(d.endDate) > now.getTime() || d.eventId === event.id);
+  const shown = all ? upcoming : upcoming.slice(0, SHOWN);
+  const toCome = upcoming.filter((d) => d.status !== EventStatus.Canceled).length;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="series-heading" data-testid="series-dates">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id="series-heading">
+            {ruleWords(data.rule, data.timeZone)}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {formatNumber(toCome)} {toCome === 1 ? 'date' : 'dates'} to come
+          </Text>
+        </Group>
+        <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {shown.map((date) => (
+            <DateLine key={date.eventId} date={date} current={date.eventId === event.id} timeZone={data.timeZone} />
+          ))}
+        </Stack>
+        {upcoming.length > SHOWN && (
+          <Button variant="subtle" size="xs" px={0} onClick={() => setAll(!all)} style={{ alignSelf: 'flex-start' }} data-testid="series-all">
+            {all ? 'Show fewer' : `Show all ${formatNumber(upcoming.length)} dates`}
+          </Button>
+        )}
+        {data.datesUntil && (
+          <Text size="xs" c="dimmed">
+            Dates six months ahead are on the calendar; more are added as time goes on.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { eventsApi, type HubEvent } from '@hubbub/contract';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+
+// Issue 29, a series: a host makes their open mic repeat every week for six dates from its page,
+// cancels one date; a visitor on a phone sees the dates (the canceled one marked), opens the next
+// one and says Going to it.
+
+let browser: Browser;
+const suffix = randomUUID().slice(0, 8);
+const host = { name: `Ola Host ${suffix}`, email: `ola-${suffix}@example.test`, password: 'ola password 1' };
+const guest = { name: `Gia Guest ${suffix}`, email: `gia-${suffix}@example.test`, password: 'gia password 1' };
+let event: HubEvent;
+const POLL = { timeout: 15_000 };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  for (const person of [host, guest]) await createVerifiedUser(person.name, person.email, person.password);
+  const start = Date.now() + 3 * 86_400_000;
+  event = await api<HubEvent>('POST', eventsApi.create.path, await apiLogin(host.email, host.password), {
+    name: `Open mic ${suffix}`,
+    startDate: new Date(start).toISOString(),
+    endDate: new Date(start + 3 * 3_600_000).toISOString(),
+    timeZone: 'America/Chicago',
+    venue: 'The Hideout',
+    area: { name: 'Chicago, IL', type: 4, latitude: 41.91, longitude: -87.66, zoom: 12, city: 'Chicago', state: 'IL' },
+  });
+}, 60_000);
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('series', () => {
+  it('a host makes an event weekly for six dates and cancels one; a visitor sees the dates and says Going to the next', async () => {
+    const hostPage = await signIn(await browser.newContext({ viewport: { width: 1280, height: 800 } }), host.email, host.password);
+    const hostErrors = collectPageErrors(hostPage);
+    await hostPage.goto(`${baseUrl()}/event/${event.id}`);
+    const panel = hostPage.getByTestId('repeat-panel');
+    await panel.waitFor();
+    // The first choice is the event's own weekday; the end after a number of dates.
+    const weekly = await panel.getByTestId('repeat-rule').inputValue();
+    expect(weekly).toMatch(/^Every (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/);
+    await panel.getByTestId('repeat-end').getByText('After').click();
+    await panel.getByTestId('repeat-count').fill('6');
+    expect(await panel.getByTestId('repeat-summary').innerText()).toBe(`${weekly}, 6 times`);
+    await panel.getByTestId('repeat-submit').click();
+    const dates = hostPage.getByTestId('series-dates');
+    await dates.waitFor(POLL);
+    expect(await dates.getByRole('heading').innerText()).toBe(`${weekly}, 6 times`);
+    await expect.poll(() => dates.getByTestId('series-date').count(), POLL).toBe(6);
+    expect(await dates.getByTestId('series-date').first().innerText()).toContain('This date');
+
+    // The second date, on its own page: canceled.
+    await dates.getByTestId('series-date').nth(1).getByRole('link').click();
+    await hostPage.waitForURL((url) => url.pathname !== `/event/${event.id}`);
+    const secondId = new URL(hostPage.url()).pathname.split('/').pop()!;
+    await hostPage.getByTestId('cancel-event').click();
+    await hostPage.getByRole('button', { name: 'Cancel event' }).last().click();
+    await expect.poll(() => hostPage.getByTestId('series-dates').getByTestId('series-date').nth(1).innerText(), POLL).toContain('Canceled');
+    expect(hostErrors).toEqual([]);
+
+    // A visitor on a phone, signed in, on the first date.
+    const guestPage = await signIn(await browser.newContext({ viewport: { width: 390, height: 844 } }), guest.email, guest.password);
+    const guestErrors = collectPageErrors(guestPage);
+    await guestPage.goto(`${baseUrl()}/event/${event.id}`);
+    const seen = guestPage.getByTestId('series-dates');
+    await seen.waitFor(POLL);
+    expect(await guestPage.getByTestId('repeat-panel').count()).toBe(0);
+    const lines = seen.getByTestId('series-date');
+    await expect.poll(() => lines.count(), POLL).toBe(6);
+    expect(await lines.nth(1).innerText()).toContain('Canceled');
+    await seen.screenshot({ path: 'test-results/series-dates-phone.png' });
+    // The third date (the next one not canceled): its own page, and Going to it alone.
+    await lines.nth(2).getByRole('link').click();
+    await guestPage.waitForURL((url) => url.pathname !== `/event/${event.id}` && !url.pathname.endsWith(secondId));
+    await guestPage.getByTestId('going-say').click();
+    await expect.poll(() => guestPage.getByTestId('going-state').innerText(), POLL).toMatch(/^You are going/);
+    await guestPage.goto(`${baseUrl()}/event/${event.id}`);
+    await guestPage.getByTestId('going-say').waitFor(POLL);
+    expect(guestErrors).toEqual([]);
+  });
+});
