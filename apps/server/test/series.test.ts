@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsApi, pathOf, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
-import { build, type TestApp } from './support/build.js';
+import sharp from 'sharp';
+import { TENANT, build, type TestApp } from './support/build.js';
+import { multipart } from './support/multipart.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem } from './support/problem.js';
 import { ownDatabase } from './support/scratch-database.js';
@@ -81,6 +83,23 @@ describe('a series', () => {
     // A visitor reads the same series.
     const seen = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
     expect(seen.dates.map((d) => d.eventId)).toEqual(series.dates.map((d) => d.eventId));
+  });
+
+  it('gives every date the picture, which stays while any date shows it', async () => {
+    const event = await eventAt('2027-03-09T19:00');
+    const jpeg = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#ff8800' } }).jpeg().toBuffer();
+    const { payload, contentType } = multipart([{ name: 'file', data: jpeg, filename: 'x.jpg', contentType: 'image/jpeg' }]);
+    const headers = { 'x-tenant': TENANT, 'content-type': contentType, authorization: `Bearer ${host.jwt}` };
+    const up = await t.app.inject({ method: 'POST', url: pathOf(eventsApi.setThumbnail, { id: event.id }), headers, payload });
+    expect(up.statusCode, up.body).toBe(200);
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;COUNT=3'), 201);
+    const pictures = await Promise.all(series.dates.map(async (d) => (await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: d.eventId })))).thumbnailPath));
+    expect(new Set(pictures).size).toBe(1);
+    expect(pictures[0]).toBeTruthy();
+    // The first date goes; the others still show the picture.
+    await ok(await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: event.id }), { jwt: host.jwt }));
+    const file = await t.app.inject({ method: 'GET', url: pictures[0]! });
+    expect(file.statusCode, `${pictures[0]} ${file.body.slice(0, 200)}`).toBe(200);
   });
 
   it('takes an event whose start has seconds and milliseconds as its first date', async () => {

@@ -149,7 +149,7 @@ export async function joinSeries(db: Db, eventId: string, seriesId: string, rule
 
 /**
  * Copies of the source event at each date (its length kept), in its series, with the source's
- * tags and search document; answers their ids. Status starts over (Created) and moderation's
+ * tags, picture and search document; answers their ids. Status starts over (Created) and moderation's
  * marks are not copied.
  */
 export async function insertSeriesDates(
@@ -177,6 +177,7 @@ export async function insertSeriesDates(
     area: source.area,
     lat: source.lat,
     lng: source.lng,
+    thumbnailPath: source.thumbnailPath,
     visibility: source.visibility,
     seriesId: args.seriesId,
     ruleDate: date.ruleDate,
@@ -251,6 +252,12 @@ export function seriesDates(db: Db, args: { seriesId: string; viewerId: string |
       ${iso(sql`e.ends_at`)} as "endDate", e.status::int as status, e.series_edited as edited
     from events e where e.series_id = ${args.seriesId} and ${visibleTo(args.viewerId, args.now)}
     order by e.rule_date`);
+}
+
+/** Whether an event still shows this picture (dates of a series share one). */
+export async function thumbnailInUse(db: Db, thumbnailPath: string): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.thumbnailPath, thumbnailPath)).limit(1);
+  return row !== undefined;
 }
 
 export async function setThumbnail(db: Db, id: string, thumbnailPath: string | null, at: Date): Promise<void> {

@@ -415,8 +415,12 @@ export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: s
   if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.thumbnailPath);
 }
 
-/** A stored thumbnail and its small copy (modules/events/thumbnail-routes.ts), when it has one. */
+/**
+ * A stored thumbnail and its small copy (modules/events/thumbnail-routes.ts), once no event shows
+ * it: the dates of a series share their first date's picture.
+ */
 async function removeThumbnailFiles(ctx: AppContext, path: string): Promise<void> {
+  if (await repo.thumbnailInUse(ctx.db, path)) return;
   await ctx.files.remove(path);
   const small = smallThumbnailPath(path);
   if (small) await ctx.files.remove(small);
