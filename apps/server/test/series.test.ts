@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsApi, pathOf, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
+import { eventsApi, pathOf, publicEventPath, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
@@ -80,6 +80,12 @@ describe('a series', () => {
     }
     expect(new Set(series.dates.map((d) => d.slug)).size).toBe(6);
     expect(series.dates[1].slug).toMatch(/-2027-03-02$/);
+    // The public page of a date lists the others, each a link to its own page.
+    const publicPage = await t.app.inject({ method: 'GET', url: publicEventPath(series.dates[1].slug) });
+    expect(publicPage.statusCode).toBe(200);
+    expect(publicPage.body).toContain('Every Tuesday, 6 times');
+    expect(publicPage.body).toContain(`href="${publicEventPath(series.dates[2].slug)}"`);
+    expect(publicPage.body).toMatch(/aria-current="page">Tue, Mar 2, 2027, 7:00 PM/);
     // A visitor reads the same series.
     const seen = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
     expect(seen.dates.map((d) => d.eventId)).toEqual(series.dates.map((d) => d.eventId));

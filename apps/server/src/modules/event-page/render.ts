@@ -14,6 +14,10 @@ import {
   type Area,
   type EventPhase,
   type HubEvent,
+  type Series,
+  EventStatus,
+  formatDate,
+  seriesRuleWords,
 } from '@hubbub/contract';
 import { flyerHtml, flyerPicturePath } from '../../lib/flyer-html.js';
 import { escapeHtml } from '../../lib/html-file.js';
@@ -33,6 +37,8 @@ export interface PublicEventView {
   /** The host's capacity (null: no limit), the seats taken and how many wait in line (modules/going). */
   seats: { capacity: number | null; seatsTaken: number; waitlisted: number };
   documents: { id: string; title: string; html: string }[];
+  /** The series this event is a date of (modules/series): its rule and the dates to come a visitor may open. */
+  series: Series | null;
   /** The page's script (`/e/event-page.js?v=…`) and the worker it starts for the reader's time. */
   scriptUrl: string;
   workerUrl: string;
@@ -228,6 +234,23 @@ function lineUpHtml(view: PublicEventView): string {
   return `<section aria-labelledby="line-up-title"><h2 id="line-up-title">Line-up</h2><ol class="line-up" data-testid="line-up">${items.join('')}</ol></section>`;
 }
 
+/** How many of a series' dates the page lists. */
+const SERIES_DATES_SHOWN = 8;
+
+/** The series' rule in words and its dates to come, each a link to its own page (this one marked). */
+function seriesHtml(view: PublicEventView): string {
+  const { event, series, locale, now } = view;
+  if (!series) return '';
+  const upcoming = series.dates.filter((d) => Date.parse(d.endDate) > now.getTime() || d.eventId === event.id).slice(0, SERIES_DATES_SHOWN);
+  const items = upcoming.map((d) => {
+    const when = `${formatDate(d.startDate, { locale, timeZone: series.timeZone })}, ${formatTime(d.startDate, { locale, timeZone: series.timeZone })}`;
+    const canceled = d.status === EventStatus.Canceled ? ' <span class="muted">(canceled)</span>' : '';
+    const line = d.eventId === event.id ? `<strong aria-current="page">${e(when)}</strong> <span class="muted">(this date)</span>` : `<a href="${e(publicEventPath(d.slug))}">${e(when)}</a>`;
+    return `<li data-testid="series-date">${line}${canceled}</li>`;
+  });
+  return `<section aria-labelledby="series-title"><h2 id="series-title">${e(seriesRuleWords(series.rule, series.timeZone))}</h2><ul class="series-dates" data-testid="series-dates">${items.join('')}</ul></section>`;
+}
+
 function bodyHtml(view: PublicEventView): string {
   const { event } = view;
   const about = event.contentJson?.trim()
@@ -242,7 +265,7 @@ function bodyHtml(view: PublicEventView): string {
         .map((d) => `<details data-testid="event-document"><summary>${e(d.title || 'Untitled document')}</summary><div class="doc">${d.html}</div></details>`)
         .join('')}</section>`
     : '';
-  return `<section aria-labelledby="about-title"><h2 id="about-title">About</h2>${about}${tags}</section>${lineUpHtml(view)}${flyers}${documents}`;
+  return `<section aria-labelledby="about-title"><h2 id="about-title">About</h2>${about}${tags}</section>${seriesHtml(view)}${lineUpHtml(view)}${flyers}${documents}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import { getEvent } from '../event-details/service.js';
 import { seatsOf } from '../going/service.js';
 import { findEventIdBySlug } from '../events/service.js';
 import { eventDocumentsHtml } from '../project-documents/service.js';
+import { getSeries } from '../series/service.js';
 import { FALLBACK_LOCALE } from './locale.js';
 import { previewCardPng, previewFromPicture } from './preview-image.js';
 import { placeOf, renderPublicEvent } from './render.js';
@@ -49,6 +50,11 @@ async function readAsVisitor(ctx: AppContext, tenant: TenantRef, id: string): Pr
   }
 }
 
+const nullWhenNotFound = (error: unknown) => {
+  if (isNotFound(error)) return null;
+  throw error;
+};
+
 /** Locator maps by spot: drawing one cuts every outline near it (tens of milliseconds), the result is a few kilobytes. */
 const maps = new LRUCache<string, string>({ max: 500 });
 
@@ -83,10 +89,11 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
   if (viewerId) return { kind: 'redirect', location: `/event/${found.id}` };
   const event = await readAsVisitor(ctx, found.tenant, found.id);
   if (!event) return { kind: 'missing' };
-  const [documents, scripts, seats] = await Promise.all([
+  const [documents, scripts, seats, series] = await Promise.all([
     eventDocumentsHtml({ ctx, tenant: found.tenant, eventId: event.id, viewerId: null }).catch(() => []),
     pageScripts(),
     seatsOf({ ctx, eventId: event.id }),
+    event.seriesId ? getSeries({ ctx, tenant: found.tenant, id: event.seriesId, viewerId: null }).catch(nullWhenNotFound) : null,
   ]);
   const siteUrl = ctx.config.publicUrl;
   const html = renderPublicEvent({
@@ -98,6 +105,7 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
     mapSvg: mapOf(event),
     seats,
     documents,
+    series,
     scriptUrl: scripts.page.url,
     workerUrl: scripts.worker.url,
   });

@@ -49,7 +49,7 @@ section+section{margin-top:28px}
 .body section+section{content-visibility:auto;contain-intrinsic-size:auto 480px}h2{font-size:1.25rem;margin:0 0 10px}
 .description{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}.muted{color:var(--muted)}
 .tags{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:14px 0 0;padding:0}.tags li{background:var(--chip);color:var(--chip-text);border-radius:999px;padding:2px 10px;font-size:.85rem;font-weight:600}
-.line-up{list-style:none;margin:0;padding:0;display:grid;gap:14px}.act{display:flex;gap:14px;align-items:flex-start}
+.series-dates{list-style:none;padding:0;margin:0}.series-dates li{padding:3px 0}.line-up{list-style:none;margin:0;padding:0;display:grid;gap:14px}.act{display:flex;gap:14px;align-items:flex-start}
 .act-picture{flex:none;width:56px;height:56px;border-radius:10px;object-fit:cover}.act-initials{display:grid;place-items:center;background:var(--chip);color:var(--chip-text);font-weight:700}
 .act-head{margin:0;overflow-wrap:anywhere}.act-time{font-weight:700;color:var(--brand-text);margin-right:4px}.act-kind{color:var(--muted);font-size:.85rem}
 .act-about{margin:2px 0 0;color:var(--muted);white-space:pre-line;overflow-wrap:anywhere}.act-link{display:inline-block;margin-top:2px;font-size:.9rem}

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
-import { formatNumber, type HubEvent } from '@hubbub/contract';
+import { formatNumber, seriesRuleWords, type HubEvent } from '@hubbub/contract';
 import { isApiError } from '@/lib/api';
 import { notify, notifyProblem } from '@/lib/ui';
 import { useCreateSeries } from '../api/series';
-import { repeatChoices, ruleWords, withEnd } from '../rule-words';
+import { repeatChoices, withEnd } from '../rule-words';
 
 type EndKind = 'never' | 'count' | 'until';
 
@@ -39,7 +39,7 @@ export function RepeatPanel({ event }: { event: HubEvent }) {
     try {
       const series = await create.mutateAsync({ eventId: event.id, rule: full });
       const more = series.datesUntil ? ' More are added as time goes on.' : '';
-      notify.success(`${ruleWords(series.rule, series.timeZone)}: ${formatNumber(series.dates.length)} dates are on the calendar.${more}`);
+      notify.success(`${seriesRuleWords(series.rule, series.timeZone)}: ${formatNumber(series.dates.length)} dates are on the calendar.${more}`);
     } catch (problem) {
       const reason = isApiError(problem) ? problem.errors?.rule?.[0] : undefined;
       if (reason) setError(reason);
@@ -90,7 +90,7 @@ export function RepeatPanel({ event }: { event: HubEvent }) {
         )}
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" data-testid="repeat-summary">
-            {ruleWords(full, event.timeZone)}
+            {seriesRuleWords(full, event.timeZone)}
           </Text>
           <Button leftSection={<IconRepeat size={16} aria-hidden />} loading={create.isPending} onClick={() => void submit()} data-testid="repeat-submit">
             Repeat this event

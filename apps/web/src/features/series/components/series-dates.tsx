@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate, formatNumber, formatTime, EventStatus, type HubEvent, type SeriesDate } from '@hubbub/contract';
+import { formatDate, formatNumber, formatTime, EventStatus, seriesRuleWords, type HubEvent, type SeriesDate } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { useSeries } from '../api/series';
-import { ruleWords } from '../rule-words';
 
 const SHOWN = 6;
 
@@ -56,7 +55,7 @@ export function SeriesDates({ event }: { event: HubEvent }) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id="series-heading">
-            {ruleWords(data.rule, data.timeZone)}
+            {seriesRuleWords(data.rule, data.timeZone)}
           </Title>
           <Text size="sm" c="dimmed">
             {formatNumber(toCome)} {toCome === 1 ? 'date' : 'dates'} to come
