@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsApi, pathOf, publicEventPath, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
+import { eventsApi, goingApi, pathOf, publicEventPath, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
@@ -236,6 +237,42 @@ describe('refusals', () => {
     await expectDetailedProblem(await createSeries(series.dates[1].eventId, 'FREQ=WEEKLY;COUNT=3'), 409, 'conflict');
     await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: randomUUID() })), 404, 'not_found');
     await expectDetailedProblem(await call(t.app, 'GET', pathOf(seriesApi.get, { id: 'nope' })), 400, 'validation');
+  });
+});
+
+describe('canceling one date', () => {
+  it('tells the people going to that date, once, and nobody going to another date', async () => {
+    // A database of its own on PostgreSQL: this app's notification worker reads its own outbox.
+    const scratch = await ownDatabase('series-cancel');
+    const app = await build(scratch ? { database: scratch } : {});
+    try {
+      const [me, ana, ben] = [await signUp(app), await signUp(app), await signUp(app)];
+      await usePlan(app, me, 'Enterprise');
+      const start = DateTime.now().setZone(CHICAGO).plus({ days: 3 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+      const event = await ok<HubEvent>(
+        await call(app.app, 'POST', eventsApi.create.path, {
+          jwt: me.jwt,
+          body: { name: 'Supper club', startDate: start.toUTC().toISO(), endDate: start.plus({ hours: 2 }).toUTC().toISO(), timeZone: CHICAGO, area: { latitude: 41.9, longitude: -87.6 } },
+        }),
+      );
+      const series = await ok<Series>(await call(app.app, 'POST', seriesApi.create.path, { jwt: me.jwt, body: { eventId: event.id, rule: 'FREQ=WEEKLY;COUNT=3' } }), 201);
+      const [, second, third] = series.dates;
+      await ok(await call(app.app, 'PUT', pathOf(goingApi.say, { id: second.eventId }), { jwt: ana.jwt, body: { guests: 0 } }));
+      await ok(await call(app.app, 'PUT', pathOf(goingApi.say, { id: third.eventId }), { jwt: ana.jwt, body: { guests: 0 } }));
+      await ok(await call(app.app, 'PUT', pathOf(goingApi.say, { id: third.eventId }), { jwt: ben.jwt, body: { guests: 0 } }));
+      await ok(await call(app.app, 'POST', pathOf(eventsApi.cancel, { id: second.eventId }), { jwt: me.jwt }));
+      await app.app.ctx.notifications.runNow();
+      await app.app.ctx.notifications.runNow();
+      const files = await fs.readdir(app.outboxDir).catch(() => [] as string[]);
+      const canceled = (email: string) => files.filter((f) => f.endsWith(`-canceled-${email}.eml`)).length;
+      expect([canceled(ana.email), canceled(ben.email), canceled(me.email)]).toEqual([1, 0, 0]);
+      // The other dates go on.
+      const after = await ok<Series>(await call(app.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
+      expect(after.dates.map((d) => d.status)).toEqual([0, 3, 0]);
+    } finally {
+      await app.close();
+      await scratch?.drop();
+    }
   });
 });
 
