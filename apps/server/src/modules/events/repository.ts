@@ -186,10 +186,23 @@ export async function insertSeriesDates(
   await db.execute(sql`
     insert into event_tags (event_id, tag_id)
     select e.id, t.tag_id from events e join event_tags t on t.event_id = ${args.sourceId}
-    where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    where e.id in (${idList(ids)})
     on conflict do nothing`);
-  await db.execute(sql`update events e set search_text = ${searchDocument} where e.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  await refreshSearchTextOf(db, ids);
   return ids;
+}
+
+const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const refreshSearchTextOf = (db: Db, ids: string[]) => db.execute(sql`update events e set search_text = ${searchDocument} where e.id in (${idList(ids)})`);
+
+/** The same tags on several dates of a series at once, and their search documents again. */
+export async function setSeriesDatesTags(db: Db, ids: string[], tagIds: string[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`delete from event_tags where event_id in (${idList(ids)})`);
+  if (tagIds.length) {
+    await db.insert(eventTags).values(ids.flatMap((eventId) => tagIds.map((tagId) => ({ eventId, tagId })))).onConflictDoNothing();
+  }
+  await refreshSearchTextOf(db, ids);
 }
 
 /** The date new dates are copied from: the latest not changed on its own (the series' details), else the latest. */
@@ -254,9 +267,13 @@ export function seriesDates(db: Db, args: { seriesId: string; viewerId: string |
     order by e.rule_date`);
 }
 
-/** Whether an event still shows this picture (dates of a series share one). */
-export async function thumbnailInUse(db: Db, thumbnailPath: string): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(eq(events.thumbnailPath, thumbnailPath)).limit(1);
+/** Whether another of the host's events still shows this picture (dates of a series share one); the host's events come from events_user_idx. */
+export async function thumbnailInUse(db: Db, userId: string, thumbnailPath: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.userId, userId), eq(events.thumbnailPath, thumbnailPath)))
+    .limit(1);
   return row !== undefined;
 }
 

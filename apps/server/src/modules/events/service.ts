@@ -342,10 +342,7 @@ export const seriesEvents = {
       lng: details.area.longitude,
     };
     const ids = await repo.editSeriesDates(db, { seriesId: args.seriesId, fromRuleDate: args.fromRuleDate, now: args.ctx.now(), values });
-    for (const id of ids) {
-      await repo.setEventTags(db, id, tagIds);
-      await repo.refreshSearchText(db, id);
-    }
+    await repo.setSeriesDatesTags(db, ids, tagIds);
     return ids.length;
   },
 };
@@ -412,15 +409,15 @@ export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: s
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
   await repo.deleteEvent(opts.ctx.db, opts.id);
-  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.userId, owner.thumbnailPath);
 }
 
 /**
  * A stored thumbnail and its small copy (modules/events/thumbnail-routes.ts), once no event shows
  * it: the dates of a series share their first date's picture.
  */
-async function removeThumbnailFiles(ctx: AppContext, path: string): Promise<void> {
-  if (await repo.thumbnailInUse(ctx.db, path)) return;
+async function removeThumbnailFiles(ctx: AppContext, ownerId: string, path: string): Promise<void> {
+  if (await repo.thumbnailInUse(ctx.db, ownerId, path)) return;
   await ctx.files.remove(path);
   const small = smallThumbnailPath(path);
   if (small) await ctx.files.remove(small);
@@ -432,13 +429,13 @@ export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: 
   const image = await normaliseImage(opts.data, THUMBNAIL_BOX);
   const path = await ctx.files.put(`thumbnails/${id}-${randomBytes(6).toString('hex')}.webp`, image);
   await repo.setThumbnail(ctx.db, id, path, ctx.now());
-  if (owner.thumbnailPath) await removeThumbnailFiles(ctx, owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(ctx, owner.userId, owner.thumbnailPath);
 }
 
 export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
   await repo.setThumbnail(opts.ctx.db, opts.id, null, opts.ctx.now());
-  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.thumbnailPath);
+  if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.userId, owner.thumbnailPath);
 }
 
 export async function tagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {
