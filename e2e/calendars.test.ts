@@ -115,7 +115,11 @@ describe('calendars', () => {
     // The "is ready" message sits at the bottom, over the row's switch on a short window: a person
     // waits for it to go (or closes it) before reaching under it; a click meanwhile lands on the message.
     await page.getByText(/is ready: copy its address/).waitFor({ state: 'hidden', timeout: 15_000 });
-    await row.getByRole('switch', { name: /Include my drafts/ }).uncheck();
+    // The switch follows the saved calendar (it waits, disabled, while a save is on its way), so the
+    // click is made once it is enabled and its new state is waited for below rather than at once.
+    const rowSwitch = row.getByRole('switch', { name: /Include my drafts/ });
+    await expect.poll(() => rowSwitch.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await rowSwitch.click();
     await expect.poll(() => row.getByRole('switch', { name: /Include my drafts/ }).isChecked(), { timeout: 15_000 }).toBe(false);
     await expect.poll(feed, { timeout: 15_000 }).toEqual([]);
     expect(errors).toEqual([]);
