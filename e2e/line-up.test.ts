@@ -85,7 +85,13 @@ describe('the line-up', () => {
         expect((await reordered).status()).toBe(200);
         expect(await names(page, 'line-up-editor')).toEqual(['Riverside Bank', `Marisol Quartet ${suffix}`, 'Taco Stand']);
 
-        // And with the keyboard: the food moves up one place, each step said aloud.
+        // And with the keyboard: the food moves up one place, each step said aloud. The
+        // rows first finish sliding into their new places: a keyboard drag measures the rows
+        // when it starts, and a row still moving would be measured where it no longer is.
+        await expect
+          .poll(() => page.getByTestId('line-up-item').evaluateAll((rows) => rows.every((row) => !/translate3d\((?!0px, 0px)/.test((row as HTMLElement).style.transform))))
+          .toBe(true);
+        await page.waitForFunction(() => document.querySelector('[data-testid="line-up-editor"]')?.getAnimations({ subtree: true }).length === 0);
         const keyed = page.waitForResponse((r) => r.url().endsWith('/event/attraction/order/'));
         await handles.nth(2).focus();
         await page.keyboard.press('Space');
