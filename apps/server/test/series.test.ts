@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsApi, goingApi, pathOf, publicEventPath, seriesApi, type EventList, type HubEvent, type Series } from '@hubbub/contract';
+import { eventsApi, goingApi, pathOf, publicEventPath, seriesApi, type EventList, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
@@ -164,6 +164,51 @@ describe('a series', () => {
     // A moved date keeps where the rule put it.
     expect(after.dates[2].ruleDate).toBe(third.ruleDate);
     expect(local(after.dates[2].startDate).hour).toBe(20);
+  });
+});
+
+describe('search', () => {
+  const search = (body: Record<string, unknown>) =>
+    call(t.app, 'POST', eventsApi.search.path, { body: { userId: host.id, startDate: '2027-08-01T00:00:00Z', days: 60, ...body } });
+  const chicago = { minLatitude: 41.8, maxLatitude: 41.95, minLongitude: -87.75, maxLongitude: -87.55 };
+  const wide = { minLatitude: 30, maxLatitude: 45, minLongitude: -100, maxLongitude: -80 };
+
+  it('lists a series once, at its next date, while each date still meets the filters on its own', async () => {
+    const single = await eventAt('2027-08-04T12:00');
+    const event = await eventAt('2027-08-03T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=6'), 201);
+    const names = async (body: Record<string, unknown>) => {
+      const found = await ok<EventSearchResult>(await search(body));
+      return found.events.map((e) => [e.id, e.series?.id ?? null]);
+    };
+    // With a city's box (its events come from the location index), a state's, and none at all.
+    for (const box of [chicago, wide, {}]) {
+      expect(await names(box)).toEqual([
+        [event.id, series.id],
+        [single.id, null],
+      ]);
+      const found = await ok<EventSearchResult>(await search(box));
+      expect(found.totalCount).toBe(2);
+      expect(found.events[0].series?.rule).toBe('FREQ=WEEKLY;BYDAY=TU;COUNT=6');
+    }
+    // A window that starts after the first date lists the series at the next one.
+    expect(await names({ startDate: '2027-08-05T00:00:00Z' })).toEqual([[series.dates[1].eventId, series.id]]);
+    // The first date cancelled: the series shows at the second (and at the first, when cancelled ones are asked for).
+    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: event.id }), { jwt: host.jwt }));
+    expect(await names(chicago)).toEqual([
+      [single.id, null],
+      [series.dates[1].eventId, series.id],
+    ]);
+    expect((await names({ ...wide, includeCanceled: true }))[0]).toEqual([event.id, series.id]);
+    // A filter applies to each date: only the fourth date is about jazz, so the series shows there.
+    const fourth = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: series.dates[3].eventId }), { jwt: host.jwt }));
+    await ok(
+      await call(t.app, 'POST', eventsApi.update.path, {
+        jwt: host.jwt,
+        body: { id: fourth.id, name: 'Jazz night', startDate: fourth.startDate, endDate: fourth.endDate, timeZone: CHICAGO, area: fourth.area },
+      }),
+    );
+    for (const box of [chicago, wide]) expect(await names({ ...box, searchText: 'jazz' })).toEqual([[fourth.id, series.id]]);
   });
 });
 

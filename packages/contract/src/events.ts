@@ -43,6 +43,16 @@ export const EventVisibilitySchema = z.enum(EventVisibilities, { message: 'Visib
 export type EventVisibility = z.infer<typeof EventVisibilitySchema>;
 
 /** The spec's Event; flyers come in the host's flyerOrder, attractions in the host's line-up order. */
+/** The series a date belongs to (issue 29): lists show a series once, with its rule in words. */
+export const SeriesBriefSchema = z
+  .object({
+    id: z.uuid(),
+    /** The repeat rule (RFC 5545 RRULE without DTSTART), for example `FREQ=WEEKLY;BYDAY=TU`. */
+    rule: z.string(),
+  })
+  .meta({ id: 'SeriesBrief' });
+export type SeriesBrief = z.infer<typeof SeriesBriefSchema>;
+
 export const EventSchema = z
   .object({
     id: z.uuid(),
@@ -80,6 +90,7 @@ export const EventSchema = z
     visibility: EventVisibilitySchema,
     /** The series this event is a date of (series.ts; not in the spec); null for a one-off. */
     seriesId: z.uuid().nullable(),
+    series: SeriesBriefSchema.nullable(),
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;
@@ -183,6 +194,8 @@ export const EventSummarySchema = z
     publishOnDate: z.string().nullable(),
     host: PartnerSchema,
     tags: z.array(TagSchema),
+    /** The series this date belongs to; search lists a series once, at its next matching date. */
+    series: SeriesBriefSchema.nullable(),
   })
   .meta({ id: 'EventSummary' });
 export type EventSummary = z.infer<typeof EventSummarySchema>;

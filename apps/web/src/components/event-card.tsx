@@ -1,7 +1,8 @@
 import { type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 import { Link } from 'react-router';
-import { eventPhase, eventTimes, formatDate, publicEventPath, type EventSummary } from '@hubbub/contract';
+import { IconRepeat } from '@tabler/icons-react';
+import { eventPhase, eventTimes, formatDate, publicEventPath, seriesRuleWords, type EventSummary } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { eventPlace } from '@/lib/format';
 import { EventThumbnail } from './event-thumbnail';
@@ -59,6 +60,13 @@ export function EventCard({ event, visitor = false, badges, actions, headingOrde
             </Group>
           )}
           <Text size="xs">{times.local}</Text>
+          {event.series && (
+            // A series shows once in a list, at its next date: the rule says when the others are.
+            <Group gap={4} wrap="nowrap" data-testid="event-card-series">
+              <IconRepeat size={14} aria-hidden style={{ flex: 'none' }} />
+              <Text size="xs">{seriesRuleWords(event.series.rule, event.timeZone)}</Text>
+            </Group>
+          )}
           {times.viewer && (
             <Text size="xs" c="dimmed">
               Your time: {times.viewer}

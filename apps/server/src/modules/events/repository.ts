@@ -21,6 +21,7 @@ export interface EventRowBase {
   updated: string;
   hostName: string;
   tags: { id: string; name: string; categoryId: string | null; isCategory: boolean }[];
+  series: { id: string; rule: string } | null;
 }
 
 export interface EventRowFull extends EventRowBase {
@@ -40,13 +41,17 @@ export interface EventRowFull extends EventRowBase {
   seriesId: string | null;
 }
 
+/** The series of event `e` as the API's SeriesBrief (json), or null. */
+export const seriesBrief = sql`(select json_build_object('id', s.id, 'rule', s.rule) from series s where s.id = e.series_id)`;
+
 export const summaryColumns = sql`
   e.id, e.user_id as "userId", e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate",
   e.time_zone as "timeZone", case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate",
   e.slug, e.venue, e.area, e.thumbnail_path as "thumbnailPath", e.status::int as status, ${iso(sql`e.updated_at`)} as updated,
   u.name as "hostName",
   (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'categoryId', t.category_id, 'isCategory', t.is_category) order by t.name, t.id), '[]'::json)
-     from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags`;
+     from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags,
+  ${seriesBrief} as series`;
 
 const linkCount = (type: string) => sql`(select count(*)::int from event_links l where l.event_id = e.id and l.type = ${type})`;
 const myLink = (type: string, viewer: string) =>

@@ -63,6 +63,8 @@ export const events = pgTable(
     // Live sessions (status Started) are few: the admin console lists and counts them from this.
     index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
     uniqueIndex('events_series_date_key').on(t.seriesId, t.ruleDate),
+    // Lists show a series once: "is there an earlier date of this series?" is one probe here.
+    index('events_series_start_idx').on(t.seriesId, t.startsAt).where(sql`series_id is not null`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
 import { NO_USER, escapeLike, iso, listedTo } from '../../db/fragments.js';
+import { seriesBrief } from './repository.js';
 
 export interface SearchFilter {
   tenantId: string;
@@ -251,7 +252,25 @@ const summaryJson = sql`concat('{"id":"', e.id, '","userId":"', e.user_id, '","n
   ',"slug":', ${jsonText(sql`e.slug`)}, ',"venue":', ${jsonText(sql`e.venue`)}, ',"area":', coalesce(e.area::text, 'null'),
   ',"thumbnailPath":', ${jsonText(sql`e.thumbnail_path`)}, ',"status":', e.status, ',"updated":"', ${iso(sql`e.updated_at`)},
   '","publishOnDate":', ${jsonText(iso(sql`e.publish_on`))}, ',"host":{"id":"', e.user_id, '","name":', ${jsonText(sql`u.name`)},
-  '},"tags":', coalesce(pt.tags::text, '[]'), '}')`;
+  '},"tags":', coalesce(pt.tags::text, '[]'), ',"series":', coalesce(${seriesBrief}::text, 'null'), '}')`;
+
+/**
+ * `parts` for a list, where a series shows once: a date is left out when an earlier date of its
+ * series (by start, then id) matches too. The outer row's columns are taken into `o` before the
+ * inner `events e` is in scope, so the parts apply unchanged to the earlier date; the inner read
+ * is one probe of events_series_idx, and only for dates of a series.
+ */
+function listParts(parts: SQL[]): SQL[] {
+  const matches = sql.join(
+    parts.map((part) => sql`(${part})`),
+    sql` or `,
+  );
+  const first = sql`(e.series_id is null or not exists (
+    select 1 from (select e.series_id, e.starts_at, e.id) o(sid, st, eid)
+      join events e on e.series_id = o.sid and e.starts_at <= o.st and (e.starts_at, e.id) < (o.st, o.eid)
+    where ${matches}))`;
+  return parts.map((part) => and([part, first]));
+}
 
 /**
  * A search page in one statement: the matches counted in start order up to countRows (enough to
@@ -259,7 +278,7 @@ const summaryJson = sql`concat('{"id":"', e.id, '","userId":"', e.user_id, '","n
  * so the answer is serialised once, by the database, and nothing is parsed on the way.
  */
 function pageStatement(s: Shape, p: PageShape, v: Bind): SQL {
-  const parts = partsOf(s, v);
+  const parts = listParts(partsOf(s, v));
   const dir = p.descending ? sql`desc` : sql`asc`;
   const key = sortKeyOf(s, p, v);
   const startsAt = startsAtOf(s);

@@ -19,5 +19,6 @@ export function toSummary(row: EventRowBase): EventSummary {
     publishOnDate: row.publishOnDate,
     host: { id: row.userId, name: row.hostName },
     tags: row.tags,
+    series: row.series,
   };
 }

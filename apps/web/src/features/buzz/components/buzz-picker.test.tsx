@@ -26,6 +26,7 @@ function listed(name: string, status: EventStatusValue, startsIn = 2 * HOUR): Li
     publishOnDate: null,
     host: { id: crypto.randomUUID(), name: 'River' },
     tags: [],
+    series: null,
     followLinkId: null,
   };
 }

@@ -24,6 +24,7 @@ function event(n: number, over: Partial<EventSummary> = {}): EventSummary {
     publishOnDate: null,
     host: { id: ADA, name: 'Ada Lovelace' },
     tags: [],
+    series: null,
     ...over,
   };
 }
