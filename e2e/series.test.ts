@@ -6,7 +6,7 @@ import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBr
 
 // Issue 29, a series: a host makes their open mic repeat every week for six dates from its page,
 // cancels one date; a visitor on a phone sees the dates (the canceled one marked), opens the next
-// one and says Going to it.
+// one and says Going to it, finds the series once in search and follows every date at once.
 
 let browser: Browser;
 const suffix = randomUUID().slice(0, 8);
@@ -79,6 +79,26 @@ describe('series', () => {
     await expect.poll(() => guestPage.getByTestId('going-state').innerText(), POLL).toMatch(/^You are going/);
     await guestPage.goto(`${baseUrl()}/event/${event.id}`);
     await guestPage.getByTestId('going-say').waitFor(POLL);
+
+    // Search over two months lists the series once, at its next date, with its rule.
+    await guestPage.goto(`${baseUrl()}/search?host=${event.userId}&days=60&lat=41.91&lng=-87.66&z=10`);
+    await guestPage.getByRole('button', { name: 'Show list' }).click();
+    const cards = guestPage.getByTestId('event-card');
+    await expect.poll(() => cards.count(), POLL).toBe(1);
+    expect(await cards.first().getAttribute('data-event-id')).toBe(event.id);
+    expect(await cards.first().getByTestId('event-card-series').innerText()).toBe(`${weekly}, 6 times`);
+    await guestPage.screenshot({ path: 'test-results/series-search-phone.png' });
+
+    // Following the series follows each date to come: five, the canceled one aside.
+    await guestPage.goto(`${baseUrl()}/event/${event.id}`);
+    const follow = guestPage.getByTestId('series-follow');
+    await follow.waitFor(POLL);
+    expect(await follow.innerText()).toBe('Follow every date');
+    await follow.click();
+    await expect.poll(() => follow.getAttribute('aria-pressed'), POLL).toBe('true');
+    expect(await follow.innerText()).toBe('Following every date');
+    await guestPage.goto(`${baseUrl()}/events/following`);
+    await expect.poll(() => guestPage.getByTestId('event-card').count(), POLL).toBe(5);
     expect(guestErrors).toEqual([]);
   });
 });

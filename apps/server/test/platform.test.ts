@@ -193,6 +193,8 @@ describe('OpenAPI document', () => {
     ['post', `${E}/series`, true, 201, true],
     ['get', `${E}/series/{id}`, false, 200, false],
     ['put', `${E}/series/{id}`, true, 200, true],
+    ['put', `${E}/series/{id}/follow`, false, 200, true],
+    ['delete', `${E}/series/{id}/follow`, false, 200, true],
     ['get', `${E}/going/{id}`, false, 200, false],
     ['put', `${E}/going/{id}`, true, 200, true],
     ['delete', `${E}/going/{id}`, false, 200, true],

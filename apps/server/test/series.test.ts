@@ -212,6 +212,46 @@ describe('search', () => {
   });
 });
 
+describe('following a series', () => {
+  it('follows every date to come at once, and lets go of them at once; only a series the person may see', async () => {
+    const event = await eventAt('2027-09-07T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=5'), 201);
+    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: series.dates[2].eventId }), { jwt: host.jwt }));
+    const fan = await signUp(t);
+    const follow = (method: 'PUT' | 'DELETE', who: TestUser | null = fan, id = series.id) =>
+      call(t.app, method, pathOf(method === 'PUT' ? seriesApi.follow : seriesApi.unfollow, { id }), who ? { jwt: who.jwt } : {});
+    const followed = async () => (await ok<EventList>(await call(t.app, 'GET', eventsApi.following.path, { jwt: fan.jwt }))).events.map((e) => e.id);
+    expect((await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id }), { jwt: fan.jwt }))).following).toBe(false);
+
+    const after = await ok<Series>(await follow('PUT'));
+    expect(after.following).toBe(true);
+    // Every date but the cancelled one, soonest first; following twice changes nothing.
+    const expected = series.dates.filter((_, i) => i !== 2).map((d) => d.eventId);
+    expect(await followed()).toEqual(expected);
+    await ok<Series>(await follow('PUT'));
+    expect(await followed()).toEqual(expected);
+    // Each date's own page says it is followed.
+    const date = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: series.dates[1].eventId }), { jwt: fan.jwt }));
+    expect(date.myLinks.Follow).not.toBeNull();
+
+    const stopped = await ok<Series>(await follow('DELETE'));
+    expect(stopped.following).toBe(false);
+    expect(await followed()).toEqual([]);
+
+    await expectDetailedProblem(await follow('PUT', null), 401, 'unauthenticated');
+    await expectDetailedProblem(await follow('PUT', fan, randomUUID()), 404, 'not_found');
+    // A series whose dates are all drafts is not there for anyone but its host.
+    const draft = await ok<HubEvent>(
+      await call(t.app, 'POST', eventsApi.create.path, {
+        jwt: host.jwt,
+        body: { name: 'Not yet', startDate: '2027-09-09T00:00:00Z', endDate: '2027-09-09T02:00:00Z', timeZone: CHICAGO, area: { latitude: 41.88, longitude: -87.63 }, publishOnDate: '2030-01-01T00:00:00Z' },
+      }),
+    );
+    const hidden = await ok<Series>(await createSeries(draft.id, 'FREQ=WEEKLY;COUNT=2'), 201);
+    await expectDetailedProblem(await follow('PUT', fan, hidden.id), 404, 'not_found');
+  });
+});
+
 describe('changing a series', () => {
   it('changes every date to come but one moved on its own, then this date and the following ones', async () => {
     const event = await eventAt('2027-09-07T19:00');
@@ -343,6 +383,11 @@ describe('the scheduler', () => {
       const read = async (id: string) => ok<Series>(await call(app.app, 'GET', pathOf(seriesApi.get, { id }), { jwt: me.jwt }));
       const weekly = await create('FREQ=WEEKLY');
       const ended = await create('FREQ=WEEKLY;COUNT=30');
+      // Someone follows the open-ended series: the dates added later are followed for them too.
+      const fan = await signUp(app);
+      expect((await ok<Series>(await call(app.app, 'PUT', pathOf(seriesApi.follow, { id: weekly.id }), { jwt: fan.jwt }))).following).toBe(true);
+      const followed = async () => (await ok<EventList>(await call(app.app, 'GET', eventsApi.following.path, { jwt: fan.jwt }))).events.map((e) => e.id).sort();
+      expect(await followed()).toEqual(weekly.dates.map((d) => d.eventId).sort());
       expect(weekly.dates).toHaveLength(27);
       expect(ended.dates).toHaveLength(27);
       // Thirty days later the window reaches about four weeks further.
@@ -356,6 +401,7 @@ describe('the scheduler', () => {
       expect(new Date(later.dates.at(-1)!.ruleDate).getTime()).toBeGreaterThan(windowEnd - 7 * 86_400_000);
       expect(new Set(later.dates.map((d) => d.ruleDate)).size).toBe(later.dates.length);
       expect(later.dates.every((d) => local(d.startDate).toFormat('ccc HH:mm') === start.toFormat('ccc HH:mm'))).toBe(true);
+      expect(await followed()).toEqual(later.dates.map((d) => d.eventId).sort());
       // A series with a count stops there.
       const counted = await read(ended.id);
       expect(counted.dates).toHaveLength(30);

@@ -53,6 +53,8 @@ export const SeriesSchema = z
     timeZone: z.string(),
     /** Dates exist up to here; the scheduler adds the next ones as time passes (null: the rule has ended). */
     datesUntil: z.string().nullable(),
+    /** The viewer follows the series: each date to come, and each date added later. */
+    following: z.boolean(),
     /** The dates the viewer may see, in order. */
     dates: z.array(SeriesDateSchema),
   })
@@ -75,6 +77,20 @@ export const seriesApi = defineEndpoints('series', {
     body: SeriesEditSchema,
     answer: SeriesSchema,
     problems: [400, 403, 404],
+  }),
+  follow: endpoint('PUT', `${ENGINE}/series/:id/follow`, {
+    summary: 'Follows every date to come of a series, and each date added to it later',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: SeriesSchema,
+    problems: [400, 404],
+  }),
+  unfollow: endpoint('DELETE', `${ENGINE}/series/:id/follow`, {
+    summary: 'Stops following a series: its dates to come are no longer followed (dates already over stay as they were)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: SeriesSchema,
+    problems: [400, 404],
   }),
   get: endpoint('GET', `${ENGINE}/series/:id`, {
     summary: 'A series: its rule and the dates the viewer may see',

@@ -176,7 +176,7 @@ function EventBody({ data }: { data: HubEvent }) {
       )}
       {data.seriesId && (
         <Box mt="lg">
-          <SeriesDates event={data} />
+          <SeriesDates event={data} canFollow={Boolean(user) && !owner} />
         </Box>
       )}
       {owner && !data.seriesId && (

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { eventLinks } from './schema.js';
@@ -17,6 +17,20 @@ export async function insertLink(db: Db, values: { tenantId: string; eventId: st
 /** Adds the link unless it exists, without reading its id back. */
 export async function ensureLink(db: Db, values: { tenantId: string; eventId: string; userId: string; type: string }): Promise<void> {
   await db.insert(eventLinks).values(values).onConflictDoNothing();
+}
+
+/** Adds `type` links of one person to many events at once (those they have stay as they are). */
+export async function ensureLinks(db: Db, args: { tenantId: string; userId: string; eventIds: string[]; type: string }): Promise<void> {
+  if (!args.eventIds.length) return;
+  await db
+    .insert(eventLinks)
+    .values(args.eventIds.map((eventId) => ({ tenantId: args.tenantId, eventId, userId: args.userId, type: args.type })))
+    .onConflictDoNothing();
+}
+
+export async function deleteLinksOf(db: Db, args: { userId: string; eventIds: string[]; type: string }): Promise<void> {
+  if (!args.eventIds.length) return;
+  await db.delete(eventLinks).where(and(eq(eventLinks.userId, args.userId), eq(eventLinks.type, args.type), inArray(eventLinks.eventId, args.eventIds)));
 }
 
 export async function findLink(db: Db, tenantId: string, id: string) {

@@ -50,6 +50,16 @@ export async function setAttendeeLink(db: Db, args: { tenantId: string; eventId:
 }
 
 /**
+ * Following a series (modules/series, inside its transaction) is following each of its dates, so
+ * every surface that reads follows (home, reminders, calendars, the following list) shows them.
+ */
+export async function setFollowLinks(db: Db, args: { tenantId: string; userId: string; eventIds: string[]; following: boolean }): Promise<void> {
+  const { following, ...links } = args;
+  if (following) await repo.ensureLinks(db, { ...links, type: 'Follow' });
+  else await repo.deleteLinksOf(db, { userId: links.userId, eventIds: links.eventIds, type: 'Follow' });
+}
+
+/**
  * A user sees their own links; the host of an event also sees who linked to it.
  */
 export async function searchLinks(opts: {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { series } from './schema.js';
+import { series, seriesFollowers } from './schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
 
@@ -47,4 +47,23 @@ export async function extended(db: Db, args: { id: string; instance: string; dat
     .where(and(eq(series.id, args.id), eq(series.claimedBy, args.instance)))
     .returning({ id: series.id });
   return rows.length > 0;
+}
+
+export async function setFollower(db: Db, args: { seriesId: string; userId: string; following: boolean }): Promise<void> {
+  if (args.following) await db.insert(seriesFollowers).values({ seriesId: args.seriesId, userId: args.userId }).onConflictDoNothing();
+  else await db.delete(seriesFollowers).where(and(eq(seriesFollowers.seriesId, args.seriesId), eq(seriesFollowers.userId, args.userId)));
+}
+
+export async function isFollower(db: Db, seriesId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: seriesFollowers.userId })
+    .from(seriesFollowers)
+    .where(and(eq(seriesFollowers.seriesId, seriesId), eq(seriesFollowers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function followersOf(db: Db, seriesId: string): Promise<string[]> {
+  const rows = await db.select({ userId: seriesFollowers.userId }).from(seriesFollowers).where(eq(seriesFollowers.seriesId, seriesId));
+  return rows.map((r) => r.userId);
 }

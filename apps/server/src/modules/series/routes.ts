@@ -10,6 +10,8 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => reply.code(201).send(await service.createSeries({ ctx, auth: authOf(request), ...request.body })),
   });
   route(app, seriesApi.edit, { handler: (request) => service.editSeries({ ctx, auth: authOf(request), id: request.params.id, edit: request.body }) });
+  route(app, seriesApi.follow, { handler: (request) => service.followSeries({ ctx, auth: authOf(request), id: request.params.id, following: true }) });
+  route(app, seriesApi.unfollow, { handler: (request) => service.followSeries({ ctx, auth: authOf(request), id: request.params.id, following: false }) });
   route(app, seriesApi.get, {
     handler: (request) => service.getSeries({ ctx, tenant: request.tenant, id: request.params.id, viewerId: request.auth?.userId ?? null }),
   });

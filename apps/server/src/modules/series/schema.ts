@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
@@ -26,3 +26,21 @@ export const series = pgTable('series', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * People who follow a series (issue 29): they follow each of its dates, and each date the
+ * scheduler adds later (modules/series/extender.ts) is followed for them as it is made.
+ */
+export const seriesFollowers = pgTable(
+  'series_followers',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_followers_user_idx').on(t.userId)],
+);

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
-import type { Series, SeriesEditSchema } from '@hubbub/contract';
+import { EventStatus, type Series, type SeriesEditSchema } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { SERIES_MAX_DATES, SERIES_WINDOW_DAYS, SeriesRuleError, parseSeriesRule, seriesDates } from '../../lib/series-rule.js';
+import { setFollowLinks } from '../event-links/service.js';
 import { requireOwnEvent, seriesEvents } from '../events/service.js';
 import * as repo from './repository.js';
 
@@ -66,7 +67,9 @@ export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesR
     if (!template) return void (await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil: null, now }));
     const ahead = await seriesEvents.countAhead(tx, { seriesId: row.id, now });
     const { starts, datesUntil } = window({ rule: row.rule, start: row.startsAt, timeZone: row.timeZone, from, to: windowEnd(now), limit: SERIES_MAX_DATES - ahead });
-    await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
+    const made = await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
+    // Who follows the series follows each new date too.
+    for (const userId of await repo.followersOf(tx, row.id)) await setFollowLinks(tx, { tenantId: row.tenantId, userId, eventIds: made, following: true });
     if (!(await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil, now }))) throw new Error('The series was claimed by another instance meanwhile.');
   });
 }
@@ -109,6 +112,22 @@ export async function editSeries(opts: { ctx: AppContext; auth: AuthInfo; id: st
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
 }
 
+/**
+ * The viewer follows every date to come of the series, and each date the scheduler adds later; or
+ * stops, letting go of every date to come (dates already over stay as they were).
+ */
+export async function followSeries(opts: { ctx: AppContext; auth: AuthInfo; id: string; following: boolean }): Promise<Series> {
+  const { ctx, auth, following } = opts;
+  const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  const now = ctx.now().getTime();
+  const eventIds = current.dates.filter((d) => Date.parse(d.endDate) > now && (!following || d.status !== EventStatus.Canceled)).map((d) => d.eventId);
+  await ctx.db.transaction(async (tx) => {
+    await repo.setFollower(tx, { seriesId: opts.id, userId: auth.userId, following });
+    await setFollowLinks(tx, { tenantId: auth.tenant.id, userId: auth.userId, eventIds, following });
+  });
+  return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
 /** The series and the dates the viewer may see; 404 when they may see none. */
 export async function getSeries(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<Series> {
   const { ctx } = opts;
@@ -122,6 +141,7 @@ export async function getSeries(opts: { ctx: AppContext; tenant: TenantRef; id: 
     rule: row.rule,
     timeZone: row.timeZone,
     datesUntil: row.datesUntil?.toISOString() ?? null,
+    following: opts.viewerId !== null && (await repo.isFollower(ctx.db, row.id, opts.viewerId)),
     dates: dates.map((d) => ({ ...d, status: d.status as Series['dates'][number]['status'] })),
   };
 }

@@ -31,3 +31,21 @@ export function useCreateSeries() {
     },
   });
 }
+
+export function followSeries({ id, following }: { id: string; following: boolean }): Promise<Series> {
+  return engineApi.call(following ? seriesApi.follow : seriesApi.unfollow, { params: { id } });
+}
+
+/** The viewer follows every date of a series (or stops): each date's page, the following list and home change with it. */
+export function useFollowSeries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: followSeries,
+    onSuccess: (series) => {
+      client.setQueryData(queryKeys.series.detail(series.id), series);
+      for (const date of series.dates) void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
+      void client.invalidateQueries({ queryKey: queryKeys.events.following });
+      void client.invalidateQueries({ queryKey: queryKeys.home.all });
+    },
+  });
+}

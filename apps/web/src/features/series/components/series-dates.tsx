@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber, formatTime, EventStatus, seriesRuleWords, type HubEvent, type SeriesDate } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
-import { useSeries } from '../api/series';
+import { notifyProblem } from '@/lib/ui';
+import { useFollowSeries, useSeries } from '../api/series';
 
 const SHOWN = 6;
 
@@ -40,8 +42,30 @@ function DateLine({ date, current, timeZone }: { date: SeriesDate; current: bool
   );
 }
 
-/** The dates of the series this event belongs to: its rule in words and the dates to come, each a link. */
-export function SeriesDates({ event }: { event: HubEvent }) {
+function FollowSeriesButton({ seriesId, following }: { seriesId: string; following: boolean }) {
+  const follow = useFollowSeries();
+  const toggle = () =>
+    follow.mutate({ id: seriesId, following: !following }, { onError: (error) => notifyProblem(error, following ? 'Could not stop following the series' : 'Could not follow the series') });
+  return (
+    <Button
+      variant={following ? 'light' : 'filled'}
+      size="xs"
+      leftSection={following ? <IconBellCheck size={16} aria-hidden /> : <IconBell size={16} aria-hidden />}
+      loading={follow.isPending}
+      onClick={toggle}
+      aria-pressed={following}
+      data-testid="series-follow"
+    >
+      {following ? 'Following every date' : 'Follow every date'}
+    </Button>
+  );
+}
+
+/**
+ * The dates of the series this event belongs to: its rule in words and the dates to come, each a
+ * link; `canFollow` (a signed-in guest) offers to follow every date at once.
+ */
+export function SeriesDates({ event, canFollow }: { event: HubEvent; canFollow: boolean }) {
   const series = useSeries(event.seriesId);
   const now = useNow();
   const [all, setAll] = useState(false);
@@ -61,6 +85,14 @@ export function SeriesDates({ event }: { event: HubEvent }) {
             {formatNumber(toCome)} {toCome === 1 ? 'date' : 'dates'} to come
           </Text>
         </Group>
+        {canFollow && (
+          <Group gap="xs" wrap="wrap">
+            <FollowSeriesButton seriesId={data.id} following={data.following} />
+            <Text size="xs" c="dimmed">
+              {data.following ? 'Every date to come is in your calendar and reminders, new ones too.' : 'One click follows each date, and the dates added later.'}
+            </Text>
+          </Group>
+        )}
         <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {shown.map((date) => (
             <DateLine key={date.eventId} date={date} current={date.eventId === event.id} timeZone={data.timeZone} />
