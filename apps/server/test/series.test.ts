@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsApi, goingApi, pathOf, publicEventPath, seriesApi, type EventList, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
+import { calendarsApi, eventsApi, goingApi, eventLinksApi, pathOf, publicEventPath, seriesApi, type Calendar, type EventList, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
@@ -249,6 +250,76 @@ describe('following a series', () => {
     );
     const hidden = await ok<Series>(await createSeries(draft.id, 'FREQ=WEEKLY;COUNT=2'), 201);
     await expectDetailedProblem(await follow('PUT', fan, hidden.id), 404, 'not_found');
+  });
+});
+
+describe('calendar files', () => {
+  /** Parses with ical.js as a calendar app would (the file's own VTIMEZONEs registered). */
+  function parse(text: string) {
+    const root = new ICAL.Component(ICAL.parse(text));
+    for (const zone of root.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    return root.getAllSubcomponents('vevent');
+  }
+  /** Every occurrence ical.js expands a series' VEVENTs to (exceptions related), as [start, end, summary]. */
+  function expand(vevents: ICAL.Component[]): string[][] {
+    const master = new ICAL.Event(vevents.find((v) => !v.hasProperty('recurrence-id')));
+    for (const v of vevents.filter((v) => v.hasProperty('recurrence-id'))) master.relateException(new ICAL.Event(v));
+    const out: string[][] = [];
+    const it = master.iterator();
+    for (let next = it.next(); next && out.length < 500; next = it.next()) {
+      const d = master.getOccurrenceDetails(next);
+      out.push([d.startDate.toJSDate().toISOString(), d.endDate.toJSDate().toISOString(), d.item.summary]);
+    }
+    return out;
+  }
+
+  it('writes a series with a cancelled and a moved date as one repeating VEVENT that ical.js expands to exactly the dates the API lists', async () => {
+    // Across Chicago's change to summer time on 14 March 2027.
+    const event = await eventAt('2027-03-02T19:00');
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=6'), 201);
+    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: series.dates[1].eventId }), { jwt: host.jwt }));
+    const moved = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: series.dates[3].eventId }), { jwt: host.jwt }));
+    const later = local(moved.startDate).plus({ hours: 1, days: 1 });
+    await ok(
+      await call(t.app, 'POST', eventsApi.update.path, {
+        jwt: host.jwt,
+        body: { id: moved.id, name: 'Open mic, on Wednesday', startDate: later.toUTC().toISO(), endDate: later.plus({ hours: 3 }).toUTC().toISO(), timeZone: CHICAGO, area: moved.area },
+      }),
+    );
+    const listed = await ok<Series>(await call(t.app, 'GET', pathOf(seriesApi.get, { id: series.id })));
+    const expected = listed.dates
+      .filter((d) => d.status !== 3)
+      .map((d) => [new Date(d.startDate).toISOString(), new Date(d.endDate).toISOString(), d.eventId === moved.id ? 'Open mic, on Wednesday' : event.name]);
+
+    // The file of any date carries the whole series.
+    const res = await call(t.app, 'GET', pathOf(calendarsApi.eventIcs, { id: series.dates[2].eventId }));
+    expect(res.statusCode, res.body).toBe(200);
+    const vevents = parse(res.body);
+    expect(vevents).toHaveLength(2);
+    const [master, override] = vevents;
+    expect(master.getFirstPropertyValue('uid')).toBe(`series-${series.id}@localhost`);
+    expect(override.getFirstPropertyValue('uid')).toBe(master.getFirstPropertyValue('uid'));
+    expect(master.getFirstPropertyValue('rrule')?.toString()).toBe('FREQ=WEEKLY;COUNT=6;BYDAY=TU');
+    expect(master.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(CHICAGO);
+    expect(master.getAllProperties('exdate').map((p) => (p.getFirstValue() as ICAL.Time).toJSDate().toISOString())).toEqual([new Date(series.dates[1].ruleDate).toISOString()]);
+    expect((override.getFirstPropertyValue('recurrence-id') as ICAL.Time).toJSDate().toISOString()).toBe(new Date(series.dates[3].ruleDate).toISOString());
+    expect(expand(vevents)).toEqual(expected);
+
+    // A following feed: someone following the series gets the repeating event; someone following one date, that date alone.
+    const feedOf = async (who: TestUser) => {
+      const calendar = await ok<Calendar>(await call(t.app, 'POST', calendarsApi.create.path, { jwt: who.jwt, body: { name: 'Followed', kind: 'following' } }));
+      const feed = await t.app.inject({ method: 'GET', url: new URL(calendar.feedUrl).pathname });
+      expect(feed.statusCode, feed.body).toBe(200);
+      return parse(feed.body);
+    };
+    const fan = await signUp(t);
+    await ok(await call(t.app, 'PUT', pathOf(seriesApi.follow, { id: series.id }), { jwt: fan.jwt }));
+    const fanFeed = await feedOf(fan);
+    expect(fanFeed.map((v) => v.getFirstPropertyValue('uid'))).toEqual([`series-${series.id}@localhost`, `series-${series.id}@localhost`]);
+    expect(expand(fanFeed)).toEqual(expected);
+    const once = await signUp(t);
+    await ok(await call(t.app, 'POST', eventLinksApi.create.path, { jwt: once.jwt, body: { eventId: series.dates[4].eventId, type: 'Follow' } }));
+    expect((await feedOf(once)).map((v) => v.getFirstPropertyValue('uid'))).toEqual([`${series.dates[4].eventId}@localhost`]);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   CALENDAR_FEED_MAX_EVENTS,
   CALENDAR_FEED_PAST_DAYS,
   CALENDAR_KIND_LABELS,
+  EventStatus,
   CalendarQuerySchema,
   INCLUDE_DRAFTS_KIND_MESSAGE,
   calendarsApi,
@@ -23,9 +24,10 @@ import { randomToken } from '../../lib/secrets.js';
 import { tenantById } from '../../lib/tenants.js';
 import { productOf } from '../account/service.js';
 import { attractionsOfEvents } from '../attractions/service.js';
-import { calendarEvent, calendarFeedEvents, tenantEventsVersion } from '../events/service.js';
+import { calendarEvent, calendarFeedEvents, calendarSeriesDates, tenantEventsVersion, type FeedEventRow } from '../events/service.js';
+import { seriesRules } from '../series/service.js';
 import { findUserById } from '../users/service.js';
-import { icsOf } from './ical.js';
+import { icsOf, type IcsSeries } from './ical.js';
 import * as repo from './repository.js';
 
 export function toCalendar(ctx: AppContext, row: repo.CalendarRow): Calendar {
@@ -194,8 +196,9 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   const kind = row.kind as CalendarKind;
   const source = kind === 'search' ? { kind, query: CalendarQuerySchema.parse(row.query) } : { kind };
   const events = await calendarFeedEvents({ ctx, tenant, userId: row.userId, source, includeDrafts: row.includeDrafts, from, limit: CALENDAR_FEED_MAX_EVENTS });
-  const lineUps = await attractionsOfEvents(ctx.db, events.map((e) => e.id));
-  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, eventUrl: eventUrlIn(ctx, tenant), events, lineUps });
+  const series = await wholeSeries({ ctx, tenant, events, viewerId: row.userId, from });
+  const lineUps = await attractionsOfEvents(ctx.db, [...new Set([...events, ...series.flatMap((s) => s.dates)].map((e) => e.id))]);
+  const body = icsOf({ name: row.name, description: `${CALENDAR_KIND_LABELS[kind]} on Hubbub`, publicUrl: ctx.config.publicUrl, eventUrl: eventUrlIn(ctx, tenant), events, lineUps, series });
   const changed = Math.max(row.updatedAt.getTime(), ...events.map((e) => Date.parse(e.updated)));
   // HTTP dates have whole seconds: round down so If-Modified-Since compares equal.
   const lastModified = new Date(Math.floor(changed / 1000) * 1000);
@@ -203,6 +206,25 @@ export async function feedOf(opts: { ctx: AppContext; token: string; ifNoneMatch
   builtFeeds.set(opts.token, { version, lastModified });
   if (builtFeeds.size > BUILT_FEEDS_MAX) builtFeeds.delete(builtFeeds.keys().next().value!);
   return { etag, lastModified, body };
+}
+
+/**
+ * The series a calendar writes as one repeating event (issue 29): for a single file, the series of
+ * its event; in a feed, a series whose every live date from `from` on is in the feed (someone who
+ * follows one date of a series gets that date alone). Dates are read as `viewerId` may see them.
+ */
+async function wholeSeries(opts: { ctx: AppContext; tenant: TenantRef; events: FeedEventRow[]; viewerId: string | null; from: Date | null }): Promise<IcsSeries[]> {
+  const ids = [...new Set(opts.events.flatMap((e) => (e.seriesId ? [e.seriesId] : [])))];
+  if (!ids.length) return [];
+  const [rules, dates] = await Promise.all([
+    seriesRules({ ctx: opts.ctx, tenantId: opts.tenant.id, ids }),
+    calendarSeriesDates({ ctx: opts.ctx, tenant: opts.tenant, seriesIds: ids, viewerId: opts.viewerId }),
+  ]);
+  const inFeed = new Set(opts.events.map((e) => e.id));
+  const from = opts.from?.getTime() ?? null;
+  return rules
+    .map((rule) => ({ ...rule, dates: dates.filter((d) => d.seriesId === rule.id) }))
+    .filter((s) => from === null || s.dates.every((d) => d.status === EventStatus.Canceled || Date.parse(d.endDate) <= from || inFeed.has(d.id)));
 }
 
 /** A calendar app opens an event's link in any browser: the public page where there is one. */
@@ -213,7 +235,9 @@ function eventUrlIn(ctx: AppContext, tenant: TenantRef) {
 /** One event as a calendar file ("Add to calendar"). */
 export async function eventFile(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<{ fileName: string; body: string }> {
   const event = await calendarEvent(opts);
-  const lineUps = await attractionsOfEvents(opts.ctx.db, [event.id]);
-  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, eventUrl: eventUrlIn(opts.ctx, opts.tenant), events: [event], lineUps, single: true });
+  // A date of a series comes with its series: the file adds the repeating event, as calendars expect.
+  const series = await wholeSeries({ ctx: opts.ctx, tenant: opts.tenant, events: [event], viewerId: opts.viewerId, from: null });
+  const lineUps = await attractionsOfEvents(opts.ctx.db, [event.id, ...series.flatMap((s) => s.dates.map((d) => d.id))]);
+  const body = icsOf({ name: event.name, publicUrl: opts.ctx.config.publicUrl, eventUrl: eventUrlIn(opts.ctx, opts.tenant), events: [event], lineUps, series, single: true });
   return { fileName: `${event.slug}.ics`, body };
 }

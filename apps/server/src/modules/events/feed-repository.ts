@@ -23,12 +23,17 @@ export interface FeedEventRow {
   updated: string;
   /** Seconds from creation to the last change: grows with every change, as iCalendar's SEQUENCE must. */
   sequence: number;
+  /** The series this event is a date of, where the rule put it (RECURRENCE-ID), and whether it was changed on its own. */
+  seriesId: string | null;
+  ruleDate: string | null;
+  edited: boolean;
 }
 
 const columns = sql`e.id, e.slug, case when e.publish_on is null then null else ${iso(sql`e.publish_on`)} end as "publishOnDate", e.name, ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", e.time_zone as "timeZone",
   e.venue, e.area, e.content_json as description, e.status::int as status, u.name as "hostName",
   ${iso(sql`e.created_at`)} as created, ${iso(sql`e.updated_at`)} as updated,
-  greatest(0, floor(extract(epoch from e.updated_at - e.created_at)))::int as sequence`;
+  greatest(0, floor(extract(epoch from e.updated_at - e.created_at)))::int as sequence,
+  e.series_id as "seriesId", case when e.rule_date is null then null else ${iso(sql`e.rule_date`)} end as "ruleDate", e.series_edited as edited`;
 
 function feedRows(db: Db, where: SQL, limit: number): Promise<FeedEventRow[]> {
   return queryRows<FeedEventRow>(db, sql`select ${columns} from events e join users u on u.id = e.user_id where ${where} order by e.starts_at, e.id limit ${limit}`);
@@ -69,4 +74,12 @@ export function personalFeed(
 export async function feedEvent(db: Db, args: { tenantId: string; id: string; viewerId: string | null; now: Date }): Promise<FeedEventRow | undefined> {
   const [row] = await feedRows(db, sql`e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`, 1);
   return row;
+}
+
+/** Every date of these series the viewer may see (never one hidden by moderators), by series and rule date. */
+export function seriesFeed(db: Db, args: { tenantId: string; seriesIds: string[]; viewerId: string | null; now: Date }): Promise<FeedEventRow[]> {
+  return queryRows<FeedEventRow>(db, sql`select ${columns} from events e join users u on u.id = e.user_id
+    where e.tenant_id = ${args.tenantId} and e.series_id in (${sql.join(args.seriesIds.map((id) => sql`${id}`), sql`, `)})
+      and e.hidden_at is null and ${visibleTo(args.viewerId, args.now)}
+    order by e.series_id, e.rule_date`);
 }

@@ -229,6 +229,12 @@ export async function calendarEvent(opts: { ctx: AppContext; tenant: TenantRef; 
   return row;
 }
 
+/** Every date of these series the viewer may see, as calendar files carry them (a calendar writes a series as one repeating event). */
+export function calendarSeriesDates(opts: { ctx: AppContext; tenant: TenantRef; seriesIds: string[]; viewerId: string | null }): Promise<feeds.FeedEventRow[]> {
+  if (!opts.seriesIds.length) return Promise.resolve([]);
+  return feeds.seriesFeed(opts.ctx.db, { tenantId: opts.tenant.id, seriesIds: opts.seriesIds, viewerId: opts.viewerId, now: opts.ctx.now() });
+}
+
 export type { FeedEventRow, FeedKind } from './feed-repository.js';
 
 /** The tenant's event data version: it moves on every write to its events or their tags (migration 0006). */

@@ -19,6 +19,9 @@ const event = (over: Partial<FeedEventRow> = {}): FeedEventRow => ({
   created: '2026-11-01T00:00:00Z',
   updated: '2026-11-01T00:00:00Z',
   sequence: 0,
+  seriesId: null,
+  ruleDate: null,
+  edited: false,
   ...over,
 });
 const eventUrl = (e: FeedEventRow) => `https://hubbub.test/e/${e.slug}`;

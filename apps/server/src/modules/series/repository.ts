@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { series, seriesFollowers } from './schema.js';
 
@@ -66,4 +66,12 @@ export async function isFollower(db: Db, seriesId: string, userId: string): Prom
 export async function followersOf(db: Db, seriesId: string): Promise<string[]> {
   const rows = await db.select({ userId: seriesFollowers.userId }).from(seriesFollowers).where(eq(seriesFollowers.seriesId, seriesId));
   return rows.map((r) => r.userId);
+}
+
+export function findSeriesMany(db: Db, tenantId: string, ids: string[]): Promise<SeriesRow[]> {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(series)
+    .where(and(eq(series.tenantId, tenantId), inArray(series.id, ids)));
 }

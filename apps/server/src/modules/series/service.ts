@@ -128,6 +128,12 @@ export async function followSeries(opts: { ctx: AppContext; auth: AuthInfo; id: 
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
 }
 
+/** The rules of these series (a calendar file writes each as one repeating event). */
+export async function seriesRules(opts: { ctx: AppContext; tenantId: string; ids: string[] }): Promise<{ id: string; rule: string; timeZone: string; startsAt: Date }[]> {
+  const rows = await repo.findSeriesMany(opts.ctx.db, opts.tenantId, opts.ids);
+  return rows.map((r) => ({ id: r.id, rule: r.rule, timeZone: r.timeZone, startsAt: r.startsAt }));
+}
+
 /** The series and the dates the viewer may see; 404 when they may see none. */
 export async function getSeries(opts: { ctx: AppContext; tenant: TenantRef; id: string; viewerId: string | null }): Promise<Series> {
   const { ctx } = opts;
