@@ -5,17 +5,21 @@
  * statement the repository runs for it straight through the driver at the same concurrency:
  * node-postgres with a pool of 16 on PostgreSQL; on PGlite the app's own in-process instance,
  * which runs one query at a time. Prints one JSON line per case: both sides and API/SQL.
+ * BENCH_SERIES=10000 makes that many of the events the dates of weekly series (issue 29: a list
+ * shows a series once); compare its figures with a run without.
  */
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { EventSearchRequestSchema, eventsApi } from '@hubbub/contract';
-import { cpuSeconds, percentile, scratchDatabase } from './bench-support.js';
+import { SERIES_WEEKS, cpuSeconds, insertWeeklySeries, percentile, scratchDatabase } from './bench-support.js';
 import { queryPrepared, queryRows, type Db } from '../apps/server/src/db/client.js';
 import { searchStatementOf } from '../apps/server/src/modules/events/search-service.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+/** BENCH_SERIES=10000: that many weekly series (six months of dates each) among the EVENTS, in place of as many one-off events. */
+const SERIES = Number(process.env.BENCH_SERIES ?? 0);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 16;
 
@@ -105,9 +109,11 @@ async function main() {
     await queryRows(db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at, plan)
       values (${tenantId}, 'bench-host@hubbub.local', 'Bench Host', 'x', now(), 'Enterprise')`);
     const [host] = await queryRows<{ id: string }>(db, sql`select id from users where email = 'bench-host@hubbub.local'`);
-    // Random points over the continental US, starts spread over a year from now.
-    for (let done = 0; done < EVENTS; done += 250_000) {
-      const n = Math.min(250_000, EVENTS - done);
+    // Random points over the continental US, starts spread over a year from now; with BENCH_SERIES,
+    // the dates of that many weekly series take the place of as many of them.
+    const oneOffs = EVENTS - (await insertWeeklySeries(db, { tenantId, hostId: host.id, count: SERIES }));
+    for (let done = 0; done < oneOffs; done += 250_000) {
+      const n = Math.min(250_000, oneOffs - done);
       await queryRows(db, sql`
         insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, slug, venue, lat, lng, area, status)
         select ${tenantId}, ${host.id}, 'Bench event ' || g, s, s + interval '2 hours', 'America/Chicago', 'bench-' || g, 'Bench Hall',
@@ -129,7 +135,7 @@ async function main() {
       scratch.kind === 'postgres'
         ? `node-postgres pool of ${CONNECTIONS} connections, named prepared statement`
         : `the app's in-process PGlite instance, which runs one query at a time (${CONNECTIONS} callers queue for it), prepared statement`;
-    process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: EVENTS, loadSeconds: +(loadMs / 1000).toFixed(1), sqlDriver: driver })}\n`);
+    process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: EVENTS, series: SERIES, seriesDates: SERIES * SERIES_WEEKS, loadSeconds: +(loadMs / 1000).toFixed(1), sqlDriver: driver })}\n`);
     if (scratch.kind === 'postgres') pool = new pg.Pool({ connectionString: scratch.databaseUrl, max: CONNECTIONS });
 
     for (const c of CASES) {
@@ -137,7 +143,7 @@ async function main() {
       // One request first, to report the result size and warm the plan cache.
       const probe = (await (
         await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': TENANT }, body: JSON.stringify(body) })
-      ).json()) as { totalCount: number; totalCountIsEstimate?: boolean };
+      ).json()) as { totalCount: number; totalCountIsEstimate?: boolean; events: unknown[] };
       const api = await withCpu(db, scratch.kind, () =>
         runLoad({
           url,
@@ -167,6 +173,8 @@ async function main() {
           case: c.name,
           database: scratch.kind,
           events: EVENTS,
+          series: SERIES,
+          pageListed: probe.events.length,
           windowDays: 7,
           matches: probe.totalCount,
           matchesEstimated: probe.totalCountIsEstimate ?? false,

@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { eventsApi, type EventSearchResult } from '@hubbub/contract';
+import { queryRows, type Db } from '../apps/server/src/db/client.js';
 import { freePort } from '../apps/server/test/support/server-process.js';
 import { createScratchDatabase, type ScratchDatabase } from '../apps/server/test/support/scratch-database.js';
 
@@ -85,4 +87,28 @@ export async function demoEventPath(base: string): Promise<string> {
   const event = (await search('Rooftop Jazz'))[0] ?? (await search(''))[0];
   if (!event) throw new Error('no demo event found around Kansas City');
   return `/e/${event.slug}`;
+}
+
+/** Dates of each weekly series BENCH_SERIES loads: six months, as a series without an end has. */
+export const SERIES_WEEKS = 26;
+
+/**
+ * `count` weekly series (issue 29) at random points over the continental US, each starting in the
+ * coming week with SERIES_WEEKS dates as events: what the scheduler would have made for them.
+ */
+export async function insertWeeklySeries(db: Db, args: { tenantId: string; hostId: string; count: number }): Promise<number> {
+  if (!args.count) return 0;
+  await queryRows(db, sql`
+    insert into series (tenant_id, user_id, rule, time_zone, starts_at, dates_until)
+    select ${args.tenantId}, ${args.hostId}, 'FREQ=WEEKLY', 'America/Chicago', now() + random() * interval '7 days', now() + interval '183 days'
+    from generate_series(1, ${args.count}::int)`);
+  await queryRows(db, sql`
+    insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, slug, venue, lat, lng, area, status, series_id, rule_date)
+    select ${args.tenantId}, ${args.hostId}, 'Bench weekly ' || n, d, d + interval '2 hours', 'America/Chicago', 'bench-weekly-' || n || '-' || w, 'Bench Hall',
+           lat, lng, jsonb_build_object('name', 'Bench', 'type', 6, 'latitude', lat, 'longitude', lng, 'zoom', 10), 0, id, d
+    from (select s.id, row_number() over () as n, 24.5 + random() * 25 as lat, -125 + random() * 58 as lng, s.starts_at
+          from series s where s.tenant_id = ${args.tenantId}) x
+    cross join generate_series(0, ${SERIES_WEEKS - 1}::int) w
+    cross join lateral (select x.starts_at + w * interval '7 days' as d) dd`);
+  return args.count * SERIES_WEEKS;
 }

@@ -63,8 +63,9 @@ export const events = pgTable(
     // Live sessions (status Started) are few: the admin console lists and counts them from this.
     index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
     uniqueIndex('events_series_date_key').on(t.seriesId, t.ruleDate),
-    // Lists show a series once: "is there an earlier date of this series?" is one probe here.
-    index('events_series_start_idx').on(t.seriesId, t.startsAt).where(sql`series_id is not null`),
+    // Migration 0034 adds events_series_idx (series_id, starts_at, id) INCLUDE (ends_at) over the
+    // dates of series: a list shows a series once, and "does an earlier date of this series still
+    // run in the window?" is an index-only probe there (search-repository.ts listParts).
   ],
 );
 

@@ -4,7 +4,7 @@ import { EXACT_COUNT_MAX, totalOf } from './search-count.js';
 const DAY = 86_400_000;
 const window = { fromMs: 1_000 * DAY, toMs: 1_007 * DAY };
 const first = { offset: 0, limit: 50 };
-const rows = (over: Partial<Parameters<typeof totalOf>[0]>) => ({ counted: 0, countedUpcoming: 0, firstUpcomingMs: null, lastCountedMs: null, pageRows: 0, ...over });
+const rows = (over: Partial<Parameters<typeof totalOf>[0]>) => ({ counted: 0, countedUpcoming: 0, firstUpcomingMs: null, lastCountedMs: null, pageRows: 0, ...over, countedOnce: over.countedOnce ?? over.counted ?? 0 });
 
 describe('totalOf', () => {
   it('is exact up to the threshold', () => {
@@ -16,6 +16,14 @@ describe('totalOf', () => {
     // 1,001 counted: 101 still running from before the window, 900 in its first day of seven.
     const r = rows({ counted: EXACT_COUNT_MAX + 1, countedUpcoming: 900, lastCountedMs: window.fromMs + DAY, pageRows: 51 });
     expect(totalOf(r, window, first)).toEqual({ total: 101 + 900 * 7, estimate: true });
+  });
+
+  it('counts a series once: exactly when every match was read, at its share of the sample beyond', () => {
+    // 600 dates, of which 200 are later dates of series already counted: 400 entries in the list.
+    expect(totalOf(rows({ counted: 600, countedOnce: 400, countedUpcoming: 600 }), window, first)).toEqual({ total: 400, estimate: false });
+    // Beyond the threshold, the same 101 + 900 × 7 dates as below, of which the sample held one entry per two dates.
+    const r = rows({ counted: EXACT_COUNT_MAX + 1, countedOnce: 501, countedUpcoming: 900, lastCountedMs: window.fromMs + DAY, pageRows: 51 });
+    expect(totalOf(r, window, first)).toEqual({ total: Math.round(((101 + 900 * 7) * 501) / 1001), estimate: true });
   });
 
   it('measures the rate from the first upcoming match, not from a quiet start of the window', () => {

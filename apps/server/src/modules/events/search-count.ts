@@ -10,7 +10,8 @@ export const EXACT_COUNT_MAX = 1000;
 /** The total of a search and whether it is an estimate; see EventSearchResult.totalCount. */
 export function totalOf(rows: SearchCounts, window: { fromMs: number; toMs: number }, page: { offset: number; limit: number }): { total: number; estimate: boolean } {
   const shown = Math.min(rows.pageRows, page.limit);
-  if (rows.counted <= EXACT_COUNT_MAX) return { total: rows.counted, estimate: false };
+  // Every match was read: a series counts once, as the list shows it.
+  if (rows.counted <= EXACT_COUNT_MAX) return { total: rows.countedOnce, estimate: false };
   // The page ran out: every match is before its end, so the total is known after all.
   if (shown > 0 && rows.pageRows <= page.limit) return { total: page.offset + shown, estimate: false };
   // The first matches in start order, extrapolated at the rate they came from the first upcoming
@@ -21,7 +22,8 @@ export function totalOf(rows: SearchCounts, window: { fromMs: number; toMs: numb
   const first = rows.firstUpcomingMs ?? window.fromMs;
   const span = (rows.lastCountedMs ?? first) - first;
   let total = rows.countedUpcoming > 1 && span > 0 ? running + (rows.countedUpcoming * (window.toMs - first)) / span : rows.counted;
-  total = Math.max(Math.round(total), rows.counted);
+  // The dates of series counted once, at the share of the first matches they took.
+  total = Math.max(Math.round((total * rows.countedOnce) / rows.counted), rows.countedOnce);
   // Consistent with the page: more than the rows up to here when another page follows; no more
   // than the offset when this page is past the end.
   if (rows.pageRows > page.limit) total = Math.max(total, page.offset + page.limit + 1);

@@ -256,19 +256,21 @@ const summaryJson = sql`concat('{"id":"', e.id, '","userId":"', e.user_id, '","n
 
 /**
  * `parts` for a list, where a series shows once: a date is left out when an earlier date of its
- * series (by start, then id) matches too. The outer row's columns are taken into `o` before the
- * inner `events e` is in scope, so the parts apply unchanged to the earlier date; the inner read
- * is one probe of events_series_idx, and only for dates of a series.
+ * series (by start, then id) matches the search too. Such a date still runs at the window's start,
+ * so it is looked for in events_series_idx alone (an index-only probe: for a weekly series, one
+ * descent that finds nothing), and only what it finds is read and tested with the search's own
+ * predicate. The outer row's columns are taken into `o` before the inner `events e` is in scope,
+ * so that predicate applies unchanged to the earlier date. OFFSET 0 keeps the probe a subquery of
+ * its own: with the predicate beside it, a generic plan walked the window index for every probe.
  */
-function listParts(parts: SQL[]): SQL[] {
-  const matches = sql.join(
-    parts.map((part) => sql`(${part})`),
-    sql` or `,
-  );
+function listParts(s: Shape, v: Bind, parts: SQL[]): SQL[] {
   const first = sql`(e.series_id is null or not exists (
     select 1 from (select e.series_id, e.starts_at, e.id) o(sid, st, eid)
-      join events e on e.series_id = o.sid and e.starts_at <= o.st and (e.starts_at, e.id) < (o.st, o.eid)
-    where ${matches}))`;
+      cross join lateral (select d.id from events d
+        where d.series_id = o.sid and d.starts_at >= ${v('lookFrom')} and (d.starts_at, d.id) < (o.st, o.eid) and d.starts_at <= o.st and d.ends_at > ${v('from')}
+        offset 0) earlier
+      join events e on e.id = earlier.id
+    where ${singleWhere(s, v)}))`;
   return parts.map((part) => and([part, first]));
 }
 
@@ -278,20 +280,25 @@ function listParts(parts: SQL[]): SQL[] {
  * so the answer is serialised once, by the database, and nothing is parsed on the way.
  */
 function pageStatement(s: Shape, p: PageShape, v: Bind): SQL {
-  const parts = listParts(partsOf(s, v));
+  const parts = partsOf(s, v);
+  const listed = listParts(s, v, parts);
   const dir = p.descending ? sql`desc` : sql`asc`;
   const key = sortKeyOf(s, p, v);
   const startsAt = startsAtOf(s);
+  // A series counts once: among matches read in start order, the first of its dates is the one
+  // the list shows, so the distinct series (or event) ids among them count what the list holds.
+  const once = sql`coalesce(e.series_id, e.id) as g`;
   let counted: SQL, candidates: SQL;
   if (parts.length === 1) {
     // One index range (or the box's few events from the location index): read it once for both.
-    const matches = sql`matches as materialized (select e.id, ${startsAt} as s, ${key} as k from events e where ${parts[0]})`;
-    counted = sql`${matches}, counted as (select s from matches order by s limit ${v('countRows')})`;
+    const matches = sql`matches as materialized (select e.id, ${startsAt} as s, ${key} as k, ${once} from events e where ${listed[0]})`;
+    counted = sql`${matches}, counted as (select s, g from matches order by s limit ${v('countRows')})`;
     candidates = sql`candidates as (select id, k from matches order by k ${dir}, id ${dir} limit ${v('pageRows')} offset ${v('offset')})`;
   } else {
-    counted = sql`counted as (${sortedUnion(parts, sql`${startsAt} as s`, { inner: startsAt, outer: sql`s` }, v('countRows'), sql`0`, v('countRows'))})`;
+    // Counted without the series probe (the count is of distinct ids); only the page's candidates probe.
+    counted = sql`counted as (${sortedUnion(parts, sql`${startsAt} as s, ${once}`, { inner: startsAt, outer: sql`s` }, v('countRows'), sql`0`, v('countRows'))})`;
     const order = { inner: sql`${key} ${dir}, e.id ${dir}`, outer: sql`k ${dir}, id ${dir}` };
-    candidates = sql`candidates as (${sortedUnion(parts, sql`e.id, ${key} as k`, order, v('pageRows'), v('offset'), v('partRows'))})`;
+    candidates = sql`candidates as (${sortedUnion(listed, sql`e.id, ${key} as k`, order, v('pageRows'), v('offset'), v('partRows'))})`;
   }
   return sql`
     with ${counted}, ${candidates},
@@ -300,10 +307,10 @@ function pageStatement(s: Shape, p: PageShape, v: Bind): SQL {
       page_tags as (
         select et.event_id, json_agg(json_build_object('id', t.id, 'name', t.name, 'categoryId', t.category_id, 'isCategory', t.is_category) order by t.name, t.id) as tags
         from page p join event_tags et on et.event_id = p.id join tags t on t.id = et.tag_id group by et.event_id)
-    select c.counted, c."countedUpcoming", c."firstUpcomingMs", c."lastCountedMs", (select count(*)::int from candidates) as "pageRows",
+    select c.counted, c."countedOnce", c."countedUpcoming", c."firstUpcomingMs", c."lastCountedMs", (select count(*)::int from candidates) as "pageRows",
       (select coalesce(string_agg(${summaryJson}, ',' order by p.k ${dir}, p.id ${dir}), '')
          from page p join events e on e.id = p.id join users u on u.id = e.user_id left join page_tags pt on pt.event_id = p.id) as "eventsJson"
-    from (select count(*)::int as counted, (count(*) filter (where s >= ${v('from')}))::int as "countedUpcoming",
+    from (select count(*)::int as counted, count(distinct g)::int as "countedOnce", (count(*) filter (where s >= ${v('from')}))::int as "countedUpcoming",
       (extract(epoch from min(s) filter (where s >= ${v('from')})) * 1000)::float8 as "firstUpcomingMs",
       (extract(epoch from max(s)) * 1000)::float8 as "lastCountedMs" from counted) c`;
 }
@@ -320,6 +327,8 @@ function statementOf(s: Shape, p: PageShape): PreparedStatement {
 export interface SearchCounts {
   /** Matches counted, at most countLimit + 1. */
   counted: number;
+  /** Of those, how many the list shows: each series once (all of them, when every match was counted). */
+  countedOnce: number;
   /** Of those, the ones starting inside the window (the rest started before it and still run). */
   countedUpcoming: number;
   /** Start of the first of those, in ms since the epoch. */

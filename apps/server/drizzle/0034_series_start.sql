@@ -1,1 +1,0 @@
-CREATE INDEX "events_series_start_idx" ON "events" USING btree ("series_id","starts_at") WHERE series_id is not null;
