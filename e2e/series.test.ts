@@ -1,30 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { eventsApi, type HubEvent } from '@hubbub/contract';
+import { DateTime } from 'luxon';
+import { eventDraftsApi, eventsApi, pathOf, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
-// Issue 29, a series: a host makes their open mic repeat every week for six dates from its page,
-// cancels one date; a visitor on a phone sees the dates (the canceled one marked), opens the next
-// one and says Going to it, finds the series once in search and follows every date at once.
+// Issue 29, a series: a host makes their open mic repeat every Tuesday at 7 PM for six dates in
+// quick create, cancels one date; a visitor on a phone sees the dates (the canceled one marked),
+// opens the next one and says Going to it, finds the series once in search and follows every date.
 
 let browser: Browser;
 const suffix = randomUUID().slice(0, 8);
 const host = { name: `Ola Host ${suffix}`, email: `ola-${suffix}@example.test`, password: 'ola password 1' };
 const guest = { name: `Gia Guest ${suffix}`, email: `gia-${suffix}@example.test`, password: 'gia password 1' };
-let event: HubEvent;
+const name = `Open mic ${suffix}`;
 const POLL = { timeout: 15_000 };
+const CHICAGO = 'America/Chicago';
+/** A Tuesday at 7 PM in Chicago at least three days ahead. */
+const firstTuesday = (() => {
+  let day = DateTime.now().setZone(CHICAGO).plus({ days: 3 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+  while (day.weekday !== 2) day = day.plus({ days: 1 });
+  return day;
+})();
 
 beforeAll(async () => {
   browser = await launchBrowser();
   for (const person of [host, guest]) await createVerifiedUser(person.name, person.email, person.password);
-  const start = Date.now() + 3 * 86_400_000;
-  event = await api<HubEvent>('POST', eventsApi.create.path, await apiLogin(host.email, host.password), {
-    name: `Open mic ${suffix}`,
-    startDate: new Date(start).toISOString(),
-    endDate: new Date(start + 3 * 3_600_000).toISOString(),
-    timeZone: 'America/Chicago',
-    venue: 'The Hideout',
+  // The host began quick create earlier: the name, the time and the place are in their draft, as the form keeps them.
+  await api('POST', eventDraftsApi.save.path, await apiLogin(host.email, host.password), {
+    name,
+    start: firstTuesday.toFormat('yyyy-MM-dd HH:mm:ss'),
+    durationMinutes: 180,
+    timeZone: CHICAGO,
     area: { name: 'Chicago, IL', type: 4, latitude: 41.91, longitude: -87.66, zoom: 12, city: 'Chicago', state: 'IL' },
   });
 }, 60_000);
@@ -33,19 +40,25 @@ afterAll(async () => {
 });
 
 describe('series', () => {
-  it('a host makes an event weekly for six dates and cancels one; a visitor sees the dates and says Going to the next', async () => {
+  it('a host makes an event every Tuesday in quick create and cancels one date; a visitor sees the dates, says Going to the next and follows the series', async () => {
     const hostPage = await signIn(await browser.newContext({ viewport: { width: 1280, height: 800 } }), host.email, host.password);
     const hostErrors = collectPageErrors(hostPage);
-    await hostPage.goto(`${baseUrl()}/event/${event.id}`);
-    const panel = hostPage.getByTestId('repeat-panel');
-    await panel.waitFor();
-    // The first choice is the event's own weekday; the end after a number of dates.
-    const weekly = await panel.getByTestId('repeat-rule').inputValue();
-    expect(weekly).toMatch(/^Every (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/);
-    await panel.getByTestId('repeat-end').getByText('After').click();
-    await panel.getByTestId('repeat-count').fill('6');
-    expect(await panel.getByTestId('repeat-summary').innerText()).toBe(`${weekly}, 6 times`);
-    await panel.getByTestId('repeat-submit').click();
+    await hostPage.goto(`${baseUrl()}/events/new`);
+    await expect.poll(() => hostPage.getByLabel('Name').inputValue(), POLL).toBe(name);
+    // Repeats: the choices follow the start's own day; six dates.
+    const repeat = hostPage.getByTestId('quick-repeat');
+    await repeat.getByTestId('quick-repeat-rule').click();
+    await hostPage.getByRole('option', { name: 'Every Tuesday', exact: true }).click();
+    await repeat.getByTestId('quick-repeat-end').getByText('After').click();
+    await repeat.getByTestId('quick-repeat-count').fill('6');
+    await expect.poll(() => repeat.getByTestId('quick-repeat-summary').innerText()).toMatch(/^Every Tuesday, 6 times;/);
+    await hostPage.screenshot({ path: 'test-results/series-quick-create.png', fullPage: true });
+    await hostPage.getByRole('button', { name: 'Publish' }).click();
+    await hostPage.waitForURL(/\/event\/[0-9a-f-]{36}\?published=1$/, { timeout: 20_000 });
+    const eventId = new URL(hostPage.url()).pathname.split('/').pop()!;
+    const event = await api<HubEvent>('GET', pathOf(eventsApi.get, { id: eventId }), await apiLogin(host.email, host.password));
+    expect(DateTime.fromISO(event.startDate, { zone: CHICAGO }).toFormat('ccc HH:mm')).toBe('Tue 19:00');
+    const weekly = 'Every Tuesday';
     const dates = hostPage.getByTestId('series-dates');
     await dates.waitFor(POLL);
     expect(await dates.getByRole('heading').innerText()).toBe(`${weekly}, 6 times`);

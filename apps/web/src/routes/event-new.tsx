@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { Alert } from '@mantine/core';
+import type { HubEvent } from '@hubbub/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSessionUser } from '@/lib/session';
 import { Page } from '@/components/page';
@@ -6,6 +8,10 @@ import { useUsage } from '@/features/account/api/get-usage';
 import { EventForm } from '@/features/events/components/event-form';
 import { QuickCreateForm } from '@/features/events/components/quick-create-form';
 import { PlaceField } from '@/features/map/components/place-field';
+import { useCreateSeries } from '@/features/series/api/series';
+import { RepeatField } from '@/features/series/components/repeat-field';
+import { NO_REPEAT, pickedRule } from '@/features/series/rule-words';
+import { notifyProblem } from '@/lib/ui';
 
 /** Quick create by default (issue 26); `?form=full` is the form with every field. */
 export default function EventNewRoute() {
@@ -15,6 +21,20 @@ export default function EventNewRoute() {
   const user = useSessionUser();
   const usage = useUsage(Boolean(user));
   const atCapacity = usage.data ? usage.data.eventCount >= usage.data.eventCapacity : false;
+  const [repeat, setRepeat] = useState(NO_REPEAT);
+  const createSeries = useCreateSeries();
+  // Published first; then, if a repeat was picked, the event becomes the series' first date.
+  const published = async (event: HubEvent) => {
+    const rule = pickedRule(repeat, event.startDate, event.timeZone);
+    if (rule) {
+      try {
+        await createSeries.mutateAsync({ eventId: event.id, rule });
+      } catch (error) {
+        notifyProblem(error, 'Your event is published, but it could not be made to repeat; try again from its page');
+      }
+    }
+    void navigate(`/event/${event.id}?published=1`);
+  };
 
   return (
     <Page
@@ -35,7 +55,8 @@ export default function EventNewRoute() {
       ) : (
         <QuickCreateForm
           renderPlace={(field) => <PlaceField {...field} required />}
-          onPublished={(event) => void navigate(`/event/${event.id}?published=1`)}
+          renderRepeat={(when) => <RepeatField {...when} value={repeat} onChange={setRepeat} />}
+          onPublished={(event) => void published(event)}
           fullFormHref="/events/new?form=full"
         />
       )}

@@ -6,7 +6,11 @@ import { dayjs, zonedToIso } from '@/lib/dates/dayjs';
 
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
 
+/** How a choice repeats, whatever the date: a form's pick survives a change of the start. */
+export type RepeatKind = 'weekly' | 'fortnightly' | 'monthly-weekday' | 'monthly-last' | 'monthly-date' | 'daily';
+
 export interface RepeatChoice {
+  kind: RepeatKind;
   value: string;
   label: string;
   daily: boolean;
@@ -22,12 +26,32 @@ function localDay(start: string, timeZone: string) {
 export function repeatChoices(start: string, timeZone: string): RepeatChoice[] {
   const { weekday, day, daysInMonth } = localDay(start, timeZone);
   const week = Math.ceil(day / 7);
-  const rules = [`FREQ=WEEKLY;BYDAY=${weekday}`, `FREQ=WEEKLY;INTERVAL=2;BYDAY=${weekday}`];
-  if (week <= 4) rules.push(`FREQ=MONTHLY;BYDAY=${week}${weekday}`);
-  if (day + 7 > daysInMonth) rules.push(`FREQ=MONTHLY;BYDAY=-1${weekday}`);
-  if (day <= 28) rules.push(`FREQ=MONTHLY;BYMONTHDAY=${day}`);
-  rules.push('FREQ=DAILY');
-  return rules.map((value) => ({ value, label: seriesRuleWords(value), daily: value === 'FREQ=DAILY' }));
+  const rules: [RepeatKind, string][] = [
+    ['weekly', `FREQ=WEEKLY;BYDAY=${weekday}`],
+    ['fortnightly', `FREQ=WEEKLY;INTERVAL=2;BYDAY=${weekday}`],
+  ];
+  if (week <= 4) rules.push(['monthly-weekday', `FREQ=MONTHLY;BYDAY=${week}${weekday}`]);
+  if (day + 7 > daysInMonth) rules.push(['monthly-last', `FREQ=MONTHLY;BYDAY=-1${weekday}`]);
+  if (day <= 28) rules.push(['monthly-date', `FREQ=MONTHLY;BYMONTHDAY=${day}`]);
+  rules.push(['daily', 'FREQ=DAILY']);
+  return rules.map(([kind, value]) => ({ kind, value, label: seriesRuleWords(value), daily: kind === 'daily' }));
+}
+
+/** A repeat picked before the event exists (quick create): its kind and end, made a rule from the event's own start. */
+export interface RepeatPick {
+  kind: RepeatKind | null;
+  end: 'never' | 'count';
+  count: number;
+}
+
+export const NO_REPEAT: RepeatPick = { kind: null, end: 'never', count: 8 };
+
+/** The pick as a rule for an event starting at `start` (null: it does not repeat, or not this way on that date). */
+export function pickedRule(pick: RepeatPick, start: string, timeZone: string): string | null {
+  const choice = pick.kind ? repeatChoices(start, timeZone).find((c) => c.kind === pick.kind) : undefined;
+  if (!choice) return null;
+  // Every day for ever is refused by the server: a daily series ends.
+  return pick.end === 'count' || choice.daily ? withEnd(choice.value, { kind: 'count', count: pick.count }) : choice.value;
 }
 
 /** The rule with its end: a number of dates, or the last day (the end of that day in the event's zone, as UTC). */

@@ -33,6 +33,8 @@ interface QuickCreateFormProps {
   onPublished: (event: HubEvent) => void;
   /** Where the form with every field is. */
   fullFormHref: string;
+  /** A field under the time, given the start as typed (ISO, null before there is one): "Repeats" (the series feature). */
+  renderRepeat?: (when: { start: string | null; timeZone: string }) => ReactNode;
 }
 
 /** Waits for the server's draft, then opens the form on it (or on the defaults). */
@@ -44,7 +46,7 @@ export function QuickCreateForm(props: QuickCreateFormProps) {
   return <QuickCreateFields {...props} initial={kept ? valuesFromDraft(kept, defaults) : defaults} restoredAt={kept?.updated ?? null} draftLost={draft.isError} />;
 }
 
-function QuickCreateFields({ renderPlace, onPublished, fullFormHref, initial, restoredAt, draftLost }: QuickCreateFormProps & { initial: QuickCreateValues; restoredAt: string | null; draftLost: boolean }) {
+function QuickCreateFields({ renderPlace, renderRepeat, onPublished, fullFormHref, initial, restoredAt, draftLost }: QuickCreateFormProps & { initial: QuickCreateValues; restoredAt: string | null; draftLost: boolean }) {
   const create = useCreateEvent();
   const upload = useUploadThumbnail();
   const saveDraft = useSaveEventDraft();
@@ -89,12 +91,8 @@ function QuickCreateFields({ renderPlace, onPublished, fullFormHref, initial, re
 
   const saving = create.isPending || upload.isPending;
   const values = form.values;
-  const endText = (() => {
-    if (!values.start || !isValidTimeZone(values.timeZone)) return null;
-    const start = zonedToIso(values.start, values.timeZone);
-    const end = new Date(Date.parse(start) + values.durationMinutes * 60_000);
-    return `Ends ${formatDateTime(end, { timeZone: values.timeZone })}`;
-  })();
+  const startIso = values.start && isValidTimeZone(values.timeZone) ? zonedToIso(values.start, values.timeZone) : null;
+  const endText = startIso ? `Ends ${formatDateTime(new Date(Date.parse(startIso) + values.durationMinutes * 60_000), { timeZone: values.timeZone })}` : null;
 
   const publishValues = async (v: QuickCreateValues) => {
     setAlert(null);
@@ -176,6 +174,7 @@ function QuickCreateFields({ renderPlace, onPublished, fullFormHref, initial, re
           </Text>
           {zoneOpen && <TimeZoneField key={form.key('timeZone')} {...form.getInputProps('timeZone')} value={values.timeZone} />}
         </Stack>
+        {renderRepeat?.({ start: startIso, timeZone: values.timeZone })}
         {renderPlace({
           value: values.area,
           onChange: (area, timeZone) => {
