@@ -3,11 +3,11 @@ import fs from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarsApi, eventsApi, goingApi, eventLinksApi, pathOf, publicEventPath, seriesApi, type Calendar, type EventList, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
+import { calendarsApi, eventsApi, goingApi, eventLinksApi, homeApi, pathOf, publicEventPath, seriesApi, type Calendar, type EventList, type Home, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
-import { call, signUp, usePlan, type TestUser } from './support/api.js';
+import { call, followPath, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem } from './support/problem.js';
 import { ownDatabase } from './support/scratch-database.js';
 
@@ -215,9 +215,12 @@ describe('search', () => {
 
 describe('following a series', () => {
   it('follows every date to come at once, and lets go of them at once; only a series the person may see', async () => {
-    const event = await eventAt('2027-09-07T19:00');
-    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=5'), 201);
-    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: series.dates[2].eventId }), { jwt: host.jwt }));
+    // A host of its own: "From people you follow" lists their events alone.
+    const own = await signUp(t);
+    await usePlan(t, own, 'Enterprise');
+    const event = await eventAt('2027-09-07T19:00', own);
+    const series = await ok<Series>(await createSeries(event.id, 'FREQ=WEEKLY;BYDAY=TU;COUNT=5', own), 201);
+    await ok(await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: series.dates[2].eventId }), { jwt: own.jwt }));
     const fan = await signUp(t);
     const follow = (method: 'PUT' | 'DELETE', who: TestUser | null = fan, id = series.id) =>
       call(t.app, method, pathOf(method === 'PUT' ? seriesApi.follow : seriesApi.unfollow, { id }), who ? { jwt: who.jwt } : {});
@@ -234,6 +237,14 @@ describe('following a series', () => {
     // Each date's own page says it is followed.
     const date = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: series.dates[1].eventId }), { jwt: fan.jwt }));
     expect(date.myLinks.Follow).not.toBeNull();
+    // Home shows the series once, at its next date: in "Next" for the fan, in "From people you
+    // follow" for someone who follows its host.
+    const homeOf = async (who: TestUser) => ok<Home>(await call(t.app, 'GET', `${homeApi.get.path}?timeZone=${encodeURIComponent(CHICAGO)}`, { jwt: who.jwt }));
+    const ofSeries = (events: Home['next']) => events.filter((e) => e.series?.id === series.id).map((e) => e.id);
+    expect(ofSeries((await homeOf(fan)).next)).toEqual([series.dates[0].eventId]);
+    const watcher = await signUp(t);
+    expect((await call(t.app, 'POST', followPath(own.id), { jwt: watcher.jwt })).statusCode).toBe(200);
+    expect(ofSeries((await homeOf(watcher)).fromFollowing)).toEqual([series.dates[0].eventId]);
 
     const stopped = await ok<Series>(await follow('DELETE'));
     expect(stopped.following).toBe(false);

@@ -52,6 +52,16 @@ const inBox = sql`e.lat between ${p('minLat')} and ${p('maxLat')} and e.lng betw
 const related = (where: SQL, order: SQL) =>
   sql`select ${summaryColumns}, ${relation} as relation, ${waitlistPlace} as "waitlistPlace" from events e join users u on u.id = e.user_id where ${where} order by ${order} limit ${p('limit')}`;
 
+/**
+ * `related`, soonest first, with a series once (issue 29): its first date in the list, so following
+ * a weekly series does not fill the list with it. The rows are the viewer's own few (what they
+ * host, go to or follow; what the people they follow host), so the distinct-on reads them all.
+ */
+const relatedOnce = (where: SQL) =>
+  sql`select * from (select distinct on (coalesce(e.series_id, e.id)) ${summaryColumns}, ${relation} as relation, ${waitlistPlace} as "waitlistPlace", e.starts_at as "sortAt"
+      from events e join users u on u.id = e.user_id where ${where} order by coalesce(e.series_id, e.id), e.starts_at, e.id) once
+    order by "sortAt", id limit ${p('limit')}`;
+
 const statements = new Map<string, PreparedStatement>();
 function statement(key: string, build: () => SQL): PreparedStatement {
   let made = statements.get(key);
@@ -112,12 +122,11 @@ export function eventsNear(
 export function nextEventsOf(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
   // Two index reads (events_user_idx, event_links_user_idx) rather than one OR over the table.
   const query = statement('next', () =>
-    related(
+    relatedOnce(
       sql`e.id in (select id from events where user_id = ${p('viewer')} and ends_at > ${p('now')}
           union select event_id from event_links where user_id = ${p('viewer')} and type in ('Follow', 'Attendee')
           union select event_id from going where user_id = ${p('viewer')} and state in ('offered', 'waitlisted', 'pending'))
         and e.tenant_id = ${p('tenantId')} and e.ends_at > ${p('now')} and ${visibleToViewer} and ${notBlocked}`,
-      sql`e.starts_at, e.id`,
     ),
   );
   return queryPrepared<RelatedEventRow>(db, query, { tenantId: args.tenantId, viewer: args.viewerId, now: args.now, limit: args.limit });
@@ -126,11 +135,10 @@ export function nextEventsOf(db: Db, args: { tenantId: string; viewerId: string;
 /** Public events, not ended and not canceled, hosted by people the viewer follows, soonest first. */
 export function eventsOfFollowedHosts(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
   const query = statement('followedHosts', () =>
-    related(
+    relatedOnce(
       // The tenant is checked on the host (u): on e it tempts the planner into the whole tenant's window index.
       sql`u.tenant_id = ${p('tenantId')} and e.user_id in (select f.followee_id from user_follows f where f.follower_id = ${p('viewer')})
         and e.ends_at > ${p('now')} and e.status <> 3 and ${isPublic} and ${notBlocked}`,
-      sql`e.starts_at, e.id`,
     ),
   );
   return queryPrepared<RelatedEventRow>(db, query, { tenantId: args.tenantId, viewer: args.viewerId, now: args.now, limit: args.limit });
