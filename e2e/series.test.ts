@@ -110,6 +110,7 @@ describe('series', () => {
     await follow.click();
     await expect.poll(() => follow.getAttribute('aria-pressed'), POLL).toBe('true');
     expect(await follow.innerText()).toBe('Following every date');
+    await guestPage.getByTestId('series-dates').screenshot({ path: 'test-results/series-following-phone.png' });
     await guestPage.goto(`${baseUrl()}/events/following`);
     await expect.poll(() => guestPage.getByTestId('event-card').count(), POLL).toBe(5);
     expect(guestErrors).toEqual([]);
