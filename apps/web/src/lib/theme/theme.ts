@@ -1,4 +1,5 @@
-import { Anchor, Badge, createTheme } from '@mantine/core';
+import { Anchor, Badge, Notification, createTheme } from '@mantine/core';
+import notificationClasses from './notification.module.css';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -19,5 +20,7 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Badges read as words ("Live", "Connected", "1 watching"), as the public pages write them, not in capitals.
     Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
+    // Toasts' text under a title at AA contrast in both schemes (notification.module.css).
+    Notification: Notification.extend({ classNames: { description: notificationClasses.description } }),
   },
 });
