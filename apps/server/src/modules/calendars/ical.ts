@@ -139,7 +139,6 @@ function seriesVevents(series: IcsSeries, opts: { uid: string; url: (event: Feed
       addTime(vevent, 'recurrence-id', d.ruleDate!, zone);
       return vevent;
     });
-  // The master's own date, when it was moved, is written as the master with its own date.
   return [main, ...overrides];
 }
 
