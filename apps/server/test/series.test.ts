@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarsApi, eventsApi, goingApi, eventLinksApi, homeApi, pathOf, publicEventPath, seriesApi, type Calendar, type EventList, type Home, type EventSearchResult, type HubEvent, type Series } from '@hubbub/contract';
+import { calendarsApi, eventsApi, goingApi, eventLinksApi, homeApi, pathOf, publicEventPath, seriesApi, type Calendar, type EventList, type Home, type EventSearchResult, type GoingSummary, type HubEvent, type Series } from '@hubbub/contract';
 import sharp from 'sharp';
 import { TENANT, build, type TestApp } from './support/build.js';
 import { multipart } from './support/multipart.js';
@@ -460,6 +460,7 @@ describe('the scheduler', () => {
             body: { name: 'Run club', startDate: start.toUTC().toISO(), endDate: start.plus({ hours: 1 }).toUTC().toISO(), timeZone: CHICAGO, area: { latitude: 41.9, longitude: -87.6 } },
           }),
         );
+        await ok(await call(app.app, 'PUT', pathOf(goingApi.settings, { id: event.id }), { jwt: me.jwt, body: { capacity: 2, maxGuests: 1, offerHours: 24 } }));
         return ok<Series>(await call(app.app, 'POST', seriesApi.create.path, { jwt: me.jwt, body: { eventId: event.id, rule } }), 201);
       };
       const read = async (id: string) => ok<Series>(await call(app.app, 'GET', pathOf(seriesApi.get, { id }), { jwt: me.jwt }));
@@ -470,6 +471,12 @@ describe('the scheduler', () => {
       expect((await ok<Series>(await call(app.app, 'PUT', pathOf(seriesApi.follow, { id: weekly.id }), { jwt: fan.jwt }))).following).toBe(true);
       const followed = async () => (await ok<EventList>(await call(app.app, 'GET', eventsApi.following.path, { jwt: fan.jwt }))).events.map((e) => e.id).sort();
       expect(await followed()).toEqual(weekly.dates.map((d) => d.eventId).sort());
+      // Someone goes to every date, of two seats each (the first date's settings are every date's, new ones too): each date added later seats them too.
+      expect((await ok<Series>(await call(app.app, 'PUT', pathOf(seriesApi.settings, { id: weekly.id }), { jwt: me.jwt, body: { everyDate: true } }))).everyDate).toBe(true);
+      const regular = await signUp(app);
+      const asRegular = async () => ok<Series>(await call(app.app, 'GET', pathOf(seriesApi.get, { id: weekly.id }), { jwt: regular.jwt }));
+      await ok(await call(app.app, 'PUT', pathOf(seriesApi.go, { id: weekly.id }), { jwt: regular.jwt, body: { guests: 1 } }));
+      expect((await asRegular()).dates[0].going).toBe('going');
       expect(weekly.dates).toHaveLength(27);
       expect(ended.dates).toHaveLength(27);
       // Thirty days later the window reaches about four weeks further.
@@ -484,6 +491,10 @@ describe('the scheduler', () => {
       expect(new Set(later.dates.map((d) => d.ruleDate)).size).toBe(later.dates.length);
       expect(later.dates.every((d) => local(d.startDate).toFormat('ccc HH:mm') === start.toFormat('ccc HH:mm'))).toBe(true);
       expect(await followed()).toEqual(later.dates.map((d) => d.eventId).sort());
+      const regularDates = (await asRegular()).dates;
+      expect(regularDates.slice(27).map((d) => d.going)).toEqual(regularDates.slice(27).map(() => 'going'));
+      const newest = await ok<GoingSummary>(await call(app.app, 'GET', pathOf(goingApi.get, { id: regularDates.at(-1)!.eventId }), { jwt: regular.jwt }));
+      expect([newest.settings.capacity, newest.seatsTaken, newest.mine?.guests]).toEqual([2, 2, 1]);
       // A series with a count stops there.
       const counted = await read(ended.id);
       expect(counted.dates).toHaveLength(30);

@@ -3,6 +3,7 @@ import { ENGINE } from './api-prefixes.js';
 import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { EventDetailsSchema, EventStatusSchema } from './events.js';
+import { GoingRequestSchema, GoingStateSchema } from './going.js';
 
 // Series (issue 29): an event that repeats by an RFC 5545 rule in its own time zone. Each date is a
 // real event (its own page, Going list, buzz, reminders); the series is what ties them together.
@@ -41,6 +42,8 @@ export const SeriesDateSchema = z
     status: EventStatusSchema,
     /** The host changed this date on its own: changes to the whole series leave it as it is. */
     edited: z.boolean(),
+    /** Where the viewer stands at this date (going, waitlisted, …); null when signed out or not going. */
+    going: GoingStateSchema.nullable(),
   })
   .meta({ id: 'SeriesDate' });
 export type SeriesDate = z.infer<typeof SeriesDateSchema>;
@@ -55,11 +58,23 @@ export const SeriesSchema = z
     datesUntil: z.string().nullable(),
     /** The viewer follows the series: each date to come, and each date added later. */
     following: z.boolean(),
+    /** The host lets people say Going to every date at once. */
+    everyDate: z.boolean(),
+    /** The viewer is going to every date: each date added later takes them too (a seat, or a place in its line). */
+    goingEvery: z.boolean(),
     /** The dates the viewer may see, in order. */
     dates: z.array(SeriesDateSchema),
   })
   .meta({ id: 'Series' });
 export type Series = z.infer<typeof SeriesSchema>;
+
+export const SeriesSettingsSchema = z
+  .object({
+    /** People may say Going to every date at once (each date keeps its own seats, line and approval). */
+    everyDate: z.boolean({ message: 'everyDate is true or false.' }),
+  })
+  .meta({ id: 'SeriesSettings' });
+export type SeriesSettings = z.infer<typeof SeriesSettingsSchema>;
 
 export const seriesApi = defineEndpoints('series', {
   create: endpoint('POST', `${ENGINE}/series`, {
@@ -87,6 +102,30 @@ export const seriesApi = defineEndpoints('series', {
   }),
   unfollow: endpoint('DELETE', `${ENGINE}/series/:id/follow`, {
     summary: 'Stops following a series: its dates to come are no longer followed (dates already over stay as they were)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: SeriesSchema,
+    problems: [400, 404],
+  }),
+  settings: endpoint('PUT', `${ENGINE}/series/:id/settings`, {
+    summary: 'The host lets people say Going to every date at once, or stops letting them (places already taken stay)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: SeriesSettingsSchema,
+    answer: SeriesSchema,
+    problems: [400, 403, 404],
+  }),
+  go: endpoint('PUT', `${ENGINE}/series/:id/going`, {
+    summary:
+      'Says Going to every date to come, with the same guests and answers: a seat where one is free, a place in line where the date is full, a request where the host approves each',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: GoingRequestSchema,
+    answer: SeriesSchema,
+    problems: [400, 404, 409],
+  }),
+  leave: endpoint('DELETE', `${ENGINE}/series/:id/going`, {
+    summary: 'Not going to the dates to come any more: each seat or place in line is given back (a declined request stays)',
     auth: 'bearer',
     params: IdParamsSchema,
     answer: SeriesSchema,

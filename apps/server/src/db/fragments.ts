@@ -44,3 +44,6 @@ export const listedTo = (viewerId: Value | null, now: Date | SQL) => sql`(e.user
 
 /** A LIKE pattern matching `text` literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A list of ids as uuid literals, for `in (...)` and `array[...]` (the drivers differ on array parameters). */
+export const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { events } from '../../db/schema.js';
 import { flyers } from './schema.js';
-import { visibleTo } from '../../db/fragments.js';
+import { uuidList, visibleTo } from '../../db/fragments.js';
 
 export interface FlyerRow {
   id: string;
@@ -98,7 +98,6 @@ export async function imagePathsOf(db: Db, eventId: string): Promise<string[]> {
 
 const flyerColumns = sql`f.id, f.event_id as "eventId", f.name, f.content_type as "contentType",
   f.content_json as "contentJson", f.image_path as "imagePath", f.is_activated as "isActivated"`;
-const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);
 
 /** The flyers showing in the event's buzz now, in the host's order. */
 export async function listActiveFlyers(db: Db, eventId: string): Promise<FlyerRow[]> {

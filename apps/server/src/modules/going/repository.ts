@@ -1,7 +1,7 @@
 import type { GoingAnswers, GoingQuestion, GoingState } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { iso } from '../../db/fragments.js';
+import { iso, uuidList } from '../../db/fragments.js';
 
 export interface SettingsRow {
   capacity: number | null;
@@ -45,6 +45,24 @@ export async function saveSettings(db: Db, args: { eventId: string; settings: Se
   await db.execute(sql`update going_settings set capacity = ${capacity}, max_guests = ${maxGuests}, offer_hours = ${offerHours},
       approval = ${approval}, questions = ${JSON.stringify(questions)}::jsonb, updated_at = ${args.at}
     where event_id = ${args.eventId}`);
+}
+
+/** Copies an event's settings to others (series dates); the invitation link is not copied. */
+export async function copySettings(db: Db, args: { fromEventId: string; toEventIds: string[] }): Promise<void> {
+  if (!args.toEventIds.length) return;
+  await db.execute(sql`insert into going_settings (event_id, tenant_id, capacity, max_guests, offer_hours, approval, questions)
+    select t.id, s.tenant_id, s.capacity, s.max_guests, s.offer_hours, s.approval, s.questions
+    from going_settings s cross join unnest(array[${uuidList(args.toEventIds)}]) as t(id)
+    where s.event_id = ${args.fromEventId}
+    on conflict (event_id) do nothing`);
+}
+
+/** A person's state at each of these events where they have a row. */
+export async function statesOf(db: Db, userId: string, eventIds: string[]): Promise<Map<string, GoingState>> {
+  if (!eventIds.length) return new Map();
+  const rows = await queryRows<{ eventId: string; state: GoingState }>(db, sql`
+    select event_id as "eventId", state from going where user_id = ${userId} and event_id in (${uuidList(eventIds)})`);
+  return new Map(rows.map((r) => [r.eventId, r.state]));
 }
 
 export interface Counts {

@@ -108,6 +108,55 @@ async function withSeats(
 }
 
 /**
+ * One person's Going at one event, under its seat lock (the caller holds it): a seat when the party
+ * fits and nobody is waiting, otherwise the end of the line, or a request when the host approves
+ * each. Everything it refuses is refused before anything is written. Answers the settings to hand
+ * freed seats out under when fewer guests gave some back.
+ */
+async function takePlace(
+  tx: Db,
+  args: { tenantId: string; eventId: string; userId: string; guests: number; answers: GoingAnswers; settings: repo.SettingsRow; now: Date; seatOnly?: boolean },
+): Promise<repo.SettingsRow | void> {
+  const { tenantId, eventId, userId, guests, settings, now } = args;
+  if (guests > settings.maxGuests) {
+    const allowed = settings.maxGuests === 0 ? 'The host does not allow guests for this event.' : `The host allows at most ${settings.maxGuests} guest${settings.maxGuests === 1 ? '' : 's'} per person.`;
+    throw invalid(allowed, { guests: [allowed] });
+  }
+  const { seatsTaken, waitlisted, mine } = await repo.standing(tx, eventId, userId);
+  if (args.seatOnly && mine?.state !== 'going' && settings.approval) throw approvalRequired();
+  if (mine && args.seatOnly && mine.state !== 'going') throw eventFull();
+  if (mine?.state === 'declined') throw conflict('The host declined your request for this event.');
+  // The link call carries no answers: it keeps what was given, and asks none of a new attendee the host's required questions.
+  const answers = args.seatOnly ? {} : checkAnswers(settings.questions, args.answers);
+  if (mine) {
+    if (args.seatOnly) return;
+    const seated = mine.state === 'going' || mine.state === 'offered';
+    // Holding a seat: more guests need the seats to be free (nobody waiting is passed over).
+    if (seated && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
+      const left = Math.max(0, (settings.capacity ?? 0) - seatsTaken);
+      const more = guests - mine.guests;
+      const message = `${waitlisted > 0 || left === 0 ? 'There are no seats left' : `There ${left === 1 ? 'is only 1 seat' : `are only ${left} seats`} left`}: you cannot bring ${more} more guest${more === 1 ? '' : 's'}.`;
+      throw conflict(message, { guests: [message] });
+    }
+    await repo.setRequest(tx, { id: mine.id, guests, answers, at: now });
+    // Fewer guests free seats for the line.
+    return seated && guests < mine.guests ? settings : undefined;
+  }
+  const row = { tenantId, eventId, userId, guests, answers, at: now };
+  if (settings.approval) {
+    await repo.insertRow(tx, { ...row, state: 'pending' });
+    return;
+  }
+  if (waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + guests)) {
+    await repo.insertRow(tx, { ...row, state: 'going' });
+    await setAttendeeLink(tx, { tenantId, eventId, userId, attending: true });
+    return;
+  }
+  if (args.seatOnly) throw eventFull();
+  await repo.insertWaitlisted(tx, row);
+}
+
+/**
  * Says Going (or changes the guests): a seat when the party fits and nobody is waiting, otherwise
  * the end of the line. `seatOnly` (the spec's Attendee link) refuses instead of waitlisting.
  */
@@ -121,45 +170,9 @@ export async function sayGoing(opts: {
 }): Promise<GoingSummary> {
   const { ctx, auth, eventId, guests } = opts;
   await requireOpenEvent(ctx, auth, eventId);
-  await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
-    if (guests > settings.maxGuests) {
-      const allowed = settings.maxGuests === 0 ? 'The host does not allow guests for this event.' : `The host allows at most ${settings.maxGuests} guest${settings.maxGuests === 1 ? '' : 's'} per person.`;
-      throw invalid(allowed, { guests: [allowed] });
-    }
-    const now = ctx.now();
-    const { seatsTaken, waitlisted, mine } = await repo.standing(tx, eventId, auth.userId);
-    if (opts.seatOnly && mine?.state !== 'going' && settings.approval) throw approvalRequired();
-    if (mine && opts.seatOnly && mine.state !== 'going') throw eventFull();
-    if (mine?.state === 'declined') throw conflict('The host declined your request for this event.');
-    // The link call carries no answers: it keeps what was given, and asks none of a new attendee the host's required questions.
-    const answers = opts.seatOnly ? {} : checkAnswers(settings.questions, opts.answers ?? {});
-    if (mine) {
-      if (opts.seatOnly) return;
-      const seated = mine.state === 'going' || mine.state === 'offered';
-      // Holding a seat: more guests need the seats to be free (nobody waiting is passed over).
-      if (seated && guests > mine.guests && (waitlisted > 0 || !fits(settings.capacity, seatsTaken, guests - mine.guests))) {
-        const left = Math.max(0, (settings.capacity ?? 0) - seatsTaken);
-        const more = guests - mine.guests;
-        const message = `${waitlisted > 0 || left === 0 ? 'There are no seats left' : `There ${left === 1 ? 'is only 1 seat' : `are only ${left} seats`} left`}: you cannot bring ${more} more guest${more === 1 ? '' : 's'}.`;
-        throw conflict(message, { guests: [message] });
-      }
-      await repo.setRequest(tx, { id: mine.id, guests, answers, at: now });
-      // Fewer guests free seats for the line.
-      return seated && guests < mine.guests ? settings : undefined;
-    }
-    const row = { tenantId: auth.tenant.id, eventId, userId: auth.userId, guests, answers, at: now };
-    if (settings.approval) {
-      await repo.insertRow(tx, { ...row, state: 'pending' });
-      return;
-    }
-    if (waitlisted === 0 && fits(settings.capacity, seatsTaken, 1 + guests)) {
-      await repo.insertRow(tx, { ...row, state: 'going' });
-      await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: true });
-      return;
-    }
-    if (opts.seatOnly) throw eventFull();
-    await repo.insertWaitlisted(tx, row);
-  });
+  await withSeats(ctx, auth.tenant.id, eventId, (tx, settings) =>
+    takePlace(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, guests, answers: opts.answers ?? {}, settings, now: ctx.now(), seatOnly: opts.seatOnly }),
+  );
   return summaryOf(ctx.db, eventId, auth.userId);
 }
 
@@ -187,18 +200,22 @@ export async function decideRequest(opts: { ctx: AppContext; auth: AuthInfo; eve
   return summaryOf(ctx.db, eventId, auth.userId);
 }
 
+/** Gives back the person's seat, offer, place in line or request (under the seat lock); answers the settings to hand a freed seat out under. */
+async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userId: string; settings: repo.SettingsRow }): Promise<repo.SettingsRow | void> {
+  const { tenantId, eventId, userId } = args;
+  const { mine } = await repo.standing(tx, eventId, userId);
+  // A declined request stays, so the host's decision stands.
+  if (!mine || mine.state === 'declined') return;
+  await repo.remove(tx, mine.id);
+  if (mine.state === 'going') await setAttendeeLink(tx, { tenantId, eventId, userId, attending: false });
+  return mine.state === 'going' || mine.state === 'offered' ? args.settings : undefined;
+}
+
 /** Not going any more: the seat, the offer or the place in line is given back; the line moves up. */
 export async function leaveGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<GoingSummary> {
   const { ctx, auth, eventId } = opts;
   await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
-  await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
-    const { mine } = await repo.standing(tx, eventId, auth.userId);
-    // A declined request stays, so the host's decision stands.
-    if (!mine || mine.state === 'declined') return;
-    await repo.remove(tx, mine.id);
-    if (mine.state === 'going') await setAttendeeLink(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, attending: false });
-    return mine.state === 'going' || mine.state === 'offered' ? settings : undefined;
-  });
+  await withSeats(ctx, auth.tenant.id, eventId, (tx, settings) => giveBack(tx, { tenantId: auth.tenant.id, eventId, userId: auth.userId, settings }));
   return summaryOf(ctx.db, eventId, auth.userId);
 }
 
@@ -280,6 +297,59 @@ export async function passLapsedOffers(ctx: AppContext): Promise<number> {
     });
   }
   return dropped;
+}
+
+/**
+ * Going to several events at once (a series' "every date", modules/series), in the caller's
+ * transaction: each event under its own seat lock, taken in the order given (date order, so two
+ * callers never wait on each other's locks crosswise). An event that refuses the person (declined,
+ * more guests than it allows or has seats for, its required questions not answered) is skipped;
+ * answers to questions an event does not ask are left out there. Answers the events that took the
+ * person, why the others refused, and how many seats the line was offered (the caller wakes the
+ * notifications worker).
+ */
+export async function joinDates(
+  tx: Db,
+  args: { tenantId: string; userId: string; eventIds: string[]; guests: number; answers: GoingAnswers; now: Date },
+): Promise<{ joined: string[]; refusals: AppError[]; offered: number }> {
+  const joined: string[] = [];
+  const refusals: AppError[] = [];
+  let offered = 0;
+  for (const eventId of args.eventIds) {
+    const settings = await repo.lockSeats(tx, { tenantId: args.tenantId, eventId });
+    const answers = Object.fromEntries(Object.entries(args.answers).filter(([id]) => settings.questions.some((q) => q.id === id)));
+    try {
+      const freed = await takePlace(tx, { ...args, eventId, answers, settings });
+      if (freed) offered += await promote(tx, { eventId, settings: freed, now: args.now });
+      joined.push(eventId);
+    } catch (error) {
+      // Refusals come before any write, so the transaction goes on with the next date.
+      if (!(error instanceof AppError)) throw error;
+      refusals.push(error);
+    }
+  }
+  return { joined, refusals, offered };
+}
+
+/** Not going to these events any more (in the caller's transaction, in the order given): see leaveGoing. Answers how many seats the line was offered. */
+export async function leaveDates(tx: Db, args: { tenantId: string; userId: string; eventIds: string[]; now: Date }): Promise<number> {
+  let offered = 0;
+  for (const eventId of args.eventIds) {
+    const settings = await repo.lockSeats(tx, { tenantId: args.tenantId, eventId });
+    const freed = await giveBack(tx, { ...args, eventId, settings });
+    if (freed) offered += await promote(tx, { eventId, settings: freed, now: args.now });
+  }
+  return offered;
+}
+
+/** The host's Going settings (capacity, guests, time to confirm, approval, questions) copied to new dates of a series; not the invitation link, each date has its own. */
+export function copyGoingSettings(tx: Db, args: { fromEventId: string; toEventIds: string[] }): Promise<void> {
+  return repo.copySettings(tx, args);
+}
+
+/** Where a person stands at each of these events (only those where they have a row). */
+export function goingStates(opts: { ctx: AppContext; userId: string; eventIds: string[] }): Promise<Map<string, GoingState>> {
+  return repo.statesOf(opts.ctx.db, opts.userId, opts.eventIds);
 }
 
 const DAY_MS = 86_400_000;

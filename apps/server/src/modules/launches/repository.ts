@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TimelineState } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
+import { uuidList } from '../../db/fragments.js';
 
 export interface TimelineRow {
   id: string;
@@ -30,7 +31,6 @@ const timelineColumns = sql`t.id, t.tenant_id as "tenantId", t.event_id as "even
   t.launch_date as "launchDate", t.start_date as "startDate", t.end_date as "endDate",
   t.flyer_ids::text[] as "flyerIds", t.state, t.repeat_every_seconds as "repeatEverySeconds", t.announcement`;
 
-const uuidList = (ids: string[]) => sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `);
 
 function toRow(raw: TimelineRow): TimelineRow {
   return { ...raw, launchDate: new Date(raw.launchDate), startDate: new Date(raw.startDate), endDate: new Date(raw.endDate) };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { series, seriesFollowers } from './schema.js';
+import type { GoingAnswers } from '@hubbub/contract';
+import { series, seriesFollowers, seriesGoers } from './schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
 
@@ -35,7 +36,7 @@ export function claimDue(db: Db, args: { instance: string; leaseMs: number; limi
             and (select count(*) from events e where e.series_id = s.id and e.rule_date > ${now}::timestamptz) < ${args.ahead}
           order by s.dates_until limit ${args.limit} for update skip locked)
         returning id, tenant_id as "tenantId", user_id as "userId", rule, time_zone as "timeZone", starts_at as "startsAt",
-          dates_until as "datesUntil", claimed_by as "claimedBy", claimed_until as "claimedUntil", created_at as "createdAt", updated_at as "updatedAt"`,
+          dates_until as "datesUntil", every_date as "everyDate", claimed_by as "claimedBy", claimed_until as "claimedUntil", created_at as "createdAt", updated_at as "updatedAt"`,
   ).then((rows) => rows.map((row) => ({ ...row, startsAt: new Date(row.startsAt), datesUntil: row.datesUntil && new Date(row.datesUntil) })));
 }
 
@@ -74,4 +75,56 @@ export function findSeriesMany(db: Db, tenantId: string, ids: string[]): Promise
     .select()
     .from(series)
     .where(and(eq(series.tenantId, tenantId), inArray(series.id, ids)));
+}
+
+/**
+ * Locks the series row for the rest of the transaction: the extender making dates and a person
+ * going to every date (or the host turning that off) take it first, so a new date never misses a
+ * goer who said Going while it was being made.
+ */
+export async function lockSeries(db: Db, id: string): Promise<SeriesRow | undefined> {
+  const [row] = await db.select().from(series).where(eq(series.id, id)).for('update');
+  return row;
+}
+
+/** Whether people may go to every date; turning it off lets go of who did (the places they took stay). */
+export async function setEveryDate(db: Db, args: { id: string; everyDate: boolean; now: Date }): Promise<void> {
+  await db.update(series).set({ everyDate: args.everyDate, updatedAt: args.now }).where(eq(series.id, args.id));
+  if (!args.everyDate) await db.delete(seriesGoers).where(eq(seriesGoers.seriesId, args.id));
+}
+
+export interface GoerRow {
+  userId: string;
+  guests: number;
+  answers: GoingAnswers;
+}
+
+export async function setGoer(db: Db, args: { seriesId: string } & GoerRow): Promise<void> {
+  await db
+    .insert(seriesGoers)
+    .values(args)
+    .onConflictDoUpdate({ target: [seriesGoers.seriesId, seriesGoers.userId], set: { guests: args.guests, answers: args.answers } });
+}
+
+export async function removeGoer(db: Db, args: { seriesId: string; userId: string }): Promise<void> {
+  await db.delete(seriesGoers).where(and(eq(seriesGoers.seriesId, args.seriesId), eq(seriesGoers.userId, args.userId)));
+}
+
+export async function isGoer(db: Db, seriesId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: seriesGoers.userId })
+    .from(seriesGoers)
+    .where(and(eq(seriesGoers.seriesId, seriesId), eq(seriesGoers.userId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Who goes to every date, first come first: new dates seat them in that order. */
+export async function goersOf(db: Db, seriesId: string): Promise<GoerRow[]> {
+  const rows = await db
+    .select({ userId: seriesGoers.userId, guests: seriesGoers.guests, answers: seriesGoers.answers })
+    .from(seriesGoers)
+    .where(eq(seriesGoers.seriesId, seriesId))
+    .orderBy(seriesGoers.createdAt, seriesGoers.userId);
+  return rows.map((r) => ({ ...r, answers: r.answers as GoingAnswers }));
 }

@@ -12,6 +12,9 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, seriesApi.edit, { handler: (request) => service.editSeries({ ctx, auth: authOf(request), id: request.params.id, edit: request.body }) });
   route(app, seriesApi.follow, { handler: (request) => service.followSeries({ ctx, auth: authOf(request), id: request.params.id, following: true }) });
   route(app, seriesApi.unfollow, { handler: (request) => service.followSeries({ ctx, auth: authOf(request), id: request.params.id, following: false }) });
+  route(app, seriesApi.settings, { handler: (request) => service.setSeriesSettings({ ctx, auth: authOf(request), id: request.params.id, ...request.body }) });
+  route(app, seriesApi.go, { handler: (request) => service.goEveryDate({ ctx, auth: authOf(request), id: request.params.id, ...request.body }) });
+  route(app, seriesApi.leave, { handler: (request) => service.leaveEveryDate({ ctx, auth: authOf(request), id: request.params.id }) });
   route(app, seriesApi.get, {
     handler: (request) => service.getSeries({ ctx, tenant: request.tenant, id: request.params.id, viewerId: request.auth?.userId ?? null }),
   });

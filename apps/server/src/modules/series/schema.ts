@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
@@ -20,6 +20,8 @@ export const series = pgTable('series', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   /** Dates exist up to this instant; null once the rule has no date after the last one made. */
   datesUntil: timestamp('dates_until', { withTimezone: true }),
+  /** People may say Going to every date at once (series_goers). */
+  everyDate: boolean('every_date').notNull().default(false),
   /** The instance adding the next dates, and until when its claim holds (lib/claim-loop.ts). */
   claimedBy: text('claimed_by'),
   claimedUntil: timestamp('claimed_until', { withTimezone: true }),
@@ -43,4 +45,26 @@ export const seriesFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_followers_user_idx').on(t.userId)],
+);
+
+/**
+ * People going to every date of a series (issue 29), with the guests and answers they gave: each
+ * date the scheduler adds later takes them too (a seat, a place in line or a request), as the
+ * date's own Going rules decide.
+ */
+export const seriesGoers = pgTable(
+  'series_goers',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    guests: integer('guests').notNull().default(0),
+    /** Answers to the host's questions by question id, as checked against the date they were given for. */
+    answers: jsonb('answers').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_goers_user_idx').on(t.userId)],
 );

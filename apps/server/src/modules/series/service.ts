@@ -1,11 +1,13 @@
 import { DateTime } from 'luxon';
-import { EventStatus, type Series, type SeriesEditSchema } from '@hubbub/contract';
+import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { SERIES_MAX_DATES, SERIES_WINDOW_DAYS, SeriesRuleError, parseSeriesRule, seriesDates } from '../../lib/series-rule.js';
+import type { Db } from '../../db/client.js';
 import { setFollowLinks } from '../event-links/service.js';
 import { requireOwnEvent, seriesEvents } from '../events/service.js';
+import { copyGoingSettings, goingStates, joinDates, leaveDates } from '../going/service.js';
 import * as repo from './repository.js';
 
 // Series (issue 29): an event's repeat rule. The dates are events made ahead for a bounded window
@@ -61,17 +63,25 @@ export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesR
   const { ctx, series: row } = opts;
   const now = ctx.now();
   const from = new Date(row.datesUntil!.getTime() + 1000);
+  let offered = 0;
   await ctx.db.transaction(async (tx) => {
+    const locked = await repo.lockSeries(tx, row.id);
+    if (!locked) return;
     const template = await seriesEvents.template(tx, row.id);
     // Every date was deleted: the series has ended.
     if (!template) return void (await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil: null, now }));
     const ahead = await seriesEvents.countAhead(tx, { seriesId: row.id, now });
     const { starts, datesUntil } = window({ rule: row.rule, start: row.startsAt, timeZone: row.timeZone, from, to: windowEnd(now), limit: SERIES_MAX_DATES - ahead });
     const made = await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
-    // Who follows the series follows each new date too.
+    await copyGoingSettings(tx, { fromEventId: template.id, toEventIds: made });
+    // Who follows the series follows each new date too; who goes to every date goes to it too, where it has room or a line.
     for (const userId of await repo.followersOf(tx, row.id)) await setFollowLinks(tx, { tenantId: row.tenantId, userId, eventIds: made, following: true });
+    if (locked.everyDate) {
+      for (const goer of await repo.goersOf(tx, row.id)) offered += (await joinDates(tx, { tenantId: row.tenantId, eventIds: made, now, ...goer })).offered;
+    }
     if (!(await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil, now }))) throw new Error('The series was claimed by another instance meanwhile.');
   });
+  if (offered) ctx.notifications.wake();
 }
 
 /** Makes the host's event repeat by `rule`: it becomes the first date, and the window's other dates are made. */
@@ -89,7 +99,8 @@ export async function createSeries(opts: { ctx: AppContext; auth: AuthInfo; even
   const seriesId = await ctx.db.transaction(async (tx) => {
     const id = await repo.insertSeries(tx, { tenantId: auth.tenant.id, userId: auth.userId, rule, timeZone: event.timeZone, startsAt: event.startsAt, datesUntil });
     await seriesEvents.join(tx, { eventId: opts.eventId, seriesId: id, ruleDate: event.startsAt });
-    await seriesEvents.copy(tx, { tenantId: auth.tenant.id, sourceId: opts.eventId, seriesId: id, slug: event.slug, timeZone: event.timeZone, starts: starts.slice(1) });
+    const made = await seriesEvents.copy(tx, { tenantId: auth.tenant.id, sourceId: opts.eventId, seriesId: id, slug: event.slug, timeZone: event.timeZone, starts: starts.slice(1) });
+    await copyGoingSettings(tx, { fromEventId: opts.eventId, toEventIds: made });
     return id;
   });
   return getSeries({ ctx, tenant: auth.tenant, id: seriesId, viewerId: auth.userId });
@@ -128,6 +139,64 @@ export async function followSeries(opts: { ctx: AppContext; auth: AuthInfo; id: 
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
 }
 
+/** The host lets people say Going to every date, or stops (who did keeps the places they took, and is not added to new dates). */
+export async function setSeriesSettings(opts: { ctx: AppContext; auth: AuthInfo; id: string; everyDate: boolean }): Promise<Series> {
+  const { ctx, auth } = opts;
+  const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  if (current.userId !== auth.userId) throw notOwner('Only the host of this series may change it.');
+  await ctx.db.transaction(async (tx) => {
+    await repo.lockSeries(tx, opts.id);
+    await repo.setEveryDate(tx, { id: opts.id, everyDate: opts.everyDate, now: ctx.now() });
+  });
+  return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
+/** The dates to come a person can still go to or leave, in date order (the order their seat locks are taken). */
+async function datesToCome(tx: Db, args: { seriesId: string; viewerId: string; now: Date; open: boolean }): Promise<string[]> {
+  const dates = await seriesEvents.dates(tx, { seriesId: args.seriesId, viewerId: args.viewerId, now: args.now });
+  return dates.filter((d) => Date.parse(d.endDate) > args.now.getTime() && (!args.open || d.status !== EventStatus.Canceled)).map((d) => d.eventId);
+}
+
+/**
+ * Going to every date to come with the same guests and answers, and to each date added later: each
+ * date gives a seat, a place in its line or a request, by its own rules. A date that refuses (the
+ * host declined the person there, or it asks what the answers do not cover) is skipped; when every
+ * date refuses, the first date's reason is the answer and nothing changes.
+ */
+export async function goEveryDate(opts: { ctx: AppContext; auth: AuthInfo; id: string; guests: number; answers?: GoingAnswers }): Promise<Series> {
+  const { ctx, auth } = opts;
+  await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  const now = ctx.now();
+  const offered = await ctx.db.transaction(async (tx) => {
+    const row = await repo.lockSeries(tx, opts.id);
+    if (!row?.everyDate) throw conflict('The host has not opened this series to Going to every date: say Going to each date you want.');
+    const eventIds = await datesToCome(tx, { seriesId: opts.id, viewerId: auth.userId, now, open: true });
+    if (!eventIds.length) throw conflict('This series has no dates to come.');
+    const goer = { userId: auth.userId, guests: opts.guests, answers: opts.answers ?? {} };
+    const { joined, refusals, offered } = await joinDates(tx, { tenantId: auth.tenant.id, eventIds, now, ...goer });
+    if (!joined.length) throw refusals[0];
+    await repo.setGoer(tx, { seriesId: opts.id, ...goer });
+    return offered;
+  });
+  if (offered) ctx.notifications.wake();
+  return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
+/** Not going to the dates to come any more, nor to dates added later (a date the host declined stays declined). */
+export async function leaveEveryDate(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Series> {
+  const { ctx, auth } = opts;
+  await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  const now = ctx.now();
+  const offered = await ctx.db.transaction(async (tx) => {
+    await repo.lockSeries(tx, opts.id);
+    await repo.removeGoer(tx, { seriesId: opts.id, userId: auth.userId });
+    const eventIds = await datesToCome(tx, { seriesId: opts.id, viewerId: auth.userId, now, open: false });
+    return leaveDates(tx, { tenantId: auth.tenant.id, userId: auth.userId, eventIds, now });
+  });
+  if (offered) ctx.notifications.wake();
+  return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
 /** The rules of these series (a calendar file writes each as one repeating event). */
 export async function seriesRules(opts: { ctx: AppContext; tenantId: string; ids: string[] }): Promise<{ id: string; rule: string; timeZone: string; startsAt: Date }[]> {
   const rows = await repo.findSeriesMany(opts.ctx.db, opts.tenantId, opts.ids);
@@ -141,13 +210,23 @@ export async function getSeries(opts: { ctx: AppContext; tenant: TenantRef; id: 
   if (!row) throw notFound('No series has this id.');
   const dates = await seriesEvents.dates(ctx.db, { seriesId: row.id, viewerId: opts.viewerId, now: ctx.now() });
   if (!dates.length) throw notFound('No series has this id.');
+  const viewerId = opts.viewerId;
+  const [following, goingEvery, states] = viewerId
+    ? await Promise.all([
+        repo.isFollower(ctx.db, row.id, viewerId),
+        repo.isGoer(ctx.db, row.id, viewerId),
+        goingStates({ ctx, userId: viewerId, eventIds: dates.map((d) => d.eventId) }),
+      ])
+    : [false, false, new Map()];
   return {
     id: row.id,
     userId: row.userId,
     rule: row.rule,
     timeZone: row.timeZone,
     datesUntil: row.datesUntil?.toISOString() ?? null,
-    following: opts.viewerId !== null && (await repo.isFollower(ctx.db, row.id, opts.viewerId)),
-    dates: dates.map((d) => ({ ...d, status: d.status as Series['dates'][number]['status'] })),
+    following,
+    everyDate: row.everyDate,
+    goingEvery,
+    dates: dates.map((d) => ({ ...d, status: d.status as Series['dates'][number]['status'], going: states.get(d.eventId) ?? null })),
   };
 }
