@@ -6,8 +6,9 @@ import { eventDraftsApi, eventsApi, pathOf, type HubEvent } from '@hubbub/contra
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 29, a series: a host makes their open mic repeat every Tuesday at 7 PM for six dates in
-// quick create, cancels one date; a visitor on a phone sees the dates (the canceled one marked),
-// opens the next one and says Going to it, finds the series once in search and follows every date.
+// quick create, cancels one date and lets guests go to every date; a visitor on a phone sees the
+// dates (the canceled one marked), says Going to the next one, then to every date, finds the series
+// once in search and follows every date.
 
 let browser: Browser;
 const suffix = randomUUID().slice(0, 8);
@@ -72,6 +73,14 @@ describe('series', () => {
     await hostPage.getByTestId('cancel-event').click();
     await hostPage.getByRole('button', { name: 'Cancel event' }).last().click();
     await expect.poll(() => hostPage.getByTestId('series-dates').getByTestId('series-date').nth(1).innerText(), POLL).toContain('Canceled');
+    // The host lets guests say Going to every date at once.
+    const everyDate = hostPage.getByLabel('Guests can say Going to every date');
+    expect(await everyDate.isChecked()).toBe(false);
+    // (after the cancel's toast has gone: it sits over the panel)
+    await expect.poll(() => hostPage.locator('.mantine-Notifications-notification').count(), POLL).toBe(0);
+    await everyDate.click();
+    await expect.poll(() => everyDate.isChecked(), POLL).toBe(true);
+    await hostPage.getByTestId('series-dates').screenshot({ path: 'test-results/series-every-date-host.png' });
     expect(hostErrors).toEqual([]);
 
     // A visitor on a phone, signed in, on the first date.
@@ -90,8 +99,18 @@ describe('series', () => {
     await guestPage.waitForURL((url) => url.pathname !== `/event/${event.id}` && !url.pathname.endsWith(secondId));
     await guestPage.getByTestId('going-say').click();
     await expect.poll(() => guestPage.getByTestId('going-state').innerText(), POLL).toMatch(/^You are going/);
+    await expect.poll(() => guestPage.getByTestId('series-dates').getByTestId('series-date-going').allInnerTexts(), POLL).toEqual(['Going']);
     await guestPage.goto(`${baseUrl()}/event/${event.id}`);
     await guestPage.getByTestId('going-say').waitFor(POLL);
+    // Then Going to every date at once: each date to come says so, this one's own panel too.
+    const every = guestPage.getByTestId('series-go-every');
+    expect(await every.innerText()).toBe('Go to every date');
+    await every.click();
+    await expect.poll(() => every.getAttribute('aria-pressed'), POLL).toBe('true');
+    expect(await every.innerText()).toBe('Going to every date');
+    await expect.poll(() => seen.getByTestId('series-date-going').allInnerTexts(), POLL).toEqual(['Going', 'Going', 'Going', 'Going', 'Going']);
+    await expect.poll(() => guestPage.getByTestId('going-state').innerText(), POLL).toMatch(/^You are going/);
+    await seen.screenshot({ path: 'test-results/series-every-date-phone.png' });
 
     // Search over two months lists the series once, at its next date, with its rule.
     await guestPage.goto(`${baseUrl()}/search?host=${event.userId}&days=60&lat=41.91&lng=-87.66&z=10`);

@@ -22,6 +22,7 @@ import { PublishedPanel } from '@/features/events/components/published-panel';
 import { useNow } from '@/lib/dates/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
 import { useEventLaunches } from '@/features/buzz/api/launches';
+import { useGoing } from '@/features/going/api/going';
 import { GoingPanel } from '@/features/going/components/going-panel';
 import { GoingHostPanel } from '@/features/going/components/going-host-panel';
 import { VisibilityPanel } from '@/features/going/components/visibility-panel';
@@ -69,6 +70,12 @@ function CancelEventButton({ event }: { event: HubEvent }) {
       Cancel event
     </Button>
   );
+}
+
+/** The series this date belongs to; a guest going to every date brings the guests and answers they gave here. */
+function EventSeries({ event, viewer }: { event: HubEvent; viewer: 'host' | 'guest' | 'visitor' }) {
+  const mine = useGoing(event.id).data?.mine;
+  return <SeriesDates event={event} viewer={viewer} standing={mine ? { guests: mine.guests, answers: mine.answers } : null} />;
 }
 
 function OwnerActions({ event }: { event: HubEvent }) {
@@ -176,7 +183,7 @@ function EventBody({ data }: { data: HubEvent }) {
       )}
       {data.seriesId && (
         <Box mt="lg">
-          <SeriesDates event={data} canFollow={Boolean(user) && !owner} />
+          <EventSeries event={data} viewer={owner ? 'host' : user ? 'guest' : 'visitor'} />
         </Box>
       )}
       {owner && !data.seriesId && (

@@ -41,7 +41,7 @@ function change(eventId: string, what: GoingChange): Promise<GoingSummary> {
 
 /**
  * Says Going, leaves, confirms an offered seat, or (the host) saves the settings or decides on a request: the answer is the
- * new summary. The event's attendee count (confirmed seats), the host's list and the home page follow.
+ * new summary. The event's attendee count (confirmed seats), the host's list, the home page and the series' dates follow.
  */
 export function useChangeGoing(eventId: string) {
   const client = useQueryClient();
@@ -52,6 +52,8 @@ export function useChangeGoing(eventId: string) {
       void client.invalidateQueries({ queryKey: queryKeys.going.summary(eventId) });
       void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
       void client.invalidateQueries({ queryKey: queryKeys.home.all });
+      // A series lists where the viewer stands at each of its dates.
+      void client.invalidateQueries({ queryKey: queryKeys.series.all });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { seriesApi, type Series, type SeriesRequest } from '@hubbub/contract';
+import { seriesApi, type GoingAnswers, type Series, type SeriesRequest, type SeriesSettings } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 export function getSeries(id: string, signal?: AbortSignal): Promise<Series> {
@@ -41,11 +41,42 @@ export function useFollowSeries() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: followSeries,
-    onSuccess: (series) => {
-      client.setQueryData(queryKeys.series.detail(series.id), series);
-      for (const date of series.dates) void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
-      void client.invalidateQueries({ queryKey: queryKeys.events.following });
-      void client.invalidateQueries({ queryKey: queryKeys.home.all });
-    },
+    onSuccess: (series) => refreshDates(client, series),
   });
+}
+
+/** Every date's page, Going panel and the viewer's lists, after a change that touched each date. */
+function refreshDates(client: ReturnType<typeof useQueryClient>, series: Series) {
+  client.setQueryData(queryKeys.series.detail(series.id), series);
+  for (const date of series.dates) {
+    void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
+    void client.invalidateQueries({ queryKey: queryKeys.going.summary(date.eventId) });
+  }
+  void client.invalidateQueries({ queryKey: queryKeys.events.following });
+  void client.invalidateQueries({ queryKey: queryKeys.home.all });
+}
+
+export function setSeriesSettings({ id, ...settings }: { id: string } & SeriesSettings): Promise<Series> {
+  return engineApi.call(seriesApi.settings, { params: { id }, body: settings });
+}
+
+/** The host lets guests say Going to every date at once, or stops. */
+export function useSeriesSettings() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: setSeriesSettings, onSuccess: (series) => client.setQueryData(queryKeys.series.detail(series.id), series) });
+}
+
+export type EveryDateChange = { id: string } & ({ going: true; guests: number; answers: GoingAnswers } | { going: false });
+
+export function goEveryDate(change: EveryDateChange): Promise<Series> {
+  const params = { id: change.id };
+  return change.going
+    ? engineApi.call(seriesApi.go, { params, body: { guests: change.guests, answers: change.answers } })
+    : engineApi.call(seriesApi.leave, { params });
+}
+
+/** The viewer goes to every date to come (or stops): each date's seat, line or request changes with it. */
+export function useGoEveryDate() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: goEveryDate, onSuccess: (series) => refreshDates(client, series) });
 }

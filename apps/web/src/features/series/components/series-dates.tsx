@@ -2,12 +2,22 @@ import { useState } from 'react';
 import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconBellCheck } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDate, formatNumber, formatTime, EventStatus, seriesRuleWords, type HubEvent, type SeriesDate } from '@hubbub/contract';
+import { formatDate, formatNumber, formatTime, EventStatus, seriesRuleWords, type GoingAnswers, type GoingState, type HubEvent, type SeriesDate } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { notifyProblem } from '@/lib/ui';
 import { useFollowSeries, useSeries } from '../api/series';
+import { EveryDateButton, EveryDateSwitch } from './every-date';
 
 const SHOWN = 6;
+
+/** The viewer's place at a date, in the words home uses. */
+const GOING_LOOK: Record<GoingState, { label: string; color: string }> = {
+  going: { label: 'Going', color: 'teal' },
+  offered: { label: 'Seat offered', color: 'blue' },
+  waitlisted: { label: 'Waitlist', color: 'gray' },
+  pending: { label: 'Awaiting approval', color: 'yellow' },
+  declined: { label: 'Declined', color: 'red' },
+};
 
 function DateLine({ date, current, timeZone }: { date: SeriesDate; current: boolean; timeZone: string }) {
   const canceled = date.status === EventStatus.Canceled;
@@ -38,6 +48,11 @@ function DateLine({ date, current, timeZone }: { date: SeriesDate; current: bool
           Changed
         </Badge>
       )}
+      {date.going && (
+        <Badge size="sm" color={GOING_LOOK[date.going].color} variant="light" data-testid="series-date-going">
+          {GOING_LOOK[date.going].label}
+        </Badge>
+      )}
     </Group>
   );
 }
@@ -63,9 +78,19 @@ function FollowSeriesButton({ seriesId, following }: { seriesId: string; followi
 
 /**
  * The dates of the series this event belongs to: its rule in words and the dates to come, each a
- * link; `canFollow` (a signed-in guest) offers to follow every date at once.
+ * link with where the viewer stands there. A signed-in guest may follow every date at once, and go
+ * to every date when the host allows it (with `standing`, their guests and answers at this date);
+ * the host decides whether they may.
  */
-export function SeriesDates({ event, canFollow }: { event: HubEvent; canFollow: boolean }) {
+export function SeriesDates({
+  event,
+  viewer,
+  standing,
+}: {
+  event: HubEvent;
+  viewer: 'host' | 'guest' | 'visitor';
+  standing: { guests: number; answers: GoingAnswers } | null;
+}) {
   const series = useSeries(event.seriesId);
   const now = useNow();
   const [all, setAll] = useState(false);
@@ -85,7 +110,7 @@ export function SeriesDates({ event, canFollow }: { event: HubEvent; canFollow: 
             {formatNumber(toCome)} {toCome === 1 ? 'date' : 'dates'} to come
           </Text>
         </Group>
-        {canFollow && (
+        {viewer === 'guest' && (
           <Group gap="xs" wrap="wrap">
             <FollowSeriesButton seriesId={data.id} following={data.following} />
             <Text size="xs" c="dimmed">
@@ -93,6 +118,8 @@ export function SeriesDates({ event, canFollow }: { event: HubEvent; canFollow: 
             </Text>
           </Group>
         )}
+        {viewer === 'guest' && (data.everyDate || data.goingEvery) && toCome > 0 && <EveryDateButton series={data} standing={standing} />}
+        {viewer === 'host' && <EveryDateSwitch series={data} />}
         <Stack gap={4} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {shown.map((date) => (
             <DateLine key={date.eventId} date={date} current={date.eventId === event.id} timeZone={data.timeZone} />
