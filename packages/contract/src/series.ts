@@ -4,6 +4,7 @@ import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { EventDetailsSchema, EventStatusSchema } from './events.js';
 import { GoingRequestSchema, GoingStateSchema } from './going.js';
+import { TimelineListSchema } from './launches.js';
 
 // Series (issue 29): an event that repeats by an RFC 5545 rule in its own time zone. Each date is a
 // real event (its own page, Going list, buzz, reminders); the series is what ties them together.
@@ -76,6 +77,15 @@ export const SeriesSettingsSchema = z
   .meta({ id: 'SeriesSettings' });
 export type SeriesSettings = z.infer<typeof SeriesSettingsSchema>;
 
+export const SeriesTimelineCopySchema = z
+  .object({
+    timelineId: z.uuid({ message: 'timelineId is the id of a launch of one of the dates.' }),
+    /** The next date to come after the timeline's own, or every date to come after it (canceled dates aside). */
+    to: z.enum(['next', 'every'], { message: 'to is next or every.' }),
+  })
+  .meta({ id: 'SeriesTimelineCopy' });
+export type SeriesTimelineCopy = z.infer<typeof SeriesTimelineCopySchema>;
+
 export const seriesApi = defineEndpoints('series', {
   create: endpoint('POST', `${ENGINE}/series`, {
     summary: "Makes an event repeat: it becomes the series' first date, and its next dates (up to 100, six months ahead) are created as events",
@@ -130,6 +140,16 @@ export const seriesApi = defineEndpoints('series', {
     params: IdParamsSchema,
     answer: SeriesSchema,
     problems: [400, 404],
+  }),
+  copyTimeline: endpoint('POST', `${ENGINE}/series/:id/timelines`, {
+    summary:
+      "Copies a launch of one date to the next date or to every date after it: its flyers are copied to each date, and the copy starts and ends as far from that date's start as the launch does from its own",
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: SeriesTimelineCopySchema,
+    answer: TimelineListSchema,
+    status: 201,
+    problems: [400, 403, 404, 409],
   }),
   get: endpoint('GET', `${ENGINE}/series/:id`, {
     summary: 'A series: its rule and the dates the viewer may see',

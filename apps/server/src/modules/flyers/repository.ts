@@ -67,7 +67,7 @@ export async function countFlyersOf(db: Db, eventId: string): Promise<number> {
 
 export async function insertFlyer(
   db: Db,
-  values: { tenantId: string; eventId: string; userId: string; name: string; contentType: string; contentJson: string },
+  values: { tenantId: string; eventId: string; userId: string; name: string; contentType: string | null; contentJson: string },
 ): Promise<FlyerRow> {
   const [row] = await db.insert(flyers).values(values).returning(columns);
   return row;

@@ -68,25 +68,56 @@ async function requireOwnFlyer(ctx: AppContext, auth: AuthInfo, id: string) {
   return flyer;
 }
 
+/**
+ * Locks the event (flyers are added one change at a time) and checks the host's plan has room
+ * for `adding` more flyers on it.
+ */
+async function makeRoom(tx: Db, args: { ctx: AppContext; tenantId: string; userId: string; eventId: string; adding: number }): Promise<void> {
+  if (!(await lockEvent(tx, args.eventId))) throw notFound('No event has this id.');
+  const user = await findUserById(tx, args.tenantId, args.userId);
+  if (!user) throw notFound('The account no longer exists.');
+  const product = await productOf(args.ctx, user.plan, tx);
+  const count = await repo.countFlyersOf(tx, args.eventId);
+  if (count + args.adding > product.flyerCapacity) {
+    const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;
+    throw planLimit('Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
+  }
+}
+
 export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<Flyer> {
   const { ctx, auth, input } = opts;
   await requireOwnEvent(ctx, auth, input.eventId);
   const contentJson = storedContent(input.contentJson);
   const row = await ctx.db.transaction(async (tx) => {
-    if (!(await lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
-    const user = await findUserById(tx, auth.tenant.id, auth.userId);
-    if (!user) throw notFound('The account no longer exists.');
-    const product = await productOf(ctx, user.plan, tx);
-    const count = await repo.countFlyersOf(tx, input.eventId);
-    if (count >= product.flyerCapacity) {
-      const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;
-      throw planLimit('Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
-    }
+    await makeRoom(tx, { ctx, tenantId: auth.tenant.id, userId: auth.userId, eventId: input.eventId, adding: 1 });
     const inserted = await repo.insertFlyer(tx, { tenantId: auth.tenant.id, eventId: input.eventId, userId: auth.userId, name: input.name, contentType: input.contentType, contentJson });
     await appendToFlyerOrder(tx, input.eventId, inserted.id);
     return inserted;
   });
   return toFlyer(row);
+}
+
+/**
+ * Copies flyers of one of the host's events to another (a series' dates reusing a launch), in the
+ * caller's transaction: each copy is a row and an image file of its own, so changing or deleting
+ * one leaves the other as it was. Counts against the plan's flyers per event. Answers the copies'
+ * ids in the order of `ids`.
+ */
+export async function copyFlyers(tx: Db, args: { ctx: AppContext; tenantId: string; userId: string; fromEventId: string; ids: string[]; toEventId: string }): Promise<string[]> {
+  const { ctx, tenantId, userId, toEventId } = args;
+  await makeRoom(tx, { ctx, tenantId, userId, eventId: toEventId, adding: args.ids.length });
+  const sources = new Map((await repo.listFlyersOf(tx, args.fromEventId)).map((f) => [f.id, f]));
+  const copies: string[] = [];
+  for (const id of args.ids) {
+    const source = sources.get(id);
+    if (!source) throw notFound('A flyer of this launch was deleted.');
+    const row = await repo.insertFlyer(tx, { tenantId, eventId: toEventId, userId, name: source.name, contentType: source.contentType, contentJson: source.contentJson });
+    const image = source.imagePath ? await ctx.files.get(source.imagePath) : null;
+    if (image) await repo.setImage(tx, row.id, await ctx.files.put(`flyers/${row.id}-${randomBytes(6).toString('hex')}.webp`, image), ctx.now());
+    await appendToFlyerOrder(tx, toEventId, row.id);
+    copies.push(row.id);
+  }
+  return copies;
 }
 
 export async function updateFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput }): Promise<Ok> {

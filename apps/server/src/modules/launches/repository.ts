@@ -140,8 +140,9 @@ export async function rearmLoop(db: Db, timelineId: string): Promise<TimelineRow
   return toRow(row);
 }
 
-export async function findTimeline(db: Db, id: string): Promise<TimelineRow | undefined> {
-  const [row] = await queryRows<TimelineRow>(db, sql`select ${timelineColumns} from timelines t where t.id = ${id}`);
+/** A timeline by id; with `tenantId`, only that tenant's. */
+export async function findTimeline(db: Db, id: string, tenantId?: string): Promise<TimelineRow | undefined> {
+  const [row] = await queryRows<TimelineRow>(db, sql`select ${timelineColumns} from timelines t where t.id = ${id} ${tenantId ? sql`and t.tenant_id = ${tenantId}` : sql``}`);
   return row && toRow(row);
 }
 

@@ -4,7 +4,7 @@ import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, eventHidden, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { eventModeration, requireOwnEvent, requireVisibleEvent, setStoppedStatus } from '../events/service.js';
-import { deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
+import { copyFlyers, deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
 import { toTimeline } from './timeline-view.js';
 
@@ -43,6 +43,40 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
   });
   ctx.launches.wake();
   return toTimeline(row);
+}
+
+/**
+ * Copies a launch of one of the host's events to another of theirs (a series' dates), in the
+ * caller's transaction: its flyers are copied, and the copy starts and ends `shiftMs` later. A
+ * looping launch is the demo's and is not copied. The caller wakes the scheduler after the commit.
+ */
+export async function copyTimeline(tx: Db, args: { ctx: AppContext; auth: AuthInfo; timelineId: string; toEventId: string; shiftMs: number }): Promise<Timeline> {
+  const { ctx, auth } = args;
+  const timeline = await repo.lockTimeline(tx, auth.tenant.id, args.timelineId);
+  if (!timeline) throw notFound('No launch has this id.');
+  if (timeline.ownerId !== auth.userId) throw notOwner('Only the host of this event may copy its launches.');
+  if (timeline.repeatEverySeconds) throw conflict('A launch that comes back on its own is not copied.');
+  const shift = (date: Date) => new Date(date.getTime() + args.shiftMs);
+  const endDate = shift(timeline.endDate);
+  if (endDate <= ctx.now()) throw conflict('The copy would end before now: pick a later date.');
+  await lockEventForHost({ db: tx, auth, eventId: args.toEventId });
+  const flyerIds = await copyFlyers(tx, { ctx, tenantId: auth.tenant.id, userId: auth.userId, fromEventId: timeline.eventId, ids: timeline.flyerIds, toEventId: args.toEventId });
+  const row = await repo.insertTimeline(tx, {
+    tenantId: auth.tenant.id,
+    eventId: args.toEventId,
+    userId: auth.userId,
+    launchDate: ctx.now(),
+    startDate: shift(timeline.startDate),
+    endDate,
+    flyerIds,
+    announcement: timeline.announcement,
+  });
+  return toTimeline(row);
+}
+
+/** The event a launch of the tenant belongs to, and its start and end; undefined when there is no such launch. */
+export async function timelineOf(opts: { ctx: AppContext; tenantId: string; id: string }): Promise<repo.TimelineRow | undefined> {
+  return repo.findTimeline(opts.ctx.db, opts.id, opts.tenantId);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema } from '@hubbub/contract';
+import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { setFollowLinks } from '../event-links/service.js';
 import { requireOwnEvent, seriesEvents } from '../events/service.js';
 import { copyGoingSettings, goingStates, joinDates, leaveDates } from '../going/service.js';
+import { copyTimeline, timelineOf } from '../launches/service.js';
 import * as repo from './repository.js';
 
 // Series (issue 29): an event's repeat rule. The dates are events made ahead for a bounded window
@@ -195,6 +196,34 @@ export async function leaveEveryDate(opts: { ctx: AppContext; auth: AuthInfo; id
   });
   if (offered) ctx.notifications.wake();
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
+/**
+ * The host reuses a launch of one date on the next date, or on every date after it (canceled and
+ * past dates aside): each gets copies of its flyers and a launch as far from its start as the
+ * original is from its own. All the copies are made, or none.
+ */
+export async function copySeriesTimeline(opts: { ctx: AppContext; auth: AuthInfo; id: string } & SeriesTimelineCopy): Promise<Timeline[]> {
+  const { ctx, auth } = opts;
+  const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  if (current.userId !== auth.userId) throw notOwner('Only the host of this series may copy its launches.');
+  const timeline = await timelineOf({ ctx, tenantId: auth.tenant.id, id: opts.timelineId });
+  const source = timeline && current.dates.find((d) => d.eventId === timeline.eventId);
+  if (!timeline || !source) throw notFound('No launch of a date of this series has this id.');
+  const now = ctx.now().getTime();
+  const after = current.dates.filter((d) => Date.parse(d.ruleDate) > Date.parse(source.ruleDate) && d.status !== EventStatus.Canceled && Date.parse(d.endDate) > now);
+  const targets = opts.to === 'next' ? after.slice(0, 1) : after;
+  if (!targets.length) throw conflict('This series has no date to come after this one to copy the launch to.');
+  const copies = await ctx.db.transaction(async (tx) => {
+    const made: Timeline[] = [];
+    for (const date of targets) {
+      const shiftMs = Date.parse(date.startDate) - Date.parse(source.startDate);
+      made.push(await copyTimeline(tx, { ctx, auth, timelineId: timeline.id, toEventId: date.eventId, shiftMs }));
+    }
+    return made;
+  });
+  ctx.launches.wake();
+  return copies;
 }
 
 /** The rules of these series (a calendar file writes each as one repeating event). */
