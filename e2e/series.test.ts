@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { eventDraftsApi, eventsApi, pathOf, type HubEvent } from '@hubbub/contract';
+import { eventDraftsApi, eventsApi, flyersApi, launchesApi, pathOf, type Flyer, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 29, a series: a host makes their open mic repeat every Tuesday at 7 PM for six dates in
-// quick create, cancels one date and lets guests go to every date; a visitor on a phone sees the
+// quick create, cancels one date, lets guests go to every date and reuses a launch on every date; a visitor on a phone sees the
 // dates (the canceled one marked), says Going to the next one, then to every date, finds the series
 // once in search and follows every date.
 
@@ -16,6 +16,7 @@ const host = { name: `Ola Host ${suffix}`, email: `ola-${suffix}@example.test`, 
 const guest = { name: `Gia Guest ${suffix}`, email: `gia-${suffix}@example.test`, password: 'gia password 1' };
 const name = `Open mic ${suffix}`;
 const POLL = { timeout: 15_000 };
+const FLYER = JSON.stringify({ version: 1, background: { kind: 'solid', color: '#1d3557' }, blocks: [], imagePath: null });
 const CHICAGO = 'America/Chicago';
 /** A Tuesday at 7 PM in Chicago at least three days ahead. */
 const firstTuesday = (() => {
@@ -81,6 +82,18 @@ describe('series', () => {
     await everyDate.click();
     await expect.poll(() => everyDate.isChecked(), POLL).toBe(true);
     await hostPage.getByTestId('series-dates').screenshot({ path: 'test-results/series-every-date-host.png' });
+    // A launch made for the first date (its flyer designed earlier), reused on every date after it.
+    const token = await apiLogin(host.email, host.password);
+    const flyer = await api<Flyer>('POST', flyersApi.create.path, token, { eventId: event.id, name: 'Sign-up sheet', contentJson: FLYER });
+    const start = Date.parse(event.startDate);
+    await api('POST', launchesApi.create.path, token, { eventId: event.id, flyerIds: [flyer.id], startDate: new Date(start + 30 * 60_000).toISOString(), endDate: new Date(start + 60 * 60_000).toISOString() });
+    await hostPage.goto(`${baseUrl()}/event/${event.id}`);
+    await hostPage.getByTestId('timeline-copy').click();
+    await hostPage.getByTestId('timeline-copy-every').click();
+    await expect.poll(() => hostPage.locator('.mantine-Notifications-notification').first().innerText(), POLL).toContain('Copied to 4 dates');
+    await hostPage.getByTestId('series-dates').getByTestId('series-date').nth(2).getByRole('link').click();
+    await expect.poll(() => hostPage.getByTestId('timeline-item').allInnerTexts(), POLL).toEqual([expect.stringContaining('Sign-up sheet')]);
+    await hostPage.screenshot({ path: 'test-results/series-timeline-copied.png', fullPage: true });
     expect(hostErrors).toEqual([]);
 
     // A visitor on a phone, signed in, on the first date.

@@ -2,7 +2,7 @@ import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@manti
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarOff, IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { eventPhase, formatNumber, formatRange, IdSchema, type Flyer, type HubEvent } from '@hubbub/contract';
+import { eventPhase, formatNumber, formatRange, IdSchema, type HubEvent, type Timeline } from '@hubbub/contract';
 import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { NotFoundPanel } from '@/components/not-found-panel';
@@ -28,6 +28,7 @@ import { GoingHostPanel } from '@/features/going/components/going-host-panel';
 import { VisibilityPanel } from '@/features/going/components/visibility-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 import { RepeatPanel } from '@/features/series/components/repeat-panel';
+import { CopyTimelineMenu } from '@/features/series/components/copy-timeline-menu';
 import { SeriesDates } from '@/features/series/components/series-dates';
 
 /** Who hears of a cancel, in the confirmation's words. */
@@ -209,14 +210,18 @@ function EventBody({ data }: { data: HubEvent }) {
       <Box mt="lg">
         <EventDocuments eventId={data.id} />
       </Box>
-      <EventTimeline eventId={data.id} flyers={data.flyers} isOwner={owner} />
+      <EventTimeline event={data} isOwner={owner} />
     </>
   );
 }
 
 /** The event's launches, as on the buzz page, with the way into the live buzz. */
-function EventTimeline({ eventId, flyers, isOwner: owner }: { eventId: string; flyers: Flyer[]; isOwner: boolean }) {
+function EventTimeline({ event, isOwner: owner }: { event: HubEvent; isOwner: boolean }) {
+  const { id: eventId, flyers, seriesId } = event;
   const timelines = useEventLaunches(eventId);
+  // A date of a series: the host may reuse a launch (not the demo's looping ones) on the dates after it.
+  const actions =
+    owner && seriesId ? (t: Timeline) => !t.repeatEverySeconds && <CopyTimelineMenu seriesId={seriesId} timeline={t} timeZone={event.timeZone} /> : undefined;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="event-timeline-heading">
       <Group justify="space-between" mb="sm">
@@ -227,7 +232,7 @@ function EventTimeline({ eventId, flyers, isOwner: owner }: { eventId: string; f
           Open the buzz
         </Button>
       </Group>
-      {timelines.data ? <TimelineList timelines={timelines.data} flyers={flyers} isOwner={owner} /> : <Text size="sm" c="dimmed">Loading the timeline…</Text>}
+      {timelines.data ? <TimelineList timelines={timelines.data} flyers={flyers} isOwner={owner} actions={actions} /> : <Text size="sm" c="dimmed">Loading the timeline…</Text>}
     </Paper>
   );
 }

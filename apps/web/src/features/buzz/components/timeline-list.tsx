@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatRange, type Flyer, type Timeline } from '@hubbub/contract';
 import { notify, notifyProblem } from '@/lib/ui';
@@ -44,7 +44,18 @@ function StageSummary({ timelines, names }: { timelines: Timeline[]; names: Map<
   );
 }
 
-export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeline[]; flyers: Flyer[]; isOwner: boolean }) {
+/** `actions` adds the host's own buttons to each launch (a date of a series reuses it on other dates). */
+export function TimelineList({
+  timelines,
+  flyers,
+  isOwner,
+  actions,
+}: {
+  timelines: Timeline[];
+  flyers: Flyer[];
+  isOwner: boolean;
+  actions?: (timeline: Timeline) => ReactNode;
+}) {
   const cancel = useCancelLaunch();
   const names = new Map(flyers.map((f) => [f.id, f.name]));
   if (timelines.length === 0) {
@@ -74,6 +85,7 @@ export function TimelineList({ timelines, flyers, isOwner }: { timelines: Timeli
                 <Badge color={STATE_COLOR[t.state]} variant="light">
                   {t.state}
                 </Badge>
+                {actions?.(t)}
                 {isOwner && (t.state === 'Scheduled' || t.state === 'Active') && (
                   <Button
                     size="compact-xs"

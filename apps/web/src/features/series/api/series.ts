@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { seriesApi, type GoingAnswers, type Series, type SeriesRequest, type SeriesSettings } from '@hubbub/contract';
+import { seriesApi, type GoingAnswers, type Series, type SeriesRequest, type SeriesSettings, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 export function getSeries(id: string, signal?: AbortSignal): Promise<Series> {
@@ -79,4 +79,23 @@ export function goEveryDate(change: EveryDateChange): Promise<Series> {
 export function useGoEveryDate() {
   const client = useQueryClient();
   return useMutation({ mutationFn: goEveryDate, onSuccess: (series) => refreshDates(client, series) });
+}
+
+export function copySeriesTimeline({ id, ...copy }: { id: string } & SeriesTimelineCopy): Promise<Timeline[]> {
+  return engineApi.call(seriesApi.copyTimeline, { params: { id }, body: copy });
+}
+
+/** The host reuses a launch on the next date or every date after it: those dates' timelines and flyers change. */
+export function useCopySeriesTimeline() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: copySeriesTimeline,
+    onSuccess: (copies) => {
+      for (const { eventId } of copies) {
+        void client.invalidateQueries({ queryKey: queryKeys.eventLaunches(eventId) });
+        void client.invalidateQueries({ queryKey: queryKeys.eventFlyers(eventId) });
+        void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
+      }
+    },
+  });
 }
