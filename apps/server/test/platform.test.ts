@@ -199,6 +199,7 @@ describe('OpenAPI document', () => {
     ['put', `${E}/series/{id}/going`, true, 200, true],
     ['delete', `${E}/series/{id}/going`, false, 200, true],
     ['post', `${E}/series/{id}/timelines`, true, 201, true],
+    ['post', `${E}/series/{id}/split`, true, 201, true],
     ['get', `${E}/going/{id}`, false, 200, false],
     ['put', `${E}/going/{id}`, true, 200, true],
     ['delete', `${E}/going/{id}`, false, 200, true],

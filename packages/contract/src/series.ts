@@ -12,19 +12,31 @@ import { TimelineListSchema } from './launches.js';
 /** The longest repeat rule a host may send (the longest sensible one is about 80 characters). */
 export const SERIES_RULE_MAX = 200;
 
+/** The repeat rule, for example `FREQ=WEEKLY;BYDAY=TU` or `FREQ=MONTHLY;BYDAY=2TU;COUNT=6`, without DTSTART. */
+const RuleSchema = z
+  .string({ message: 'The repeat rule is required.' })
+  .trim()
+  .min(1, { message: 'The repeat rule is required.' })
+  .max(SERIES_RULE_MAX, { message: `The repeat rule can be at most ${SERIES_RULE_MAX} characters.` });
+
 export const SeriesRequestSchema = z
   .object({
     /** The event that becomes the series' first date; the others are copies of it. */
     eventId: IdSchema,
-    /** The repeat rule, for example `FREQ=WEEKLY;BYDAY=TU` or `FREQ=MONTHLY;BYDAY=2TU;COUNT=6`, without DTSTART. */
-    rule: z
-      .string({ message: 'The repeat rule is required.' })
-      .trim()
-      .min(1, { message: 'The repeat rule is required.' })
-      .max(SERIES_RULE_MAX, { message: `The repeat rule can be at most ${SERIES_RULE_MAX} characters.` }),
+    rule: RuleSchema,
   })
   .meta({ id: 'SeriesRequest' });
 export type SeriesRequest = z.infer<typeof SeriesRequestSchema>;
+
+export const SeriesSplitSchema = z
+  .object({
+    /** The date (its event id) from which the new rule applies; it has not started yet. */
+    from: IdSchema,
+    /** The new rule, counted from that date's start. */
+    rule: RuleSchema,
+  })
+  .meta({ id: 'SeriesSplit' });
+export type SeriesSplit = z.infer<typeof SeriesSplitSchema>;
 
 export const SeriesEditSchema = EventDetailsSchema.extend({
   /** "This and following": the date (its event id) from which the change applies; absent, every date to come. */
@@ -140,6 +152,16 @@ export const seriesApi = defineEndpoints('series', {
     params: IdParamsSchema,
     answer: SeriesSchema,
     problems: [400, 404],
+  }),
+  split: endpoint('POST', `${ENGINE}/series/:id/split`, {
+    summary:
+      'Changes the rule from a date on ("this and following"): the series ends before that date and a new series takes the new rule from it. Dates that fall on the new rule keep their people; the others are canceled (their people told)',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: SeriesSplitSchema,
+    answer: SeriesSchema,
+    status: 201,
+    problems: [400, 403, 404, 409],
   }),
   copyTimeline: endpoint('POST', `${ENGINE}/series/:id/timelines`, {
     summary:

@@ -328,6 +328,14 @@ export const seriesEvents = {
     });
     return repo.insertSeriesDates(db, { sourceId: args.sourceId, seriesId: args.seriesId, dates });
   },
+  /** Dates taken into another series (a split keeps the dates that fall on the new rule, with their people). */
+  async move(db: Db, args: { seriesId: string; dates: { eventId: string; ruleDate: Date }[] }): Promise<void> {
+    for (const date of args.dates) await repo.joinSeries(db, date.eventId, args.seriesId, date.ruleDate);
+  },
+  /** Dates a split leaves out, canceled (none has started): the notifications worker tells their people. */
+  async cancel(db: Db, args: { eventIds: string[]; now: Date }): Promise<void> {
+    for (const id of args.eventIds) await repo.setStatus(db, id, EventStatus.Canceled, args.now);
+  },
   dates: (db: Db, args: { seriesId: string; viewerId: string | null; now: Date }) => repo.seriesDates(db, args),
   template: (db: Db, seriesId: string) => repo.seriesTemplate(db, seriesId),
   countAhead: (db: Db, args: { seriesId: string; now: Date }) => repo.countSeriesAhead(db, args.seriesId, args.now),

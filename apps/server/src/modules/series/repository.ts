@@ -5,7 +5,10 @@ import { series, seriesFollowers, seriesGoers } from './schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
 
-export async function insertSeries(db: Db, values: { tenantId: string; userId: string; rule: string; timeZone: string; startsAt: Date; datesUntil: Date | null }): Promise<string> {
+export async function insertSeries(
+  db: Db,
+  values: { tenantId: string; userId: string; rule: string; timeZone: string; startsAt: Date; datesUntil: Date | null; everyDate?: boolean },
+): Promise<string> {
   const [row] = await db.insert(series).values(values).returning({ id: series.id });
   return row.id;
 }
@@ -127,4 +130,17 @@ export async function goersOf(db: Db, seriesId: string): Promise<GoerRow[]> {
     .where(eq(seriesGoers.seriesId, seriesId))
     .orderBy(seriesGoers.createdAt, seriesGoers.userId);
   return rows.map((r) => ({ ...r, answers: r.answers as GoingAnswers }));
+}
+
+/** The series stops at its last date before a split: its rule ends there and no dates are added. */
+export async function endRule(db: Db, args: { id: string; rule: string; now: Date }): Promise<void> {
+  await db.update(series).set({ rule: args.rule, datesUntil: null, claimedBy: null, claimedUntil: null, updatedAt: args.now }).where(eq(series.id, args.id));
+}
+
+/** Who follows the series, and who goes to every date, follow and go to the series split from it too. */
+export async function copyMembers(db: Db, args: { fromId: string; toId: string }): Promise<void> {
+  await db.execute(sql`insert into series_followers (series_id, user_id, created_at)
+    select ${args.toId}, user_id, created_at from series_followers where series_id = ${args.fromId} on conflict do nothing`);
+  await db.execute(sql`insert into series_goers (series_id, user_id, guests, answers, created_at)
+    select ${args.toId}, user_id, guests, answers, created_at from series_goers where series_id = ${args.fromId} on conflict do nothing`);
 }

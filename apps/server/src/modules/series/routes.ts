@@ -15,6 +15,9 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, seriesApi.settings, { handler: (request) => service.setSeriesSettings({ ctx, auth: authOf(request), id: request.params.id, ...request.body }) });
   route(app, seriesApi.go, { handler: (request) => service.goEveryDate({ ctx, auth: authOf(request), id: request.params.id, ...request.body }) });
   route(app, seriesApi.leave, { handler: (request) => service.leaveEveryDate({ ctx, auth: authOf(request), id: request.params.id }) });
+  route(app, seriesApi.split, {
+    handler: async (request, reply) => reply.code(201).send(await service.splitSeries({ ctx, auth: authOf(request), id: request.params.id, ...request.body })),
+  });
   route(app, seriesApi.copyTimeline, {
     handler: async (request, reply) => reply.code(201).send(await service.copySeriesTimeline({ ctx, auth: authOf(request), id: request.params.id, ...request.body })),
   });

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
+import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema, type SeriesSplit, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
@@ -122,6 +122,67 @@ export async function editSeries(opts: { ctx: AppContext; auth: AuthInfo; id: st
     seriesEvents.edit(tx, { ctx, tenantId: auth.tenant.id, seriesId: opts.id, fromRuleDate: fromDate ? new Date(fromDate.ruleDate) : null, details }),
   );
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+}
+
+/** The rule ended at `until` (an instant, written in UTC as RFC 5545 asks when the start has a time zone): COUNT and UNTIL give way to it. */
+export function endedRule(rule: string, until: Date): string {
+  const parts = rule.split(';').filter((part) => !ENDS.test(part));
+  return [...parts, `UNTIL=${until.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`].join(';');
+}
+
+const second = (iso: string | Date) => Math.floor(new Date(iso).getTime() / 1000);
+
+/**
+ * "This and following" with a new rule: the series ends before the date, and a new series takes
+ * the rule from its start. A date to come that falls on the new rule moves to the new series with
+ * everyone going to or following it; the others are canceled (their people told) and the new
+ * rule's other dates are made from the date. Who follows the series, or goes to every date, does
+ * so in the new series too. All or nothing.
+ */
+export async function splitSeries(opts: { ctx: AppContext; auth: AuthInfo; id: string } & SeriesSplit): Promise<Series> {
+  const { ctx, auth } = opts;
+  const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
+  if (current.userId !== auth.userId) throw notOwner('Only the host of this series may change it.');
+  const at = current.dates.findIndex((d) => d.eventId === opts.from);
+  if (at < 0) throw invalid('The date to change from is not a date of this series.', { from: ['Not a date of this series.'] });
+  const fromDate = current.dates[at];
+  const now = ctx.now();
+  if (Date.parse(fromDate.startDate) <= now.getTime()) throw conflict('This date has started: change the rule from a date to come.');
+  const rule = checkedRule(opts.rule);
+  const start = new Date(fromDate.startDate);
+  const { starts, datesUntil } = ruled(() => window({ rule, start, timeZone: current.timeZone, from: start, to: windowEnd(now) }));
+  if (!starts.length) throw refused('The new rule has no date from this date on.');
+  // The dates from this one on that still take place, by start: those the new rule keeps, and those it leaves out.
+  const open = new Map(current.dates.slice(at).filter((d) => d.status !== EventStatus.Canceled).map((d) => [second(d.startDate), d.eventId]));
+  const kept: { eventId: string; ruleDate: Date }[] = [];
+  const toMake: Date[] = [];
+  for (const date of starts) {
+    const eventId = open.get(second(date));
+    if (eventId) kept.push({ eventId, ruleDate: date });
+    else toMake.push(date);
+    open.delete(second(date));
+  }
+  const dropped = [...open.values()];
+  // The old rule stops just before the date (at its first date when the split is there: a rule needs one).
+  const until = new Date(Math.max(Date.parse(fromDate.ruleDate) - 1000, Date.parse(current.dates[0].ruleDate)));
+  const tenantId = auth.tenant.id;
+  let offered = 0;
+  const id = await ctx.db.transaction(async (tx) => {
+    const old = await repo.lockSeries(tx, opts.id);
+    if (!old) throw notFound('No series has this id.');
+    const made = await repo.insertSeries(tx, { tenantId, userId: auth.userId, rule, timeZone: old.timeZone, startsAt: starts[0], datesUntil, everyDate: old.everyDate });
+    await seriesEvents.move(tx, { seriesId: made, dates: kept });
+    const copies = await seriesEvents.copy(tx, { tenantId, sourceId: fromDate.eventId, seriesId: made, slug: fromDate.slug, timeZone: old.timeZone, starts: toMake });
+    await copyGoingSettings(tx, { fromEventId: fromDate.eventId, toEventIds: copies });
+    await seriesEvents.cancel(tx, { eventIds: dropped, now });
+    await repo.endRule(tx, { id: old.id, rule: endedRule(old.rule, until), now });
+    await repo.copyMembers(tx, { fromId: old.id, toId: made });
+    for (const userId of await repo.followersOf(tx, made)) await setFollowLinks(tx, { tenantId, userId, eventIds: copies, following: true });
+    if (old.everyDate) for (const goer of await repo.goersOf(tx, made)) offered += (await joinDates(tx, { tenantId, eventIds: copies, now, ...goer })).offered;
+    return made;
+  });
+  if (dropped.length || offered) ctx.notifications.wake();
+  return getSeries({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });
 }
 
 /**
