@@ -6,7 +6,8 @@ import { eventDraftsApi, eventsApi, flyersApi, launchesApi, pathOf, type Flyer, 
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 29, a series: a host makes their open mic repeat every Tuesday at 7 PM for six dates in
-// quick create, cancels one date, lets guests go to every date and reuses a launch on every date; a visitor on a phone sees the
+// quick create, cancels one date, lets guests go to every date and reuses a launch on every date;
+// at the end they change the repeat from the third date on (every two weeks, twice). A visitor on a phone sees the
 // dates (the canceled one marked), says Going to the next one, then to every date, finds the series
 // once in search and follows every date.
 
@@ -146,5 +147,30 @@ describe('series', () => {
     await guestPage.goto(`${baseUrl()}/events/following`);
     await expect.poll(() => guestPage.getByTestId('event-card').count(), POLL).toBe(5);
     expect(guestErrors).toEqual([]);
+
+    // Back to the host, on the third date: from here on, every two weeks, twice.
+    await hostPage.reload();
+    await hostPage.getByTestId('series-change-repeat').click();
+    const change = hostPage.getByTestId('repeat-panel');
+    await change.getByTestId('repeat-rule').click();
+    await hostPage.getByRole('option', { name: 'Every 2 weeks on Tuesday', exact: true }).click();
+    await change.getByTestId('repeat-end').getByText('After').click();
+    await change.getByTestId('repeat-count').fill('2');
+    await hostPage.getByTestId('series-dates').screenshot({ path: 'test-results/series-change-repeat.png' });
+    await change.getByTestId('repeat-submit').click();
+    const after = hostPage.getByTestId('series-dates');
+    await expect.poll(() => after.getByRole('heading').first().innerText(), POLL).toBe('Every 2 weeks on Tuesday, 2 times');
+    await expect.poll(() => after.getByTestId('series-date').count(), POLL).toBe(2);
+    expect(await after.getByTestId('series-date').first().innerText()).toContain('This date');
+    // The Tuesday in between is canceled, in the series it was part of.
+    await hostPage.goto(`${baseUrl()}/event/${event.id}`);
+    await expect.poll(() => hostPage.getByTestId('series-dates').getByTestId('series-date').allInnerTexts(), POLL).toEqual([
+      expect.stringContaining('This date'),
+      expect.stringContaining('Canceled'),
+      expect.stringContaining('Canceled'),
+      expect.stringContaining('Canceled'),
+    ]);
+    await hostPage.getByTestId('series-dates').screenshot({ path: 'test-results/series-after-split.png' });
+    expect(hostErrors).toEqual([]);
   });
 });

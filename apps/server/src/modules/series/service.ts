@@ -163,8 +163,8 @@ export async function splitSeries(opts: { ctx: AppContext; auth: AuthInfo; id: s
     open.delete(second(date));
   }
   const dropped = [...open.values()];
-  // The old rule stops just before the date (at its first date when the split is there: a rule needs one).
-  const until = new Date(Math.max(Date.parse(fromDate.ruleDate) - 1000, Date.parse(current.dates[0].ruleDate)));
+  // The old rule stops at its last date before this one ("until Tue, Dec 8"); at its first when the split is there (a rule needs one).
+  const until = new Date(current.dates[Math.max(0, at - 1)].ruleDate);
   const tenantId = auth.tenant.id;
   let offered = 0;
   const id = await ctx.db.transaction(async (tx) => {

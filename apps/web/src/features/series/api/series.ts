@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { seriesApi, type GoingAnswers, type Series, type SeriesRequest, type SeriesSettings, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
+import { seriesApi, type GoingAnswers, type Series, type SeriesRequest, type SeriesSettings, type SeriesSplit, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 
 export function getSeries(id: string, signal?: AbortSignal): Promise<Series> {
@@ -96,6 +96,24 @@ export function useCopySeriesTimeline() {
         void client.invalidateQueries({ queryKey: queryKeys.eventFlyers(eventId) });
         void client.invalidateQueries({ queryKey: queryKeys.events.detail(eventId) });
       }
+    },
+  });
+}
+
+export function splitSeries({ id, ...split }: { id: string } & SeriesSplit): Promise<Series> {
+  return engineApi.call(seriesApi.split, { params: { id }, body: split });
+}
+
+/** The host changes the repeat from a date on: that date and those after it join a new series (or are canceled); every page of the old one changes. */
+export function useSplitSeries() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: splitSeries,
+    onSuccess: (series, { id }) => {
+      // The old series' dates, as they were read: those left out are canceled now.
+      for (const date of client.getQueryData<Series>(queryKeys.series.detail(id))?.dates ?? []) void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
+      void client.invalidateQueries({ queryKey: queryKeys.series.detail(id) });
+      refreshDates(client, series);
     },
   });
 }

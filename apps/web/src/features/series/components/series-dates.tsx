@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBell, IconBellCheck } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Collapse, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconBell, IconBellCheck, IconRepeat } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDate, formatNumber, formatTime, EventStatus, seriesRuleWords, type GoingAnswers, type GoingState, type HubEvent, type SeriesDate } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { notifyProblem } from '@/lib/ui';
 import { useFollowSeries, useSeries } from '../api/series';
 import { EveryDateButton, EveryDateSwitch } from './every-date';
+import { RepeatPanel } from './repeat-panel';
 
 const SHOWN = 6;
 
@@ -94,6 +95,7 @@ export function SeriesDates({
   const series = useSeries(event.seriesId);
   const now = useNow();
   const [all, setAll] = useState(false);
+  const [changing, setChanging] = useState(false);
   if (!series.data) return null;
   const { data } = series;
   const upcoming = data.dates.filter((d) => Date.parse(d.endDate) > now.getTime() || d.eventId === event.id);
@@ -134,6 +136,26 @@ export function SeriesDates({
           <Text size="xs" c="dimmed">
             Dates six months ahead are on the calendar; more are added as time goes on.
           </Text>
+        )}
+        {viewer === 'host' && Date.parse(event.startDate) > now.getTime() && (
+          <>
+            <Button
+              variant="subtle"
+              size="xs"
+              px={0}
+              leftSection={<IconRepeat size={14} aria-hidden />}
+              onClick={() => setChanging(!changing)}
+              aria-expanded={changing}
+              style={{ alignSelf: 'flex-start' }}
+              data-testid="series-change-repeat"
+            >
+              {changing ? 'Keep the repeat as it is' : 'Change the repeat from this date'}
+            </Button>
+            <Collapse in={changing}>
+              <Divider mb="sm" />
+              <RepeatPanel event={event} seriesId={data.id} onDone={() => setChanging(false)} />
+            </Collapse>
+          </>
         )}
       </Stack>
     </Paper>
