@@ -17,14 +17,16 @@
  * - warm: p50/p95 per tile at 16 connections, the view's tiles cached (version lookup and send).
  *
  * A summary line per view compares the largest size with the smallest. BENCH_SECONDS (default 10)
- * sets each load's length; BENCH_KEEP=1 keeps the scratch database.
+ * sets each load's length; BENCH_KEEP=1 keeps the scratch database. BENCH_SERIES=10000 makes that
+ * many of the first size's events the dates of weekly series (issue 29: the map counts each date);
+ * compare its figures with a run without.
  */
 import http from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
-import { percentile, scratchDatabase } from './bench-support.js';
+import { SERIES_WEEKS, insertWeeklySeries, percentile, scratchDatabase } from './bench-support.js';
 import { queryRows, type Db } from '../apps/server/src/db/client.js';
 import { TILE_CACHE_BYTES, configureTileCache, tileCacheStats } from '../apps/server/src/modules/events/tile-service.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
@@ -35,6 +37,8 @@ const SIZES = (process.env.BENCH_EVENTS ?? '1000000,5000000')
   .filter((n) => Number.isInteger(n) && n > 0)
   .sort((a, b) => a - b);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_SERIES=10000: that many weekly series (six months of dates each) among the events, in place of as many one-off events. */
+const SERIES = Number(process.env.BENCH_SERIES ?? 0);
 const CONNECTIONS = 16;
 const VIEWPORT = { width: 1280, height: 800 };
 const WINDOW_DAYS = 30;
@@ -129,9 +133,10 @@ function figures(result: LoadResult) {
   };
 }
 
-/** Random points over the continental US, starts spread over a year from now, as bench:search loads them. */
+/** Random points over the continental US, starts spread over a year from now, as bench:search loads them (with its BENCH_SERIES series first). */
 async function load(db: Db, tenantId: string, hostId: string, from: number, to: number) {
-  for (let done = from; done < to; done += 250_000) {
+  const seriesDates = from === 0 ? await insertWeeklySeries(db, { tenantId, hostId, count: SERIES }) : 0;
+  for (let done = from + seriesDates; done < to; done += 250_000) {
     const n = Math.min(250_000, to - done);
     await queryRows(db, sql`
       insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, slug, venue, lat, lng, area, status)
@@ -176,7 +181,7 @@ async function main() {
       const started = Date.now();
       await load(ctx.db, tenantId, host.id, loaded, size);
       loaded = size;
-      process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: size, loadSeconds: +((Date.now() - started) / 1000).toFixed(1) })}\n`);
+      process.stdout.write(`${JSON.stringify({ setup: true, database: scratch.kind, events: size, series: SERIES, seriesDates: SERIES * SERIES_WEEKS, loadSeconds: +((Date.now() - started) / 1000).toFixed(1) })}\n`);
 
       for (const view of VIEWS) {
         const tiles = tilesOfView(view);
@@ -214,6 +219,7 @@ async function main() {
           case: view.name,
           database: scratch.kind,
           events: size,
+          series: SERIES,
           viewZoom: view.zoom,
           tileZoom: tiles[0].z,
           viewport: `${VIEWPORT.width}x${VIEWPORT.height}`,

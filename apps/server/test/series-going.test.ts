@@ -121,6 +121,16 @@ describe('going to every date', () => {
     for (const date of series.dates) expect((await summary(date.eventId, guest)).mine).toMatchObject({ guests: 1, answers: { [size]: 'M' } });
   });
 
+  it('leaves the place a person already holds at a date as it is', async () => {
+    const series = await seriesWith(3, { maxGuests: 2 });
+    await ok(await allow(series));
+    const guest = await signUp(t);
+    await ok(await call(t.app, 'PUT', pathOf(goingApi.say, { id: series.dates[1].eventId }), { jwt: guest.jwt, body: { guests: 2 } }));
+    expect(states(await ok<Series>(await goEvery(series, guest, { guests: 0 })))).toEqual(['going', 'going', 'going']);
+    expect((await summary(series.dates[1].eventId, guest)).mine?.guests).toBe(2);
+    expect((await summary(series.dates[2].eventId, guest)).mine?.guests).toBe(0);
+  });
+
   it('skips a date the host declined the person at, and a date canceled or over', async () => {
     const series = await seriesWith(4, { approval: true });
     await ok(await allow(series));

@@ -53,11 +53,18 @@ describe('changing the rule from a date on', () => {
     await ok(await call(t.app, 'PUT', pathOf(goingApi.say, { id: series.dates[3].eventId }), { jwt: goer.jwt, body: {} }));
     await ok(await call(t.app, 'PUT', pathOf(goingApi.say, { id: series.dates[5].eventId }), { jwt: dropped.jwt, body: {} }));
 
+    // The fourth date was moved an hour later on its own.
+    const fourth = await ok<HubEvent>(await call(t.app, 'GET', pathOf(eventsApi.get, { id: series.dates[3].eventId }), { jwt: host.jwt }));
+    const later = DateTime.fromISO(fourth.startDate).plus({ hours: 1 });
+    await ok(await call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: { id: fourth.id, name: fourth.name, startDate: later.toUTC().toISO(), endDate: later.plus({ hours: 1 }).toUTC().toISO(), timeZone: CHICAGO, area: fourth.area } }));
+
     // From the third date: Tuesdays and Thursdays, five times.
     const made = await ok<Series>(await split(series, { from: series.dates[2].eventId, rule: 'FREQ=WEEKLY;BYDAY=TU,TH;COUNT=5' }), 201);
     expect(made.id).not.toBe(series.id);
     expect(made.rule).toBe('FREQ=WEEKLY;BYDAY=TU,TH;COUNT=5');
-    expect(made.dates.map((d) => weekday(d.startDate))).toEqual(['Tue 19:00', 'Thu 19:00', 'Tue 19:00', 'Thu 19:00', 'Tue 19:00']);
+    // The moved Tuesday keeps its own time (it is matched by where the rule put it).
+    expect(made.dates.map((d) => weekday(d.startDate))).toEqual(['Tue 19:00', 'Thu 19:00', 'Tue 20:00', 'Thu 19:00', 'Tue 19:00']);
+    expect(made.dates.map((d) => weekday(d.ruleDate))).toEqual(['Tue 19:00', 'Thu 19:00', 'Tue 19:00', 'Thu 19:00', 'Tue 19:00']);
     // The Tuesdays are the same events, the Thursdays new ones.
     expect([made.dates[0], made.dates[2], made.dates[4]].map((d) => d.eventId)).toEqual([series.dates[2], series.dates[3], series.dates[4]].map((d) => d.eventId));
     expect(made.dates.every((d) => d.status !== EventStatus.Canceled)).toBe(true);

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { DateTime } from 'luxon';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +120,8 @@ describe('reusing a launch across the dates of a series', () => {
     const original = await launchOn(series.dates[0], [flyer.id]);
     // The last date has a flyer of its own: on Free (one flyer per event) it has no room for the copy.
     const own = await ok<Flyer>(await call(t.app, 'POST', flyersApi.create.path, { jwt: host.jwt, body: { eventId: series.dates[2].eventId, name: 'Own', contentJson: CONTENT } }));
+    const files = () => fs.readdir(path.join(t.dataDir, 'uploads', 'flyers'));
+    const before = await files();
     await usePlan(t, host, 'Free');
     try {
       const refused = await copy(series, { timelineId: original.id, to: 'every' });
@@ -126,7 +130,8 @@ describe('reusing a launch across the dates of a series', () => {
     } finally {
       await usePlan(t, host, 'Enterprise');
     }
-    // The second date, which had room, got nothing either.
+    // The second date, which had room, got nothing either: not even the image file written for its copy.
+    expect(await files()).toEqual(before);
     expect([await timelinesOf(series.dates[1].eventId), await flyersOf(series.dates[1].eventId)]).toEqual([[], []]);
     expect((await flyersOf(series.dates[2].eventId)).map((f) => f.id)).toEqual([own.id]);
   });

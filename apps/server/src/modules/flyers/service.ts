@@ -101,9 +101,13 @@ export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input
  * Copies flyers of one of the host's events to another (a series' dates reusing a launch), in the
  * caller's transaction: each copy is a row and an image file of its own, so changing or deleting
  * one leaves the other as it was. Counts against the plan's flyers per event. Answers the copies'
- * ids in the order of `ids`.
+ * ids in the order of `ids`; the image files it wrote are added to `written`, for the caller to
+ * remove should its transaction roll back.
  */
-export async function copyFlyers(tx: Db, args: { ctx: AppContext; tenantId: string; userId: string; fromEventId: string; ids: string[]; toEventId: string }): Promise<string[]> {
+export async function copyFlyers(
+  tx: Db,
+  args: { ctx: AppContext; tenantId: string; userId: string; fromEventId: string; ids: string[]; toEventId: string; written: string[] },
+): Promise<string[]> {
   const { ctx, tenantId, userId, toEventId } = args;
   await makeRoom(tx, { ctx, tenantId, userId, eventId: toEventId, adding: args.ids.length });
   const sources = new Map((await repo.listFlyersOf(tx, args.fromEventId)).map((f) => [f.id, f]));
@@ -113,7 +117,11 @@ export async function copyFlyers(tx: Db, args: { ctx: AppContext; tenantId: stri
     if (!source) throw notFound('A flyer of this launch was deleted.');
     const row = await repo.insertFlyer(tx, { tenantId, eventId: toEventId, userId, name: source.name, contentType: source.contentType, contentJson: source.contentJson });
     const image = source.imagePath ? await ctx.files.get(source.imagePath) : null;
-    if (image) await repo.setImage(tx, row.id, await ctx.files.put(`flyers/${row.id}-${randomBytes(6).toString('hex')}.webp`, image), ctx.now());
+    if (image) {
+      const path = await ctx.files.put(`flyers/${row.id}-${randomBytes(6).toString('hex')}.webp`, image);
+      args.written.push(path);
+      await repo.setImage(tx, row.id, path, ctx.now());
+    }
     await appendToFlyerOrder(tx, toEventId, row.id);
     copies.push(row.id);
   }

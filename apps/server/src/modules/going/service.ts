@@ -115,7 +115,18 @@ async function withSeats(
  */
 async function takePlace(
   tx: Db,
-  args: { tenantId: string; eventId: string; userId: string; guests: number; answers: GoingAnswers; settings: repo.SettingsRow; now: Date; seatOnly?: boolean },
+  args: {
+    tenantId: string;
+    eventId: string;
+    userId: string;
+    guests: number;
+    answers: GoingAnswers;
+    settings: repo.SettingsRow;
+    now: Date;
+    seatOnly?: boolean;
+    /** A place the person already holds stays as it is (going to every date leaves each date's own choice). */
+    keep?: boolean;
+  },
 ): Promise<repo.SettingsRow | void> {
   const { tenantId, eventId, userId, guests, settings, now } = args;
   if (guests > settings.maxGuests) {
@@ -126,6 +137,7 @@ async function takePlace(
   if (args.seatOnly && mine?.state !== 'going' && settings.approval) throw approvalRequired();
   if (mine && args.seatOnly && mine.state !== 'going') throw eventFull();
   if (mine?.state === 'declined') throw conflict('The host declined your request for this event.');
+  if (mine && args.keep) return;
   // The link call carries no answers: it keeps what was given, and asks none of a new attendee the host's required questions.
   const answers = args.seatOnly ? {} : checkAnswers(settings.questions, args.answers);
   if (mine) {
@@ -302,11 +314,12 @@ export async function passLapsedOffers(ctx: AppContext): Promise<number> {
 /**
  * Going to several events at once (a series' "every date", modules/series), in the caller's
  * transaction: each event under its own seat lock, taken in the order given (date order, so two
- * callers never wait on each other's locks crosswise). An event that refuses the person (declined,
- * more guests than it allows or has seats for, its required questions not answered) is skipped;
- * answers to questions an event does not ask are left out there. Answers the events that took the
- * person, why the others refused, and how many seats the line was offered (the caller wakes the
- * notifications worker).
+ * callers never wait on each other's locks crosswise). A place the person already holds stays as
+ * it is. An event that refuses the person (declined, more guests than it allows, its required
+ * questions not answered) is skipped; answers to questions an event does not ask are left out
+ * there. Each event runs in a savepoint, so a refusal leaves the transaction usable whatever it
+ * did before. Answers the events that took the person (or where they were already), why the others
+ * refused, and how many seats the line was offered (the caller wakes the notifications worker).
  */
 export async function joinDates(
   tx: Db,
@@ -319,11 +332,12 @@ export async function joinDates(
     const settings = await repo.lockSeats(tx, { tenantId: args.tenantId, eventId });
     const answers = Object.fromEntries(Object.entries(args.answers).filter(([id]) => settings.questions.some((q) => q.id === id)));
     try {
-      const freed = await takePlace(tx, { ...args, eventId, answers, settings });
-      if (freed) offered += await promote(tx, { eventId, settings: freed, now: args.now });
+      await tx.transaction(async (date) => {
+        const freed = await takePlace(date, { ...args, eventId, answers, settings, keep: true });
+        if (freed) offered += await promote(date, { eventId, settings: freed, now: args.now });
+      });
       joined.push(eventId);
     } catch (error) {
-      // Refusals come before any write, so the transaction goes on with the next date.
       if (!(error instanceof AppError)) throw error;
       refusals.push(error);
     }
@@ -331,13 +345,17 @@ export async function joinDates(
   return { joined, refusals, offered };
 }
 
-/** Not going to these events any more (in the caller's transaction, in the order given): see leaveGoing. Answers how many seats the line was offered. */
-export async function leaveDates(tx: Db, args: { tenantId: string; userId: string; eventIds: string[]; now: Date }): Promise<number> {
+/**
+ * Not going to these events any more (in the caller's transaction, in the order given): see
+ * leaveGoing. A seat given back at a canceled event (`open` false) is offered to nobody. Answers
+ * how many seats the line was offered.
+ */
+export async function leaveDates(tx: Db, args: { tenantId: string; userId: string; dates: { eventId: string; open: boolean }[]; now: Date }): Promise<number> {
   let offered = 0;
-  for (const eventId of args.eventIds) {
+  for (const { eventId, open } of args.dates) {
     const settings = await repo.lockSeats(tx, { tenantId: args.tenantId, eventId });
     const freed = await giveBack(tx, { ...args, eventId, settings });
-    if (freed) offered += await promote(tx, { eventId, settings: freed, now: args.now });
+    if (freed && open) offered += await promote(tx, { eventId, settings: freed, now: args.now });
   }
   return offered;
 }

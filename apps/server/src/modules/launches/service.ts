@@ -48,9 +48,13 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
 /**
  * Copies a launch of one of the host's events to another of theirs (a series' dates), in the
  * caller's transaction: its flyers are copied, and the copy starts and ends `shiftMs` later. A
- * looping launch is the demo's and is not copied. The caller wakes the scheduler after the commit.
+ * looping launch is the demo's and is not copied. The caller wakes the scheduler after the commit
+ * (and removes the image files `written` lists should it roll back).
  */
-export async function copyTimeline(tx: Db, args: { ctx: AppContext; auth: AuthInfo; timelineId: string; toEventId: string; shiftMs: number }): Promise<Timeline> {
+export async function copyTimeline(
+  tx: Db,
+  args: { ctx: AppContext; auth: AuthInfo; timelineId: string; toEventId: string; shiftMs: number; written: string[] },
+): Promise<Timeline> {
   const { ctx, auth } = args;
   const timeline = await repo.lockTimeline(tx, auth.tenant.id, args.timelineId);
   if (!timeline) throw notFound('No launch has this id.');
@@ -60,7 +64,7 @@ export async function copyTimeline(tx: Db, args: { ctx: AppContext; auth: AuthIn
   const endDate = shift(timeline.endDate);
   if (endDate <= ctx.now()) throw conflict('The copy would end before now: pick a later date.');
   await lockEventForHost({ db: tx, auth, eventId: args.toEventId });
-  const flyerIds = await copyFlyers(tx, { ctx, tenantId: auth.tenant.id, userId: auth.userId, fromEventId: timeline.eventId, ids: timeline.flyerIds, toEventId: args.toEventId });
+  const flyerIds = await copyFlyers(tx, { ctx, tenantId: auth.tenant.id, userId: auth.userId, fromEventId: timeline.eventId, ids: timeline.flyerIds, toEventId: args.toEventId, written: args.written });
   const row = await repo.insertTimeline(tx, {
     tenantId: auth.tenant.id,
     eventId: args.toEventId,

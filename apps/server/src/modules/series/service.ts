@@ -55,6 +55,25 @@ function window(args: { rule: string; start: Date; timeZone: string; from: Date;
 const windowEnd = (from: Date) => new Date(from.getTime() + SERIES_WINDOW_DAYS * DAY);
 
 /**
+ * New dates of a series (added by the scheduler, or made by a split) for the people who signed up
+ * for every date: its followers follow them, and, when the host allows it, its goers go to each
+ * one they may see (an invite-only date lets in only whom it lets in). In the caller's
+ * transaction; answers how many seats the lines were offered.
+ */
+async function welcome(tx: Db, args: { seriesId: string; tenantId: string; everyDate: boolean; eventIds: string[]; now: Date }): Promise<number> {
+  const { seriesId, tenantId, eventIds, now } = args;
+  for (const userId of await repo.followersOf(tx, seriesId)) await setFollowLinks(tx, { tenantId, userId, eventIds, following: true });
+  if (!args.everyDate || !eventIds.length) return 0;
+  const made = new Set(eventIds);
+  let offered = 0;
+  for (const goer of await repo.goersOf(tx, seriesId)) {
+    const visible = (await seriesEvents.dates(tx, { seriesId, viewerId: goer.userId, now })).filter((d) => made.has(d.eventId)).map((d) => d.eventId);
+    offered += (await joinDates(tx, { tenantId, eventIds: visible, now, ...goer })).offered;
+  }
+  return offered;
+}
+
+/**
  * Adds the dates that came into the window since the series' dates were last made (the scheduler
  * runs this: modules/series/extender.ts), copied from its latest date not changed on its own. The
  * series stays claimed by `instance` until this commits; the unique (series, rule date) index
@@ -75,11 +94,7 @@ export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesR
     const { starts, datesUntil } = window({ rule: row.rule, start: row.startsAt, timeZone: row.timeZone, from, to: windowEnd(now), limit: SERIES_MAX_DATES - ahead });
     const made = await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
     await copyGoingSettings(tx, { fromEventId: template.id, toEventIds: made });
-    // Who follows the series follows each new date too; who goes to every date goes to it too, where it has room or a line.
-    for (const userId of await repo.followersOf(tx, row.id)) await setFollowLinks(tx, { tenantId: row.tenantId, userId, eventIds: made, following: true });
-    if (locked.everyDate) {
-      for (const goer of await repo.goersOf(tx, row.id)) offered += (await joinDates(tx, { tenantId: row.tenantId, eventIds: made, now, ...goer })).offered;
-    }
+    offered = await welcome(tx, { seriesId: row.id, tenantId: row.tenantId, everyDate: locked.everyDate, eventIds: made, now });
     if (!(await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil, now }))) throw new Error('The series was claimed by another instance meanwhile.');
   });
   if (offered) ctx.notifications.wake();
@@ -143,45 +158,47 @@ export async function splitSeries(opts: { ctx: AppContext; auth: AuthInfo; id: s
   const { ctx, auth } = opts;
   const current = await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
   if (current.userId !== auth.userId) throw notOwner('Only the host of this series may change it.');
-  const at = current.dates.findIndex((d) => d.eventId === opts.from);
-  if (at < 0) throw invalid('The date to change from is not a date of this series.', { from: ['Not a date of this series.'] });
-  const fromDate = current.dates[at];
-  const now = ctx.now();
-  if (Date.parse(fromDate.startDate) <= now.getTime()) throw conflict('This date has started: change the rule from a date to come.');
+  if (!current.dates.some((d) => d.eventId === opts.from)) throw invalid('The date to change from is not a date of this series.', { from: ['Not a date of this series.'] });
   const rule = checkedRule(opts.rule);
-  const start = new Date(fromDate.startDate);
-  const { starts, datesUntil } = ruled(() => window({ rule, start, timeZone: current.timeZone, from: start, to: windowEnd(now) }));
-  if (!starts.length) throw refused('The new rule has no date from this date on.');
-  // The dates from this one on that still take place, by start: those the new rule keeps, and those it leaves out.
-  const open = new Map(current.dates.slice(at).filter((d) => d.status !== EventStatus.Canceled).map((d) => [second(d.startDate), d.eventId]));
-  const kept: { eventId: string; ruleDate: Date }[] = [];
-  const toMake: Date[] = [];
-  for (const date of starts) {
-    const eventId = open.get(second(date));
-    if (eventId) kept.push({ eventId, ruleDate: date });
-    else toMake.push(date);
-    open.delete(second(date));
-  }
-  const dropped = [...open.values()];
-  // The old rule stops at its last date before this one ("until Tue, Dec 8"); at its first when the split is there (a rule needs one).
-  const until = new Date(current.dates[Math.max(0, at - 1)].ruleDate);
   const tenantId = auth.tenant.id;
   let offered = 0;
+  let dropped = 0;
   const id = await ctx.db.transaction(async (tx) => {
+    // Under the series' lock, the dates as they are now (a split or the extender may have just changed them).
     const old = await repo.lockSeries(tx, opts.id);
-    if (!old) throw notFound('No series has this id.');
+    const now = ctx.now();
+    const dates = old ? await seriesEvents.dates(tx, { seriesId: old.id, viewerId: auth.userId, now }) : [];
+    const at = dates.findIndex((d) => d.eventId === opts.from);
+    if (!old || at < 0) throw conflict('This date is no longer a date of this series: the series was changed meanwhile. Reload and try again.');
+    const fromDate = dates[at];
+    if (Date.parse(fromDate.startDate) <= now.getTime()) throw conflict('This date has started: change the rule from a date to come.');
+    // The new rule counts from where the old one put this date, so a date moved on its own is matched by its rule date and keeps its own time.
+    const start = new Date(fromDate.ruleDate);
+    const { starts, datesUntil } = ruled(() => window({ rule, start, timeZone: old.timeZone, from: start, to: windowEnd(now) }));
+    if (!starts.length) throw refused('The new rule has no date from this date on.');
+    // The dates from this one on that still take place: those the new rule keeps, and those it leaves out.
+    const open = new Map(dates.slice(at).filter((d) => d.status !== EventStatus.Canceled).map((d) => [second(d.ruleDate), d.eventId]));
+    const kept: { eventId: string; ruleDate: Date }[] = [];
+    const toMake: Date[] = [];
+    for (const date of starts) {
+      const eventId = open.get(second(date));
+      if (eventId) kept.push({ eventId, ruleDate: date });
+      else toMake.push(date);
+      open.delete(second(date));
+    }
+    dropped = open.size;
     const made = await repo.insertSeries(tx, { tenantId, userId: auth.userId, rule, timeZone: old.timeZone, startsAt: starts[0], datesUntil, everyDate: old.everyDate });
     await seriesEvents.move(tx, { seriesId: made, dates: kept });
     const copies = await seriesEvents.copy(tx, { tenantId, sourceId: fromDate.eventId, seriesId: made, slug: fromDate.slug, timeZone: old.timeZone, starts: toMake });
     await copyGoingSettings(tx, { fromEventId: fromDate.eventId, toEventIds: copies });
-    await seriesEvents.cancel(tx, { eventIds: dropped, now });
-    await repo.endRule(tx, { id: old.id, rule: endedRule(old.rule, until), now });
+    await seriesEvents.cancel(tx, { eventIds: [...open.values()], now });
+    // The old rule stops at its last date before this one ("until Tue, Dec 8"); at its first when the split is there (a rule needs one).
+    await repo.endRule(tx, { id: old.id, rule: endedRule(old.rule, new Date(dates[Math.max(0, at - 1)].ruleDate)), now });
     await repo.copyMembers(tx, { fromId: old.id, toId: made });
-    for (const userId of await repo.followersOf(tx, made)) await setFollowLinks(tx, { tenantId, userId, eventIds: copies, following: true });
-    if (old.everyDate) for (const goer of await repo.goersOf(tx, made)) offered += (await joinDates(tx, { tenantId, eventIds: copies, now, ...goer })).offered;
+    offered = await welcome(tx, { seriesId: made, tenantId, everyDate: old.everyDate, eventIds: copies, now });
     return made;
   });
-  if (dropped.length || offered) ctx.notifications.wake();
+  if (dropped || offered) ctx.notifications.wake();
   return getSeries({ ctx, tenant: auth.tenant, id, viewerId: auth.userId });
 }
 
@@ -213,10 +230,10 @@ export async function setSeriesSettings(opts: { ctx: AppContext; auth: AuthInfo;
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
 }
 
-/** The dates to come a person can still go to or leave, in date order (the order their seat locks are taken). */
-async function datesToCome(tx: Db, args: { seriesId: string; viewerId: string; now: Date; open: boolean }): Promise<string[]> {
+/** The dates to come that `viewerId` may see, in date order (the order seat locks are taken), and whether each still takes place. */
+async function datesToCome(tx: Db, args: { seriesId: string; viewerId: string; now: Date }): Promise<{ eventId: string; open: boolean }[]> {
   const dates = await seriesEvents.dates(tx, { seriesId: args.seriesId, viewerId: args.viewerId, now: args.now });
-  return dates.filter((d) => Date.parse(d.endDate) > args.now.getTime() && (!args.open || d.status !== EventStatus.Canceled)).map((d) => d.eventId);
+  return dates.filter((d) => Date.parse(d.endDate) > args.now.getTime()).map((d) => ({ eventId: d.eventId, open: d.status !== EventStatus.Canceled }));
 }
 
 /**
@@ -232,7 +249,7 @@ export async function goEveryDate(opts: { ctx: AppContext; auth: AuthInfo; id: s
   const offered = await ctx.db.transaction(async (tx) => {
     const row = await repo.lockSeries(tx, opts.id);
     if (!row?.everyDate) throw conflict('The host has not opened this series to Going to every date: say Going to each date you want.');
-    const eventIds = await datesToCome(tx, { seriesId: opts.id, viewerId: auth.userId, now, open: true });
+    const eventIds = (await datesToCome(tx, { seriesId: opts.id, viewerId: auth.userId, now })).filter((d) => d.open).map((d) => d.eventId);
     if (!eventIds.length) throw conflict('This series has no dates to come.');
     const goer = { userId: auth.userId, guests: opts.guests, answers: opts.answers ?? {} };
     const { joined, refusals, offered } = await joinDates(tx, { tenantId: auth.tenant.id, eventIds, now, ...goer });
@@ -250,10 +267,12 @@ export async function leaveEveryDate(opts: { ctx: AppContext; auth: AuthInfo; id
   await getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
   const now = ctx.now();
   const offered = await ctx.db.transaction(async (tx) => {
-    await repo.lockSeries(tx, opts.id);
+    const row = await repo.lockSeries(tx, opts.id);
+    if (!row) return 0;
     await repo.removeGoer(tx, { seriesId: opts.id, userId: auth.userId });
-    const eventIds = await datesToCome(tx, { seriesId: opts.id, viewerId: auth.userId, now, open: false });
-    return leaveDates(tx, { tenantId: auth.tenant.id, userId: auth.userId, eventIds, now });
+    // Every date to come as the host sees them: a place held at a date the person may no longer see is given back too.
+    const dates = await datesToCome(tx, { seriesId: opts.id, viewerId: row.userId, now });
+    return leaveDates(tx, { tenantId: auth.tenant.id, userId: auth.userId, dates, now });
   });
   if (offered) ctx.notifications.wake();
   return getSeries({ ctx, tenant: auth.tenant, id: opts.id, viewerId: auth.userId });
@@ -275,14 +294,21 @@ export async function copySeriesTimeline(opts: { ctx: AppContext; auth: AuthInfo
   const after = current.dates.filter((d) => Date.parse(d.ruleDate) > Date.parse(source.ruleDate) && d.status !== EventStatus.Canceled && Date.parse(d.endDate) > now);
   const targets = opts.to === 'next' ? after.slice(0, 1) : after;
   if (!targets.length) throw conflict('This series has no date to come after this one to copy the launch to.');
-  const copies = await ctx.db.transaction(async (tx) => {
-    const made: Timeline[] = [];
-    for (const date of targets) {
-      const shiftMs = Date.parse(date.startDate) - Date.parse(source.startDate);
-      made.push(await copyTimeline(tx, { ctx, auth, timelineId: timeline.id, toEventId: date.eventId, shiftMs }));
-    }
-    return made;
-  });
+  const written: string[] = [];
+  const copies = await ctx.db
+    .transaction(async (tx) => {
+      const made: Timeline[] = [];
+      for (const date of targets) {
+        const shiftMs = Date.parse(date.startDate) - Date.parse(source.startDate);
+        made.push(await copyTimeline(tx, { ctx, auth, timelineId: timeline.id, toEventId: date.eventId, shiftMs, written }));
+      }
+      return made;
+    })
+    .catch(async (error: unknown) => {
+      // No copy was made: neither are its images.
+      await Promise.all(written.map((path) => ctx.files.remove(path)));
+      throw error;
+    });
   ctx.launches.wake();
   return copies;
 }

@@ -111,8 +111,12 @@ export function useSplitSeries() {
     mutationFn: splitSeries,
     onSuccess: (series, { id }) => {
       // The old series' dates, as they were read: those left out are canceled now.
-      for (const date of client.getQueryData<Series>(queryKeys.series.detail(id))?.dates ?? []) void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
+      for (const date of client.getQueryData<Series>(queryKeys.series.detail(id))?.dates ?? []) {
+        void client.invalidateQueries({ queryKey: queryKeys.events.detail(date.eventId) });
+        void client.invalidateQueries({ queryKey: queryKeys.going.summary(date.eventId) });
+      }
       void client.invalidateQueries({ queryKey: queryKeys.series.detail(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.events.mine });
       refreshDates(client, series);
     },
   });
