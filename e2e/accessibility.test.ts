@@ -131,6 +131,10 @@ async function useScheme(page: Page, scheme: Scheme) {
     scheme,
     { timeout: 10_000 },
   );
+  // Colours ease into the new scheme (a segmented control's label, for one): axe reads them at rest, not half-way.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
+    timeout: 5_000,
+  });
 }
 
 type Who = 'visitor' | 'admin';
