@@ -26,7 +26,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
-import { SERIES_WEEKS, insertWeeklySeries, percentile, scratchDatabase } from './bench-support.js';
+import { SERIES_WEEKS, insertWeeklySeries, oneOffStart, percentile, scratchDatabase } from './bench-support.js';
 import { queryRows, type Db } from '../apps/server/src/db/client.js';
 import { TILE_CACHE_BYTES, configureTileCache, tileCacheStats } from '../apps/server/src/modules/events/tile-service.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
@@ -136,13 +136,14 @@ function figures(result: LoadResult) {
 /** Random points over the continental US, starts spread over a year from now, as bench:search loads them (with its BENCH_SERIES series first). */
 async function load(db: Db, tenantId: string, hostId: string, from: number, to: number) {
   const seriesDates = from === 0 ? await insertWeeklySeries(db, { tenantId, hostId, count: SERIES }) : 0;
+  const start = oneOffStart({ count: to - from - seriesDates, seriesDates, firstG: from + seriesDates + 1 });
   for (let done = from + seriesDates; done < to; done += 250_000) {
     const n = Math.min(250_000, to - done);
     await queryRows(db, sql`
       insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, slug, venue, lat, lng, area, status)
       select ${tenantId}, ${hostId}, 'Bench event ' || g, s, s + interval '2 hours', 'America/Chicago', 'bench-' || g, 'Bench Hall',
              lat, lng, jsonb_build_object('name', 'Bench', 'type', 6, 'latitude', lat, 'longitude', lng, 'zoom', 10), 0
-      from (select g, now() + random() * interval '365 days' as s,
+      from (select g, ${start} as s,
                    24.5 + random() * 25 as lat, -125 + random() * 58 as lng
             from generate_series(${done + 1}::int, ${done + n}::int) g) x`);
   }

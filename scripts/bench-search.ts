@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import { EventSearchRequestSchema, eventsApi } from '@hubbub/contract';
-import { SERIES_WEEKS, cpuSeconds, insertWeeklySeries, percentile, scratchDatabase } from './bench-support.js';
+import { SERIES_WEEKS, cpuSeconds, insertWeeklySeries, oneOffStart, percentile, scratchDatabase } from './bench-support.js';
 import { queryPrepared, queryRows, type Db } from '../apps/server/src/db/client.js';
 import { searchStatementOf } from '../apps/server/src/modules/events/search-service.js';
 import { TENANT, build, type ListeningTestApp } from '../apps/server/test/support/build.js';
@@ -111,14 +111,16 @@ async function main() {
     const [host] = await queryRows<{ id: string }>(db, sql`select id from users where email = 'bench-host@hubbub.local'`);
     // Random points over the continental US, starts spread over a year from now; with BENCH_SERIES,
     // the dates of that many weekly series take the place of as many of them.
-    const oneOffs = EVENTS - (await insertWeeklySeries(db, { tenantId, hostId: host.id, count: SERIES }));
+    const seriesDates = await insertWeeklySeries(db, { tenantId, hostId: host.id, count: SERIES });
+    const oneOffs = EVENTS - seriesDates;
+    const start = oneOffStart({ count: oneOffs, seriesDates });
     for (let done = 0; done < oneOffs; done += 250_000) {
       const n = Math.min(250_000, oneOffs - done);
       await queryRows(db, sql`
         insert into events (tenant_id, user_id, name, starts_at, ends_at, time_zone, slug, venue, lat, lng, area, status)
         select ${tenantId}, ${host.id}, 'Bench event ' || g, s, s + interval '2 hours', 'America/Chicago', 'bench-' || g, 'Bench Hall',
                lat, lng, jsonb_build_object('name', 'Bench', 'type', 6, 'latitude', lat, 'longitude', lng, 'zoom', 10), 0
-        from (select g, now() + random() * interval '365 days' as s,
+        from (select g, ${start} as s,
                      24.5 + random() * 25 as lat, -125 + random() * 58 as lng
               from generate_series(${done + 1}::int, ${done + n}::int) g) x`);
     }

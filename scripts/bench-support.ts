@@ -112,3 +112,19 @@ export async function insertWeeklySeries(db: Db, args: { tenantId: string; hostI
     cross join lateral (select x.starts_at + w * interval '7 days' as d) dd`);
   return args.count * SERIES_WEEKS;
 }
+
+/**
+ * The start of the g-th (from `firstG`, 1 by default) of `count` one-off events loaded beside `seriesDates` series
+ * dates, as an SQL expression of `g`: over a year from now, and so that the year stays evenly
+ * dense whether or not series are loaded. Series dates fill their first SERIES_WEEKS weeks, so
+ * as many one-offs move out of that half-year; without this a run with series searches a denser
+ * window and measures the density, not the series.
+ */
+export function oneOffStart(args: { count: number; seriesDates: number; firstG?: number }) {
+  const total = args.count + args.seriesDates;
+  const seriesDays = SERIES_WEEKS * 7;
+  const early = Math.max(0, Math.round((total * seriesDays) / 365) - args.seriesDates);
+  return sql`case when g < ${(args.firstG ?? 1) + early}
+    then now() + random() * make_interval(days => ${seriesDays})
+    else now() + make_interval(days => ${seriesDays}) + random() * make_interval(days => ${365 - seriesDays}) end`;
+}

@@ -4,6 +4,7 @@ import type { FileStore } from './lib/file-store.js';
 import type { JobTrigger } from './lib/job-trigger.js';
 import type { JwtSigner } from './lib/jwt.js';
 import type { KeyedDigest } from './lib/keyed-digest.js';
+import type { TicketSigner } from './lib/ticket-signer.js';
 import type { Mailer } from './lib/mailer.js';
 import type { Passwords } from './lib/passwords.js';
 import type { Realtime } from './lib/realtime.js';
@@ -44,6 +45,8 @@ export interface AppContext {
   readonly refreshSeal: SecretBox;
   /** Makes and checks the key that signs in the browser that registered, once it verifies (modules/auth). */
   readonly signInKeys: KeyedDigest;
+  /** Signs and checks tickets' codes (Ed25519, a key per tenant derived from the server secret). */
+  readonly tickets: TicketSigner;
   /** Wakes the launch scheduler so "launch now" is not a poll late; does nothing when the scheduler is off. */
   readonly launches: JobTrigger;
   /** The alerts and reminders sender (tests run its rounds); does nothing when it is off. */

@@ -62,6 +62,7 @@ import { goingRoutes } from './modules/going/routes.js';
 import { attendance } from './modules/going/service.js';
 import { seriesPlugin, type SeriesPluginOptions } from './modules/series/plugin.js';
 import { seriesRoutes } from './modules/series/routes.js';
+import { checkInRoutes } from './modules/check-in/routes.js';
 import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -71,6 +72,7 @@ import { launchRoutes } from './modules/launches/routes.js';
 import { schedulerPlugin, type SchedulerPluginOptions } from './modules/launches/plugin.js';
 import { createTokenSigner } from './lib/signed-token.js';
 import { loadVapidKeys } from './lib/vapid-keys.js';
+import { createTicketSigner } from './lib/ticket-signer.js';
 import { createRedisBackplane, createRedisMemberCounts } from './modules/hub/index.js';
 import { ensureCities } from './modules/geo/service.js';
 import { ensureCategories } from './modules/tags/service.js';
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     signedLinks: createTokenSigner(options.jwtSecret, 'email-links'),
     refreshSeal: createSecretBox(options.jwtSecret, 'hubbub refresh successors'),
     signInKeys: createKeyedDigest(options.jwtSecret, 'hubbub verification sign-in'),
+    tickets: createTicketSigner(options.jwtSecret),
     vapid: await loadVapidKeys(config.dataDir, { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }),
     launches,
     notifications,
@@ -211,6 +214,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventLinkRoutes, { attendance });
     await api.register(goingRoutes);
     await api.register(seriesRoutes);
+    await api.register(checkInRoutes);
     await api.register(attractionRoutes);
     await api.register(tagRoutes);
     await api.register(geoRoutes);

@@ -7,6 +7,7 @@ import { accountApi } from './account.js';
 import { attractionsApi } from './attractions.js';
 import { authApi } from './auth.js';
 import { calendarsApi } from './calendars.js';
+import { checkInApi } from './check-in.js';
 import { containerApi } from './container.js';
 import { eventsApi } from './events.js';
 import { eventDraftsApi } from './event-drafts.js';
@@ -41,6 +42,7 @@ export const endpointTables = [
   eventLinksApi,
   goingApi,
   seriesApi,
+  checkInApi,
   attractionsApi,
   tagsApi,
   geoApi,

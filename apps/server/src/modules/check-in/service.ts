@@ -1,0 +1,82 @@
+import { readTicketCode, seatLabel, ticketCode, ticketPayload, toBase64Url, type CheckInCounts, type CheckInResult, type CheckInScan, type Door, type MyTickets } from '@hubbub/contract';
+import type { AppContext, AuthInfo } from '../../app-context.js';
+import { notFound } from '../../lib/app-error.js';
+import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import * as repo from './repository.js';
+
+/** How far back an offline scan's own time is believed: a door device offline longer than a day has its scans dated a day ago. */
+const OFFLINE_MAX_MS = 24 * 60 * 60 * 1000;
+
+/** Who may work the door: the host. */
+function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string) {
+  return requireOwnEvent(ctx, auth, eventId);
+}
+
+export async function myTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<MyTickets> {
+  const { ctx, auth, eventId } = opts;
+  await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
+  const seats = await repo.mySeats(ctx.db, { eventId, userId: auth.userId });
+  return {
+    eventId,
+    tickets: seats.map(({ goingId, seat, checkedInAt }) => {
+      const payload = ticketPayload({ eventId, goingId, seat });
+      return { goingId, seat, checkedInAt, code: ticketCode(payload, ctx.tickets.sign(auth.tenant.id, payload)) };
+    }),
+  };
+}
+
+export async function door(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<Door> {
+  const { ctx, auth, eventId } = opts;
+  const event = await requireDoor(ctx, auth, eventId);
+  const [name, seats, counts] = await Promise.all([repo.eventName(ctx.db, eventId), repo.seats(ctx.db, eventId), repo.counts(ctx.db, eventId)]);
+  return {
+    eventId,
+    name,
+    startDate: event.startsAt.toISOString(),
+    timeZone: event.timeZone,
+    publicKey: toBase64Url(ctx.tickets.publicKey(auth.tenant.id)),
+    seats,
+    counts,
+  };
+}
+
+/** A scan's own time, believed within reason: never in the future, at most a day back. */
+function scanTime(now: Date, scannedAt: string | undefined): Date {
+  const at = scannedAt ? new Date(scannedAt).getTime() : now.getTime();
+  return new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - OFFLINE_MAX_MS)));
+}
+
+async function scanOne(ctx: AppContext, auth: AuthInfo, eventId: string, scan: CheckInScan): Promise<CheckInResult> {
+  let ref: { goingId: string; seat: number };
+  if (scan.code !== undefined) {
+    const read = readTicketCode(scan.code);
+    if (!read || !ctx.tickets.verify(auth.tenant.id, read.payload, read.signature)) return { outcome: 'forged', seat: null };
+    if (read.eventId !== eventId) return { outcome: 'other-event', seat: null };
+    ref = read;
+  } else {
+    ref = { goingId: scan.goingId!, seat: scan.seat! };
+  }
+  const where = { eventId, goingId: ref.goingId, seat: ref.seat };
+  if (!(await repo.seat(ctx.db, where))) return { outcome: 'not-going', seat: null };
+  const kept = await repo.checkIn(ctx.db, { ...where, tenantId: auth.tenant.id, at: scanTime(ctx.now(), scan.scannedAt), byUserId: auth.userId, device: scan.device });
+  // Read back: a scan that lost tells who was first; one that won shows what was stored.
+  const seat = await repo.seat(ctx.db, where);
+  if (!seat) return { outcome: 'not-going', seat: null };
+  return { outcome: kept ? 'checked-in' : 'already', seat };
+}
+
+/** Checks in one scan or a device's queue, in its order; each scan is decided on its own. */
+export async function scanTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; scans: CheckInScan[] }): Promise<{ results: CheckInResult[]; counts: CheckInCounts }> {
+  const { ctx, auth, eventId } = opts;
+  await requireDoor(ctx, auth, eventId);
+  const results: CheckInResult[] = [];
+  for (const scan of opts.scans) results.push(await scanOne(ctx, auth, eventId, scan));
+  return { results, counts: await repo.counts(ctx.db, eventId) };
+}
+
+export async function undoCheckIn(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; goingId: string; seat: number }): Promise<CheckInCounts> {
+  const { ctx, auth, eventId, goingId, seat } = opts;
+  await requireDoor(ctx, auth, eventId);
+  if (!(await repo.undo(ctx.db, { eventId, goingId, seat }))) throw notFound(`${seatLabel(seat, 'this person')} is not checked in.`);
+  return repo.counts(ctx.db, eventId);
+}
