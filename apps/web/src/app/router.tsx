@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },
+          { path: 'event/:id/check-in', ...page(() => import('@/routes/event-check-in')) },
           { path: 'event/:id/invitation/:token', ...page(() => import('@/routes/event-invitation')) },
           { path: 'people', ...page(() => import('@/routes/people')) },
           { path: 'documents', ...page(() => import('@/routes/documents')) },

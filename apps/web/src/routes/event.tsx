@@ -1,6 +1,6 @@
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconCalendarOff, IconEdit, IconPhotoHeart, IconTrash } from '@tabler/icons-react';
+import { IconCalendarOff, IconEdit, IconPhotoHeart, IconScan, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPhase, formatNumber, formatRange, IdSchema, type HubEvent, type Timeline } from '@hubbub/contract';
 import { isOwner, useSessionUser } from '@/lib/session';
@@ -25,6 +25,7 @@ import { useEventLaunches } from '@/features/buzz/api/launches';
 import { useGoing } from '@/features/going/api/going';
 import { GoingPanel } from '@/features/going/components/going-panel';
 import { GoingHostPanel } from '@/features/going/components/going-host-panel';
+import { MyTickets } from '@/features/check-in/components/my-tickets';
 import { VisibilityPanel } from '@/features/going/components/visibility-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 import { RepeatPanel } from '@/features/series/components/repeat-panel';
@@ -79,6 +80,14 @@ function EventSeries({ event, viewer }: { event: HubEvent; viewer: 'host' | 'gue
   return <SeriesDates event={event} viewer={viewer} standing={mine ? { guests: mine.guests, answers: mine.answers } : null} />;
 }
 
+/** A guest's tickets while they hold a seat (the going panel says where they stand; the tickets get them in). */
+function EventTickets({ event }: { event: HubEvent }) {
+  const user = useSessionUser();
+  const mine = useGoing(event.id).data?.mine;
+  if (!user || mine?.state !== 'going') return null;
+  return <MyTickets event={event} guests={mine.guests} name={user.name} />;
+}
+
 function OwnerActions({ event }: { event: HubEvent }) {
   const navigate = useNavigate();
   const remove = useDeleteEvent();
@@ -90,6 +99,9 @@ function OwnerActions({ event }: { event: HubEvent }) {
       </Button>
       <Button component={Link} to={`/event/${event.id}/flyers`} variant="default" leftSection={<IconPhotoHeart size={16} aria-hidden />} data-testid="event-flyers">
         Flyers
+      </Button>
+      <Button component={Link} to={`/event/${event.id}/check-in`} variant="default" leftSection={<IconScan size={16} aria-hidden />} data-testid="event-check-in">
+        Check-in
       </Button>
       {phase !== 'canceled' && phase !== 'ended' && <CancelEventButton event={event} />}
       <Button
@@ -175,6 +187,11 @@ function EventBody({ data }: { data: HubEvent }) {
           )
         }
       />
+      {!owner && (
+        <Box mt="md">
+          <EventTickets event={data} />
+        </Box>
+      )}
       {user && (
         <Group justify="flex-end" mt="md">
           {!owner && <ReportButton targetType="event" targetId={data.id} />}

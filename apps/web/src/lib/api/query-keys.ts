@@ -52,6 +52,12 @@ export const queryKeys = {
     invitations: (eventId: string) => ['going', eventId, 'invitations'] as const,
   },
 
+  /** The door of one event (the host's) and a guest's own tickets to it. */
+  checkIn: {
+    door: (eventId: string) => ['check-in', eventId] as const,
+    tickets: (eventId: string, guests: number) => ['check-in', eventId, 'tickets', guests] as const,
+  },
+
   tags: {
     categories: ['tag-categories'] as const,
     search: (searchText: string, categoryId: string | null) => ['tag-search', searchText, categoryId] as const,

@@ -1,0 +1,65 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { checkInApi, type CheckInCounts, type CheckInScan, type CheckInScanResults, type CheckInUndo, type Door, type DoorSeat, type MyTickets } from '@hubbub/contract';
+import { engineApi, queryKeys } from '@/lib/api';
+
+export function getMyTickets(eventId: string, signal?: AbortSignal): Promise<MyTickets> {
+  return engineApi.call(checkInApi.tickets, { params: { id: eventId }, signal });
+}
+
+/** A guest's tickets: one per seat, so the key carries how many guests they bring. */
+export function myTicketsQueryOptions(eventId: string, guests: number) {
+  return queryOptions({ queryKey: queryKeys.checkIn.tickets(eventId, guests), queryFn: ({ signal }) => getMyTickets(eventId, signal), staleTime: 60_000 });
+}
+
+export function useMyTickets(eventId: string, guests: number) {
+  return useQuery(myTicketsQueryOptions(eventId, guests));
+}
+
+export function getDoor(eventId: string, signal?: AbortSignal): Promise<Door> {
+  return engineApi.call(checkInApi.door, { params: { id: eventId }, signal });
+}
+
+/** How often the door's list and counts are read again while the screen is open, so every device at the door agrees. */
+export const DOOR_REFRESH_MS = 2_000;
+
+export function doorQueryOptions(eventId: string) {
+  return queryOptions({
+    queryKey: queryKeys.checkIn.door(eventId),
+    queryFn: ({ signal }) => getDoor(eventId, signal),
+    refetchInterval: DOOR_REFRESH_MS,
+  });
+}
+
+/** The host's door: every seat held, its check-in, the counts and the key that checks codes. */
+export function useDoor(eventId: string) {
+  return useQuery(doorQueryOptions(eventId));
+}
+
+export function scanTickets(eventId: string, scans: CheckInScan[]): Promise<CheckInScanResults> {
+  return engineApi.call(checkInApi.scan, { params: { id: eventId }, body: { scans } });
+}
+
+export function undoCheckIn(eventId: string, seat: CheckInUndo): Promise<CheckInCounts> {
+  return engineApi.call(checkInApi.undo, { params: { id: eventId }, body: seat });
+}
+
+const sameSeat = (a: Pick<DoorSeat, 'goingId' | 'seat'>, b: Pick<DoorSeat, 'goingId' | 'seat'>) => a.goingId === b.goingId && a.seat === b.seat;
+
+/** The door as the server now has it after scans: their seats and the counts, without waiting for the next read. */
+export function withScans(door: Door, answer: CheckInScanResults): Door {
+  const changed = answer.results.flatMap((r) => (r.seat ? [r.seat] : []));
+  return { ...door, counts: answer.counts, seats: door.seats.map((s) => changed.find((c) => sameSeat(c, s)) ?? s) };
+}
+
+/** Undoes a mistaken check-in; the door's list and counts follow. */
+export function useUndoCheckIn(eventId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (seat: CheckInUndo) => undoCheckIn(eventId, seat),
+    onSuccess: (counts, seat) => {
+      client.setQueryData<Door>(queryKeys.checkIn.door(eventId), (door) =>
+        door && { ...door, counts, seats: door.seats.map((s) => (sameSeat(s, seat) ? { ...s, checkedIn: null } : s)) },
+      );
+    },
+  });
+}
