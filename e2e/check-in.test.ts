@@ -1,9 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { checkInApi, eventsApi, goingApi, pathOf, type HubEvent, type MyTickets } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { writeQrVideo } from './support/fake-camera.js';
 
 // Issue 30: a guest's tickets on their phone; two door devices check people in by keyboard-wedge
 // scans and by name, go offline, scan on (one ticket on both), come back: the counts agree, the
@@ -17,13 +20,14 @@ const ana = person('Ana Arrives');
 const ben = person('Ben Brings');
 const cleo = person('Cleo Comes');
 const dan = person('Dan Dawdles');
+const stef = person('Stef Staff');
 let event: HubEvent;
 const codes: Record<string, string[]> = {};
 const POLL = { timeout: 15_000 };
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  for (const p of [host, ana, ben, cleo, dan]) await createVerifiedUser(p.name, p.email, p.password);
+  for (const p of [host, ana, ben, cleo, dan, stef]) await createVerifiedUser(p.name, p.email, p.password);
   const hostJwt = await apiLogin(host.email, host.password);
   const start = Date.now() + 3_600_000;
   event = await api<HubEvent>('POST', eventsApi.create.path, hostJwt, {
@@ -173,5 +177,78 @@ describe('check-in: tickets and two door devices', () => {
     expect(errors).toEqual([]);
     await deskContext.close();
     await phoneContext.close();
+  });
+
+  it('the camera reads a ticket held up to it and checks it in', async () => {
+    // Chromium's fake camera plays a video of Dan's ticket, as a phone's camera would see it held up.
+    const video = path.join(os.tmpdir(), `hubbub-ticket-${suffix}.y4m`);
+    await writeQrVideo(codes[dan.name]![0]!, video);
+    const cameraBrowser = await launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`]);
+    try {
+      const context = await cameraBrowser.newContext({ viewport: { width: 390, height: 844 } });
+      await context.grantPermissions(['camera'], { origin: baseUrl() });
+      const { page } = await openDoor(context);
+      const errors = collectPageErrors(page);
+      await page.getByRole('button', { name: 'Scan with the camera' }).click();
+      await page.getByTestId('camera-view').waitFor();
+      await expect.poll(() => page.getByTestId('scan-result').count(), POLL).toBe(1);
+      expect(await outcome(page)).toBe('checked-in');
+      expect(await page.getByTestId('scan-result').innerText()).toContain(dan.name);
+      await expect.poll(() => page.getByTestId('scan-result').getAttribute('data-pending'), POLL).toBe('false');
+      // Held up longer, the same ticket is not scanned again.
+      await page.waitForTimeout(1_000);
+      expect(await outcome(page)).toBe('checked-in');
+      await page.screenshot({ path: 'test-results/check-in-camera-phone.png' });
+      await page.getByRole('button', { name: 'Stop the camera' }).click();
+      expect(errors).toEqual([]);
+    } finally {
+      await cameraBrowser.close();
+    }
+  });
+
+  it('the host names door staff by email; they open their link signed out, sign in on the way, and work the door; taken off, the door closes', async () => {
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const { page: hostPage } = await openDoor(desk);
+    const panel = hostPage.getByTestId('door-staff');
+    await panel.getByTestId('door-staff-email').fill('not-an-address');
+    await panel.getByRole('button', { name: 'Invite' }).click();
+    await expect.poll(() => panel.innerText(), POLL).toContain('“not-an-address”: Enter a valid email address.');
+    await panel.getByTestId('door-staff-email').fill(stef.email);
+    await panel.getByRole('button', { name: 'Invite' }).click();
+    await expect.poll(() => panel.getByTestId('door-staff-person').innerText(), POLL).toContain('Invited');
+    expect(await axe(hostPage, '[data-testid="door-staff"]')).toEqual([]);
+
+    const mail = await readMailText(stef.email, 'co-host');
+    expect(mail).toContain(`${host.name} asked you to check people in at the door of ${event.name}.`);
+    const link = /(https?:\/\/\S+\/co-host\/\S+)/.exec(mail)![1]!;
+
+    // Stef, on a phone, signed out: signs in on the way and lands on the door.
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    const errors = collectPageErrors(page);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await page.waitForURL((url) => url.pathname === '/login');
+    await submitSignIn(page, stef);
+    await page.waitForURL((url) => url.pathname === `/event/${event.id}/check-in`, { timeout: 30_000 });
+    await expect.poll(() => counts(page), POLL).toBe(await counts(hostPage));
+    expect(await page.getByTestId('door-staff').count()).toBe(0);
+    await page.getByTestId('door-search').fill('cleo');
+    await page.getByRole('button', { name: `Undo the check-in of ${cleo.name}` }).click();
+    await expect.poll(() => counts(hostPage), POLL).toBe(await counts(page));
+    await page.screenshot({ path: 'test-results/check-in-staff-phone.png' });
+    // The host's list is read again every 10 s.
+    await expect.poll(() => panel.getByTestId('door-staff-person').innerText(), { timeout: 25_000 }).toContain(stef.name);
+    await hostPage.getByTestId('door-staff').scrollIntoViewIfNeeded();
+    await hostPage.screenshot({ path: 'test-results/check-in-door-staff-desktop.png' });
+
+    // Taken off: the door closes for them.
+    await panel.getByRole('button', { name: `Take ${stef.name} off the door staff` }).click();
+    await hostPage.getByRole('button', { name: 'Take off' }).click();
+    await expect.poll(() => panel.getByTestId('door-staff-person').count(), POLL).toBe(0);
+    await page.reload();
+    await expect.poll(() => page.getByText('Only the host of this event and the door staff they named can check people in.').count(), POLL).toBe(1);
+    expect(errors).toEqual([]);
+    await desk.close();
+    await phone.close();
   });
 });

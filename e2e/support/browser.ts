@@ -6,11 +6,11 @@ import { authApi, pathOf } from '@hubbub/contract';
 
 export const baseUrl = () => inject('baseUrl');
 
-/** Debian's Chromium, never a downloaded one. */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, never a downloaded one; `extraArgs` for a test's own switches (a fake camera). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', ...extraArgs],
   });
 }
 

@@ -58,6 +58,7 @@ export const MODULE_ORDER = [
   'event-links',
   'going',
   'series',
+  'co-hosts',
   'check-in',
   'calendars',
   'event-page',

@@ -63,6 +63,7 @@ import { attendance } from './modules/going/service.js';
 import { seriesPlugin, type SeriesPluginOptions } from './modules/series/plugin.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { checkInRoutes } from './modules/check-in/routes.js';
+import { coHostsRoutes } from './modules/co-hosts/routes.js';
 import { attractionRoutes } from './modules/attractions/routes.js';
 import { tagRoutes } from './modules/tags/routes.js';
 import { geoRoutes } from './modules/geo/routes.js';
@@ -214,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(eventLinkRoutes, { attendance });
     await api.register(goingRoutes);
     await api.register(seriesRoutes);
+    await api.register(coHostsRoutes);
     await api.register(checkInRoutes);
     await api.register(attractionRoutes);
     await api.register(tagRoutes);

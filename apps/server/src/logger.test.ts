@@ -9,6 +9,13 @@ describe('scrubUrl', () => {
     expect(scrubUrl('/feeds/AbC_d-123.ics')).toBe('/feeds/[redacted]');
   });
 
+  it('hides the secrets of the pages invitation and co-host links open', () => {
+    const id = '0b7c7d1e-5a3f-4c2e-9d1a-2f3e4d5c6b7a';
+    expect(scrubUrl(`/event/${id}/invitation/s3cr3t_-x`)).toBe(`/event/${id}/invitation/[redacted]`);
+    expect(scrubUrl(`/event/${id}/co-host/s3cr3t_-x?from=mail`)).toBe(`/event/${id}/co-host/[redacted]?from=mail`);
+    expect(scrubUrl(`/event/${id}/check-in`)).toBe(`/event/${id}/check-in`);
+  });
+
   it('hides tokens in query strings and keeps the rest', () => {
     expect(scrubUrl('/Engine/hub?id=1&access_token=eyJ.a.b&tenant=hubbub')).toBe('/Engine/hub?id=1&access_token=[redacted]&tenant=hubbub');
     expect(scrubUrl('/verification?token=abc')).toBe('/verification?token=[redacted]');

@@ -1,13 +1,15 @@
-import { escapeRegExp, SECRET_PATH_PREFIXES } from '@hubbub/contract';
+import { escapeRegExp, SECRET_PAGES, SECRET_PATH_PREFIXES } from '@hubbub/contract';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // Secrets that travel in URLs: in the path of the calls the endpoint tables mark `secretPath`
 // (verification and reset codes, feed and unsubscribe tokens); in the query, hub tokens and a provider's code and state.
 const SECRET_PATH = new RegExp(`(${SECRET_PATH_PREFIXES.map(escapeRegExp).join('|')})[^/?#]+`, 'i');
+// And in the web pages links open (an invitation, a co-host's link): `/event/{id}/invitation/{secret}`.
+const SECRET_PAGE = new RegExp(`(${SECRET_PAGES.map((page) => escapeRegExp(page.slice(0, page.lastIndexOf(':'))).replace(/:\w+/g, '[^/?#]+')).join('|')})[^/?#]+`, 'i');
 const SECRET_QUERY = /([?&](?:access_token|token|code|state|refreshToken)=)[^&#]*/gi;
 
 export function scrubUrl(url: string): string {
-  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_PATH, '$1[redacted]').replace(SECRET_PAGE, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {

@@ -15,6 +15,9 @@ import {
   type HubEvent,
   type MyTickets,
 } from '@hubbub/contract';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { coHostsApi, type CoHosts } from '@hubbub/contract';
 import { createTicketSigner } from '../src/lib/ticket-signer.js';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
@@ -222,5 +225,98 @@ describe('check-in: tickets and the door', () => {
       expect(Object.keys(res.json().errors ?? {}), JSON.stringify(body).slice(0, 200)).toContain(field);
     }
     expect((await doorOf(event.id)).counts).toEqual(before);
+  });
+
+  describe('door staff', () => {
+    /** The newest co-host email to an address, and the link's secret in it. */
+    async function staffLink(email: string): Promise<{ text: string; token: string } | undefined> {
+      await t.app.ctx.notifications.runNow();
+      const files = (await fs.readdir(t.outboxDir).catch(() => [] as string[])).filter((f) => f.endsWith(`-co-host-${email}.eml`)).sort();
+      if (!files.length) return undefined;
+      const text = (await fs.readFile(path.join(t.outboxDir, files.at(-1)!), 'utf8')).replace(/=\r?\n/g, '');
+      return { text, token: /\/co-host\/([A-Za-z0-9_-]+)/.exec(text)![1]! };
+    }
+    const invite = (body: unknown, user = host) => call(t.app, 'POST', pathOf(coHostsApi.invite, { id: event.id }), { jwt: user.jwt, body });
+    const accept = (user: TestUser, token: string) => call(t.app, 'POST', pathOf(coHostsApi.accept, { id: event.id }), { jwt: user.jwt, body: { token } });
+
+    it('a person named door staff by email opens their link, works the door, and nothing else; taken back, the door closes', async () => {
+      const staff = await signUp(t, { name: 'Stef Staff' });
+      const named = await invite({ email: staff.email.toUpperCase() });
+      expect(named.statusCode, named.body).toBe(200);
+      expect((named.json() as CoHosts).coHosts).toMatchObject([{ email: staff.email, role: 'check-in', name: null, acceptedAt: null }]);
+      const mail = await staffLink(staff.email);
+      expect(mail!.text).toContain('Hana Host asked you to check people in at the door of');
+      // Mailed once, whatever the worker's rounds.
+      await t.app.ctx.notifications.runNow();
+      expect((await fs.readdir(t.outboxDir)).filter((f) => f.endsWith(`-co-host-${staff.email}.eml`))).toHaveLength(1);
+
+      // Before opening the link they are nobody at the door.
+      expectDetailedProblem(await call(t.app, 'GET', pathOf(checkInApi.door, { id: event.id }), { jwt: staff.jwt }), 403, 'not_owner');
+      const opened = await accept(staff, mail!.token);
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json()).toEqual({ eventId: event.id, role: 'check-in' });
+      expect((await accept(staff, mail!.token)).statusCode).toBe(200);
+      // The link is theirs now: someone else opening it gets nothing.
+      expectDetailedProblem(await accept(stranger, mail!.token), 404, 'not_found');
+      expectDetailedProblem(await accept(stranger, 'not-a-token'), 404, 'not_found');
+
+      const door = await call(t.app, 'GET', pathOf(checkInApi.door, { id: event.id }), { jwt: staff.jwt });
+      expect(door.statusCode, door.body).toBe(200);
+      expect((door.json() as Door).viewer).toBe('check-in');
+      const [danas] = (door.json() as Door).seats.filter((s) => s.name === 'Dana Early');
+      const undone = await call(t.app, 'POST', pathOf(checkInApi.undo, { id: event.id }), { jwt: staff.jwt, body: { goingId: danas!.goingId, seat: 0 } });
+      expect(undone.statusCode, undone.body).toBe(200);
+      const scanned = await scanCall(event.id, [{ goingId: danas!.goingId, seat: 0, device: 'Staff phone' }], staff);
+      expect(scanned.statusCode, scanned.body).toBe(200);
+      expect((scanned.json() as CheckInScanResults).results[0]).toMatchObject({ outcome: 'checked-in', seat: { checkedIn: { by: 'Stef Staff', device: 'Staff phone' } } });
+
+      // Every other host surface stays the host's.
+      const id = event.id;
+      for (const [method, url, body] of [
+        ['POST', eventsApi.update.path, { id, name: 'Taken over', startDate: event.startDate, endDate: event.endDate, timeZone: event.timeZone, area: event.area }],
+        ['DELETE', pathOf(eventsApi.delete, { id }), undefined],
+        ['POST', pathOf(eventsApi.cancel, { id }), undefined],
+        ['PUT', pathOf(goingApi.settings, { id }), { capacity: 1, maxGuests: 0, offerHours: 24 }],
+        ['GET', pathOf(goingApi.people, { id }), undefined],
+        ['GET', pathOf(goingApi.export, { id }), undefined],
+        ['POST', pathOf(goingApi.message, { id }), { message: 'Hello from the door' }],
+        ['GET', pathOf(goingApi.invitations, { id }), undefined],
+        ['GET', pathOf(coHostsApi.list, { id }), undefined],
+        ['POST', pathOf(coHostsApi.invite, { id }), { email: 'friend@example.test' }],
+      ] as const) {
+        const res = await call(t.app, method, url, { jwt: staff.jwt, body });
+        expect([403, 404], `${method} ${url}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      }
+      expect((await doorOf(event.id)).name).toBe(event.name);
+
+      // Taken back: the door closes at once, and the link no longer works.
+      const coHostId = (named.json() as CoHosts).coHosts[0]!.id;
+      const removed = await call(t.app, 'DELETE', pathOf(coHostsApi.remove, { id: event.id, coHostId }), { jwt: host.jwt });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect((removed.json() as CoHosts).coHosts).toEqual([]);
+      expectDetailedProblem(await call(t.app, 'GET', pathOf(checkInApi.door, { id: event.id }), { jwt: staff.jwt }), 403, 'not_owner');
+      expectDetailedProblem(await scanCall(event.id, [{ goingId: danas!.goingId, seat: 0, device: 'Staff phone' }], staff), 403, 'not_owner');
+      expectDetailedProblem(await accept(staff, mail!.token), 404, 'not_found');
+      expectDetailedProblem(await call(t.app, 'DELETE', pathOf(coHostsApi.remove, { id: event.id, coHostId }), { jwt: host.jwt }), 404, 'not_found');
+    });
+
+    it("refuses a bad address, the host's own, and more than the limit, naming the field; nothing stored", async () => {
+      for (const body of [{ email: 'not-an-address' }, { email: '' }, { email: 'ok@example.test', role: 'owner' }]) {
+        const res = await invite(body);
+        expectDetailedProblem(res, 400, 'validation');
+        expect(Object.keys(res.json().errors)).toEqual([Object.keys(body).at(-1) === 'role' ? 'role' : 'email']);
+      }
+      const own = await invite({ email: host.email });
+      expectDetailedProblem(own, 400, 'validation');
+      expect(own.json().errors).toEqual({ email: ['You host this event already.'] });
+      expectDetailedProblem(await invite({ email: 'x@example.test' }, ana), 403, 'not_owner');
+      expect((await call(t.app, 'GET', pathOf(coHostsApi.list, { id: event.id }), { jwt: host.jwt })).json().coHosts).toEqual([]);
+
+      for (let i = 0; i < 20; i++) expect((await invite({ email: `door-${i}@example.test` })).statusCode).toBe(200);
+      expectDetailedProblem(await invite({ email: 'door-20@example.test' }), 409, 'conflict');
+      // Naming one already named again keeps the count.
+      expect((await invite({ email: 'door-3@example.test' })).statusCode).toBe(200);
+      expect((await call(t.app, 'GET', pathOf(coHostsApi.list, { id: event.id }), { jwt: host.jwt })).json().coHosts).toHaveLength(20);
+    });
   });
 });

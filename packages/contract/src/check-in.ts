@@ -131,6 +131,8 @@ export type DoorSeat = z.infer<typeof DoorSeatSchema>;
 export const DoorSchema = z
   .object({
     eventId: z.uuid(),
+    /** Who is at the door: the host, or someone they named door staff. */
+    viewer: z.enum(['host', 'check-in']),
     name: z.string(),
     startDate: z.string(),
     timeZone: z.string(),
@@ -204,7 +206,7 @@ export const checkInApi = defineEndpoints('checkIn', {
     problems: [400, 404],
   }),
   door: endpoint('GET', `${ENGINE}/check-in/:id`, {
-    summary: 'The door: every seat held and its check-in, the counts, and the key that checks codes offline (the host)',
+    summary: 'The door: every seat held and its check-in, the counts, and the key that checks codes offline (the host and their door staff)',
     auth: 'bearer',
     params: IdParamsSchema,
     answer: DoorSchema,

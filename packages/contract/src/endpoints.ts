@@ -8,13 +8,14 @@ import { attractionsApi } from './attractions.js';
 import { authApi } from './auth.js';
 import { calendarsApi } from './calendars.js';
 import { checkInApi } from './check-in.js';
+import { CO_HOST_PAGE, coHostsApi } from './co-hosts.js';
 import { containerApi } from './container.js';
 import { eventsApi } from './events.js';
 import { eventDraftsApi } from './event-drafts.js';
 import { externalAuthApi } from './external-auth.js';
 import { flyersApi } from './flyers.js';
 import { geoApi } from './geo.js';
-import { goingApi } from './going.js';
+import { INVITATION_PAGE, goingApi } from './going.js';
 import { homeApi } from './home.js';
 import { launchesApi } from './launches.js';
 import { eventLinksApi } from './links.js';
@@ -42,6 +43,7 @@ export const endpointTables = [
   eventLinksApi,
   goingApi,
   seriesApi,
+  coHostsApi,
   checkInApi,
   attractionsApi,
   tagsApi,
@@ -85,6 +87,9 @@ export const SERVER_AREAS: readonly string[] = [
  * unsubscribe link's token, from entries marked `secretPath`): logs redact what follows them.
  */
 export const SECRET_PATH_PREFIXES: readonly string[] = allEndpoints.filter((endpoint) => endpoint.secretPath).map((endpoint) => staticPrefix(endpoint.path));
+
+/** Web pages whose last part is a link's secret (`:token`): logs redact it, as they do the paths above. */
+export const SECRET_PAGES: readonly string[] = [INVITATION_PAGE, CO_HOST_PAGE];
 
 /** `text` matched literally inside a RegExp (for patterns made from the paths above). */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

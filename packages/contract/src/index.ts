@@ -17,6 +17,7 @@ export * from './tags.js';
 export * from './links.js';
 export * from './going.js';
 export * from './series.js';
+export * from './co-hosts.js';
 export * from './check-in.js';
 export * from './series-words.js';
 export * from './attractions.js';

@@ -10,6 +10,7 @@ export * from '../modules/auth/schema.js';
 export * from '../modules/calendars/schema.js';
 export * from '../modules/chats/schema.js';
 export * from '../modules/check-in/schema.js';
+export * from '../modules/co-hosts/schema.js';
 export * from '../modules/event-drafts/schema.js';
 export * from '../modules/event-links/schema.js';
 export * from '../modules/events/schema.js';

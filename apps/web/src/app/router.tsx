@@ -4,7 +4,7 @@ import { AppLayout } from './layout/app-layout';
 import { RequireAccess } from './guards/require-access';
 import { RouteErrorPage } from './layout/route-error-page';
 import { PageLoader } from '@/components/page-loader';
-import { ROLE_ADMIN } from '@hubbub/contract';
+import { CO_HOST_PAGE, ROLE_ADMIN } from '@hubbub/contract';
 import type { RouteAccessHandle } from './guards/access';
 import type { LayoutHandle } from './layout/layout-handle';
 
@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },
           { path: 'event/:id/check-in', ...page(() => import('@/routes/event-check-in')) },
+          { path: CO_HOST_PAGE.slice(1), ...page(() => import('@/routes/co-host-invitation')) },
           { path: 'event/:id/invitation/:token', ...page(() => import('@/routes/event-invitation')) },
           { path: 'people', ...page(() => import('@/routes/people')) },
           { path: 'documents', ...page(() => import('@/routes/documents')) },

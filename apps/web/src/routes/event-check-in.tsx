@@ -1,18 +1,49 @@
-import { useParams } from 'react-router';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
+import { IdSchema } from '@hubbub/contract';
+import { EmptyState } from '@/components/empty-state';
+import { ErrorPanel } from '@/components/error-panel';
+import { NotFoundPanel } from '@/components/not-found-panel';
 import { Page } from '@/components/page';
 import { PageLoader } from '@/components/page-loader';
 import { QueryState } from '@/components/query-state';
+import { hasCode } from '@/lib/api';
 import { useDoor } from '@/features/check-in/api/check-in';
 import { DoorScreen } from '@/features/check-in/components/door-screen';
-import { EventOwnerGate } from './event-owner-gate';
+import { DoorStaffPanel } from '@/features/co-hosts/components/door-staff-panel';
 
 function Door({ eventId }: { eventId: string }) {
   const door = useDoor(eventId);
   // Once read, the list stays on screen when a refresh fails: a door with bad reception keeps working from it.
-  if (door.data) return <DoorScreen door={door.data} />;
+  if (door.data) {
+    return (
+      <Stack gap="lg">
+        <DoorScreen door={door.data} />
+        {door.data.viewer === 'host' && <DoorStaffPanel eventId={eventId} />}
+      </Stack>
+    );
+  }
   return (
-    <QueryState query={door} loading={<PageLoader label="Loading the list" />} errorTitle="The door list could not be loaded">
-      {(data) => <DoorScreen door={data} />}
+    <QueryState
+      query={door}
+      loading={<PageLoader label="Loading the list" />}
+      error={(error, retry) =>
+        hasCode(error, 'not_owner') ? (
+          <EmptyState icon={IconLock} color="red">
+            <Text>Only the host of this event and the door staff they named can check people in.</Text>
+            <Button component={Link} to={`/event/${eventId}`} variant="light">
+              Back to the event
+            </Button>
+          </EmptyState>
+        ) : hasCode(error, 'not_found') ? (
+          <NotFoundPanel title="Event not found" message="This event does not exist or was deleted." />
+        ) : (
+          <ErrorPanel error={error} title="The door list could not be loaded" onRetry={retry} />
+        )
+      }
+    >
+      {() => null}
     </QueryState>
   );
 }
@@ -21,9 +52,7 @@ export default function EventCheckInRoute() {
   const { id = '' } = useParams();
   return (
     <Page title="Door check-in" size="lg">
-      <EventOwnerGate id={id} notYours="Only the host of this event can check people in.">
-        {(event) => <Door eventId={event.id} />}
-      </EventOwnerGate>
+      {IdSchema.safeParse(id).success ? <Door key={id} eventId={id} /> : <NotFoundPanel title="Event not found" message="This link does not point to an event." />}
     </Page>
   );
 }

@@ -9,9 +9,10 @@ const held = sql`g.state = 'going' and c.seat <= g.guests`;
 const checkedInColumns = sql`case when c.id is null then null
   else json_build_object('at', ${iso(sql`c.checked_in_at`)}, 'by', coalesce(b.name, 'Someone'), 'device', c.device) end as "checkedIn"`;
 
-export async function eventName(db: Db, eventId: string): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(db, sql`select name from events where id = ${eventId}`);
-  return row?.name ?? '';
+export async function eventOf(db: Db, eventId: string): Promise<{ name: string; startDate: string; timeZone: string }> {
+  const [row] = await queryRows<{ name: string; startDate: string; timeZone: string }>(db, sql`
+    select name, ${iso(sql`starts_at`)} as "startDate", time_zone as "timeZone" from events where id = ${eventId}`);
+  return row;
 }
 
 /** Every seat held at the event, by name, with its check-in. */

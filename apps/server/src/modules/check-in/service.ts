@@ -1,15 +1,18 @@
 import { readTicketCode, seatLabel, ticketCode, ticketPayload, toBase64Url, type CheckInCounts, type CheckInResult, type CheckInScan, type Door, type MyTickets } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
+import { coHostRole } from '../co-hosts/service.js';
 import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
 import * as repo from './repository.js';
 
 /** How far back an offline scan's own time is believed: a door device offline longer than a day has its scans dated a day ago. */
 const OFFLINE_MAX_MS = 24 * 60 * 60 * 1000;
 
-/** Who may work the door: the host. */
-function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string) {
-  return requireOwnEvent(ctx, auth, eventId);
+/** Who may work the door: the host, and the people they named door staff (co-hosts with the check-in role). */
+async function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<'host' | 'check-in'> {
+  if (await coHostRole({ ctx, auth, eventId })) return 'check-in';
+  await requireOwnEvent(ctx, auth, eventId);
+  return 'host';
 }
 
 export async function myTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<MyTickets> {
@@ -27,13 +30,12 @@ export async function myTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId
 
 export async function door(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<Door> {
   const { ctx, auth, eventId } = opts;
-  const event = await requireDoor(ctx, auth, eventId);
-  const [name, seats, counts] = await Promise.all([repo.eventName(ctx.db, eventId), repo.seats(ctx.db, eventId), repo.counts(ctx.db, eventId)]);
+  const viewer = await requireDoor(ctx, auth, eventId);
+  const [event, seats, counts] = await Promise.all([repo.eventOf(ctx.db, eventId), repo.seats(ctx.db, eventId), repo.counts(ctx.db, eventId)]);
   return {
     eventId,
-    name,
-    startDate: event.startsAt.toISOString(),
-    timeZone: event.timeZone,
+    viewer,
+    ...event,
     publicKey: toBase64Url(ctx.tickets.publicKey(auth.tenant.id)),
     seats,
     counts,

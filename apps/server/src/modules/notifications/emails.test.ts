@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FeedEventRow } from '../events/service.js';
-import { cancellationEmail, decisionEmail, digestEmail, invitationEmail, reminderEmail } from './emails.js';
+import { cancellationEmail, coHostEmail, decisionEmail, digestEmail, invitationEmail, reminderEmail } from './emails.js';
 
 const unsubscribe = { pageUrl: 'https://hubbub.test/unsubscribe?token=t', oneClickUrl: 'https://hubbub.test/u/t' };
 const event = (over: Partial<FeedEventRow> = {}): FeedEventRow => ({
@@ -78,6 +78,17 @@ describe('going: decisions and invitations', () => {
     expect(plain(mail.text)).toContain('When: Wed, Nov 25, 7:00 PM CST');
     expect(mail.text).toContain('Where: The Roof, Kansas City');
     expect(mail.text).toContain('See the event and say Going: https://hubbub.test/event/e1/invitation/abc');
+    expect(mail.headers).toBeUndefined();
+  });
+});
+
+describe('co-hosts', () => {
+  it('asks door staff to help, with when, where and their own link; no unsubscribe for a one-off from a person', () => {
+    const mail = coHostEmail({ to: 'door@x.test', event: event(), host: 'Dana', url: 'https://hubbub.test/event/e1/co-host/abc' });
+    expect(mail.subject).toBe('Dana asked you to help at the door: Rooftop Jazz');
+    expect(mail.purpose).toBe('co-host');
+    expect(plain(mail.text)).toContain('When: Wed, Nov 25, 7:00 PM CST');
+    expect(mail.text).toContain('Open the door screen (sign in or make an account on the way): https://hubbub.test/event/e1/co-host/abc');
     expect(mail.headers).toBeUndefined();
   });
 });

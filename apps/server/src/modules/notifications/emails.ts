@@ -138,6 +138,29 @@ export function invitationEmail(args: { to: string; event: FeedEventRow; host: s
   return { to: args.to, subject: `${args.host} invited you: ${event.name}`, text, purpose: 'invitation' };
 }
 
+/**
+ * A host names someone door staff (modules/co-hosts), who may have no account yet: their own link
+ * opens the door screen (signing in or up on the way). One message, from a person: no unsubscribe.
+ */
+export function coHostEmail(args: { to: string; event: FeedEventRow; host: string; url: string; locale?: string }): MailMessage {
+  const { event } = args;
+  const where = place(event);
+  const text = [
+    `${args.host} asked you to check people in at the door of ${event.name}.`,
+    '',
+    `When: ${when(event, args.locale)}`,
+    ...(where ? [`Where: ${where}`] : []),
+    '',
+    `Open the door screen (sign in or make an account on the way): ${args.url}`,
+    '',
+    'On the day, scan tickets with your phone’s camera or a USB or Bluetooth scanner, or find people by name. It keeps working without a connection.',
+    '',
+    '—',
+    `You get this because ${args.host} named ${args.to} door staff on Hubbub. Not you? Ignore this email: nothing more will be sent.`,
+  ].join('\n');
+  return { to: args.to, subject: `${args.host} asked you to help at the door: ${event.name}`, text, purpose: 'co-host' };
+}
+
 /** A seat freed up and is offered to the first in line: take it by `offerUntil`, or it passes on. */
 export function seatOfferedEmail(args: Recipient & EventLink & { event: FeedEventRow; offerUntil: string; confirmUrl: string; unsubscribe: Unsubscribe }): MailMessage {
   const { event } = args;

@@ -5,7 +5,7 @@ import { iso, visibleTo } from '../../db/fragments.js';
 export interface JobRow {
   id: string;
   tenantId: string;
-  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message' | 'invitation' | 'decision';
+  kind: 'digest' | 'reminder' | 'cancel' | 'seat' | 'going-message' | 'invitation' | 'decision' | 'co-host';
   key: string;
   payload: Record<string, string>;
   dueAt: string;
@@ -109,6 +109,16 @@ export async function enqueueInvitations(db: Db, now: Date): Promise<number> {
     sql`select i.tenant_id, 'invitation', 'invitation:' || i.id, jsonb_build_object('invitationId', i.id), ${now}
         from going_invitations i
         where i.created_at > ${now}::timestamptz - interval '2 days' and i.email is not null`,
+  );
+}
+
+/** An email for each co-host a host named lately (modules/co-hosts), keyed by the row: sent once; a new role is not mailed again. */
+export async function enqueueCoHosts(db: Db, now: Date): Promise<number> {
+  return enqueueSelected(
+    db,
+    sql`select c.tenant_id, 'co-host', 'co-host:' || c.id, jsonb_build_object('coHostId', c.id), ${now}
+        from event_co_hosts c
+        where c.created_at > ${now}::timestamptz - interval '2 days' and c.accepted_at is null`,
   );
 }
 

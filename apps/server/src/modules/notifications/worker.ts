@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DIGEST_MAX_EVENTS, shareableEventUrl } from '@hubbub/contract';
+import { CO_HOST_PAGE, DIGEST_MAX_EVENTS, pathOf, shareableEventUrl } from '@hubbub/contract';
 import type { AppContext } from '../../app-context.js';
 import type { MailMessage } from '../../lib/mailer.js';
 import { tenantById } from '../../lib/tenants.js';
@@ -7,8 +7,9 @@ import { ClaimLoop } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { calendarEventsOf, findCalendarById, takeDueAlerts } from '../calendars/service.js';
 import { calendarEvent } from '../events/service.js';
+import { coHostToSend } from '../co-hosts/service.js';
 import { goingMessage, goingStanding, invitationToSend, passLapsedOffers, standingOffer } from '../going/service.js';
-import { cancellationEmail, decisionEmail, digestEmail, goingMessageEmail, invitationEmail, reminderEmail, seatOfferedEmail } from './emails.js';
+import { cancellationEmail, coHostEmail, decisionEmail, digestEmail, goingMessageEmail, invitationEmail, reminderEmail, seatOfferedEmail } from './emails.js';
 import { pushTo, type PushMessage } from './push.js';
 import * as repo from './repository.js';
 import { unsubscribeLinks } from './service.js';
@@ -87,6 +88,7 @@ export class NotificationWorker implements JobTrigger {
     await repo.enqueueSeatOffers(this.ctx.db, now);
     await repo.enqueueGoingMessages(this.ctx.db, now);
     await repo.enqueueInvitations(this.ctx.db, now);
+    await repo.enqueueCoHosts(this.ctx.db, now);
     await repo.enqueueDecisions(this.ctx.db, now);
     await repo.enqueueReminders(this.ctx.db, now);
     await repo.enqueueCancellations(this.ctx.db, now);
@@ -154,6 +156,14 @@ export class NotificationWorker implements JobTrigger {
       const url = `${ctx.config.publicUrl}/event/${event.id}/invitation/${invite.token}`;
       const email = invitationEmail({ to: invite.email, event, host: invite.hostName, url });
       return { email, userId: invite.userId, push: { title: email.subject, body: event.venue ?? event.name, url, tag: `invitation:${event.id}` } };
+    }
+    if (job.kind === 'co-host') {
+      const invite = await coHostToSend({ ctx, id: job.payload.coHostId });
+      const event = invite && (await calendarEvent({ ctx, tenant, id: invite.eventId, viewerId: invite.hostId }).catch(() => undefined));
+      if (!invite || !event || event.status === 3 || Date.parse(event.endDate) <= ctx.now().getTime()) return undefined;
+      const url = `${ctx.config.publicUrl}${pathOf({ path: CO_HOST_PAGE }, { id: event.id, token: invite.token })}`;
+      const email = coHostEmail({ to: invite.email, event, host: invite.hostName, url });
+      return { email, userId: null, push: { title: email.subject, body: event.name, url, tag: `co-host:${event.id}` } };
     }
     const userId = job.payload.userId;
     const to = await repo.recipient(ctx.db, userId);

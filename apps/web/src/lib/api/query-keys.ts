@@ -52,6 +52,9 @@ export const queryKeys = {
     invitations: (eventId: string) => ['going', eventId, 'invitations'] as const,
   },
 
+  /** The people a host named to help run one event. */
+  coHosts: (eventId: string) => ['co-hosts', eventId] as const,
+
   /** The door of one event (the host's) and a guest's own tickets to it. */
   checkIn: {
     door: (eventId: string) => ['check-in', eventId] as const,

@@ -1,10 +1,11 @@
 import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconSearch, IconShieldX, IconUserQuestion } from '@tabler/icons-react';
 import { formatDateTime, formatNumber, formatTime, seatLabel, type CheckInOutcome, type Door, type DoorSeat } from '@hubbub/contract';
 import { notifyProblem } from '@/lib/ui';
 import { useUndoCheckIn } from '../api/check-in';
 import { useDoorScans, type ScanOutcome } from '../lib/use-door-scans';
+import { CameraScanner } from './camera-scanner';
 
 /** Rows of the name list shown at once: the door searches, it does not scroll through a stadium. */
 const LIST_MAX = 60;
@@ -165,6 +166,9 @@ export function DoorScreen({ door }: { door: Door }) {
                 <Button type="submit">Check in</Button>
               </Group>
             </form>
+            <Box mt="sm">
+              <CameraScanner onCode={(text) => void scans.scan({ code: text })} />
+            </Box>
           </Paper>
           {scans.latest && (
             <ScanResult shown={scans.latest} timeZone={door.timeZone} undoing={undo.isPending} onUndo={() => scans.latest?.seat && undoSeat(scans.latest.seat)} />

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { CO_HOSTS_MAX, type CoHostAccepted, type CoHostRole, type CoHosts } from '@hubbub/contract';
+import type { AppContext, AuthInfo } from '../../app-context.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
+import { requireOwnEvent } from '../events/service.js';
+import * as repo from './repository.js';
+
+/** An invitation link's secret: 144 random bits, URL-safe. */
+const newToken = () => randomBytes(18).toString('base64url');
+
+export async function coHosts(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<CoHosts> {
+  const { ctx, auth, eventId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  return { eventId, coHosts: await repo.list(ctx.db, eventId) };
+}
+
+/** The host names a co-host by email; the notifications worker mails them their own link (a job keyed by the row: once). */
+export async function inviteCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; email: string; role: CoHostRole }): Promise<CoHosts> {
+  const { ctx, auth, eventId, email, role } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  if (email === (await repo.emailOf(ctx.db, auth.userId))) throw invalid('You host this event already.', { email: ['You host this event already.'] });
+  await ctx.db.transaction(async (tx) => {
+    const known = (await repo.list(tx, eventId)).some((c) => c.email === email);
+    if (!known && (await repo.count(tx, eventId)) >= CO_HOSTS_MAX) throw conflict(`An event can have at most ${CO_HOSTS_MAX} co-hosts.`);
+    await repo.upsert(tx, { tenantId: auth.tenant.id, eventId, email, role, token: newToken() });
+  });
+  return { eventId, coHosts: await repo.list(ctx.db, eventId) };
+}
+
+export async function removeCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; coHostId: string }): Promise<CoHosts> {
+  const { ctx, auth, eventId } = opts;
+  await requireOwnEvent(ctx, auth, eventId);
+  if (!(await repo.remove(ctx.db, { eventId, id: opts.coHostId }))) throw notFound('This event has no such co-host.');
+  return { eventId, coHosts: await repo.list(ctx.db, eventId) };
+}
+
+export async function acceptCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; token: string }): Promise<CoHostAccepted> {
+  const { ctx, auth, eventId } = opts;
+  const role = await repo.accept(ctx.db, { tenantId: auth.tenant.id, eventId, token: opts.token, userId: auth.userId, at: ctx.now() });
+  if (!role) throw notFound('This invitation link does not work: it was taken back, someone else opened it, or it is not complete.');
+  return { eventId, role };
+}
+
+/** The role the person holds at the event, if any (the host holds none: they host it). */
+export function coHostRole(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<CoHostRole | undefined> {
+  return repo.roleOf(opts.ctx.db, { tenantId: opts.auth.tenant.id, eventId: opts.eventId, userId: opts.auth.userId });
+}
+
+export function coHostToSend(opts: { ctx: AppContext; id: string }) {
+  return repo.toSend(opts.ctx.db, opts.id);
+}
