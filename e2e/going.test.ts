@@ -112,7 +112,7 @@ describe('going: the waitlist, a seat offered by email, the host\'s list and mes
     expect(await panel.getByTestId('going-person').innerText()).toMatch(/Vera Visitor[\s\S]*First time at the Back Room\?: Yes[\s\S]*Going[\s\S]*1/);
     const [download] = await Promise.all([hostPage.waitForEvent('download'), hostPage.getByTestId('going-export').click()]);
     const csv = await fs.readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),First time at the Back Room?');
+    expect(csv.split('\r\n')[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Checked in,First time at the Back Room?');
     expect(csv).toMatch(new RegExp(`${visitor.name},${visitor.email},Going,1,.*,Yes\r\n`));
     expect(csv).toMatch(new RegExp(`${early.name},${early.email},Going,0,.*,No\r\n`));
 

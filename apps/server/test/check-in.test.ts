@@ -22,6 +22,7 @@ import { createTicketSigner } from '../src/lib/ticket-signer.js';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { expectDetailedProblem, expectProblem } from './support/problem.js';
+import { ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 
 // Check-in (issue 30): signed tickets, the door's list and counts, first scan wins, undo.
 
@@ -82,8 +83,12 @@ describe('check-in: tickets and the door', () => {
     return res.json() as Door;
   }
 
+  let scratch: ScratchDatabase | undefined;
+
   beforeAll(async () => {
-    t = await build({ now });
+    // Its own database on PostgreSQL: it reads its outbox, which other files' notification workers would otherwise fill or empty.
+    scratch = await ownDatabase('check-in');
+    t = await build({ now, ...(scratch ? { database: scratch } : {}) });
     host = await signUp(t, { name: 'Hana Host' });
     await usePlan(t, host, 'Enterprise');
     [ana, ben, stranger] = await Promise.all([signUp(t, { name: 'Ana Arrives' }), signUp(t, { name: 'Ben Brings' }), signUp(t, { name: 'Sam Stranger' })]);
@@ -95,6 +100,7 @@ describe('check-in: tickets and the door', () => {
   }, 120_000);
   afterAll(async () => {
     await t?.close();
+    await scratch?.drop();
   });
 
   it('gives each seat held a signed ticket; nobody else gets one', async () => {
@@ -205,6 +211,30 @@ describe('check-in: tickets and the door', () => {
     expect(outcomes.filter((o) => o === 'already')).toHaveLength(19);
     const winner = answers.find((a) => a.results[0]!.outcome === 'checked-in')!.results[0]!.seat!.checkedIn!.device;
     expect(new Set(answers.map((a) => a.results[0]!.seat!.checkedIn!.device))).toEqual(new Set([winner]));
+  });
+
+  it("shows check-ins in the host's list and its CSV", async () => {
+    const res = await call(t.app, 'GET', pathOf(goingApi.people, { id: event.id }), { jwt: host.jwt });
+    expect(res.statusCode, res.body).toBe(200);
+    const people = (res.json() as { people: { name: string; guests: number; checkedIn: number }[] }).people;
+    expect(people.find((p) => p.name === 'Ana Arrives')).toMatchObject({ guests: 1, checkedIn: 2 });
+    expect(people.find((p) => p.name === 'Ben Brings')).toMatchObject({ checkedIn: 0 });
+    const csv = await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: host.jwt });
+    const lines = csv.body.split('\r\n');
+    expect(lines[0]).toContain(',Checked in');
+    expect(lines.find((l) => l.startsWith('Ana Arrives,'))).toMatch(/,2$/);
+  });
+
+  it('messages only those with a seat not checked in yet, when the host asks', async () => {
+    const res = await call(t.app, 'POST', pathOf(goingApi.message, { id: event.id }), { jwt: host.jwt, body: { message: 'Doors close in 10 minutes!', audience: 'not-checked-in' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().recipients).toBe(1);
+    await t.app.ctx.notifications.runNow();
+    const mailed = (await fs.readdir(t.outboxDir)).filter((f) => f.includes('-going-message-'));
+    expect(mailed.map((f) => f.replace(/^.*-going-message-/, '').replace(/\.eml$/, ''))).toEqual([ben.email]);
+    const bad = await call(t.app, 'POST', pathOf(goingApi.message, { id: event.id }), { jwt: host.jwt, body: { message: 'Hi', audience: 'latecomers' } });
+    expectDetailedProblem(bad, 400, 'validation');
+    expect(Object.keys(bad.json().errors)).toEqual(['audience']);
   });
 
   it('refuses bad scans with a Problem naming the field, and stores nothing', async () => {

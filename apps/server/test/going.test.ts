@@ -271,7 +271,7 @@ describe('going: seats, waitlist, guests', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC)');
+    expect(lines[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Checked in');
     expect(lines[1]).toContain(`${people[40].email},Going,0`);
     expect(lines[2]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil.example"",""x""\)",/);
     expect(lines[2]).toContain(',Waitlisted,0,1,');
@@ -311,7 +311,7 @@ describe('going: seats, waitlist, guests', () => {
     const mine = (await call(t.app, 'GET', accountDataApi.export.path, { jwt: a.jwt })).json() as AccountExport;
     expect(mine.going).toContainEqual(expect.objectContaining({ eventId: event.id, state: 'going', answers: { [size]: 'M', [car]: false, [diet]: 'vegetarian' } }));
     const csv = (await call(t.app, 'GET', pathOf(goingApi.export, { id: event.id }), { jwt: host.jwt })).body.split('\r\n');
-    expect(csv[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Anything we should know about your diet?,T-shirt size,Coming by car?');
+    expect(csv[0]).toBe('Name,Email,State,Guests,Place in line,Offer open until (UTC),Since (UTC),Checked in,Anything we should know about your diet?,T-shirt size,Coming by car?');
     expect(csv[1]).toMatch(/,vegetarian,M,No$/);
     // Bad questions are refused naming the field.
     for (const bogus of [

@@ -151,7 +151,15 @@ export const GoingSummarySchema = z
 export type GoingSummary = z.infer<typeof GoingSummarySchema>;
 
 export const GoingPersonSchema = z
-  .object({ userId: z.uuid(), name: z.string(), email: z.string(), ...standing, since: z.string() })
+  .object({
+    userId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    ...standing,
+    since: z.string(),
+    /** Seats of theirs (them and their guests) checked in at the door (issue 30). */
+    checkedIn: z.number().int(),
+  })
   .meta({ id: 'GoingPerson' });
 export type GoingPerson = z.infer<typeof GoingPersonSchema>;
 
@@ -176,6 +184,10 @@ export const GoingDecisionSchema = z
   .meta({ id: 'GoingDecision' });
 export type GoingDecision = z.infer<typeof GoingDecisionSchema>;
 
+export const GoingMessageAudiences = ['everyone', 'not-checked-in'] as const;
+export const GoingMessageAudienceSchema = z.enum(GoingMessageAudiences, { message: 'The audience is everyone or not-checked-in.' });
+export type GoingMessageAudience = z.infer<typeof GoingMessageAudienceSchema>;
+
 export const GoingMessageSchema = z
   .object({
     message: z
@@ -183,6 +195,8 @@ export const GoingMessageSchema = z
       .trim()
       .min(1, { message: 'Write a message.' })
       .max(GOING_MESSAGE_MAX, { message: `A message can be at most ${GOING_MESSAGE_MAX.toLocaleString('en-US')} characters.` }),
+    /** Who it goes to: everyone with a seat, or (at the door, issue 30) those with a seat not checked in yet. */
+    audience: GoingMessageAudienceSchema.default('everyone'),
   })
   .meta({ id: 'GoingMessage' });
 export const GoingMessageSentSchema = z

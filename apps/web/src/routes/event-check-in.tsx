@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { IdSchema } from '@hubbub/contract';
@@ -12,15 +12,24 @@ import { hasCode } from '@/lib/api';
 import { useDoor } from '@/features/check-in/api/check-in';
 import { DoorScreen } from '@/features/check-in/components/door-screen';
 import { DoorStaffPanel } from '@/features/co-hosts/components/door-staff-panel';
+import { MessageGoingButton } from '@/features/going/components/message-going-button';
 
 function Door({ eventId }: { eventId: string }) {
   const door = useDoor(eventId);
   // Once read, the list stays on screen when a refresh fails: a door with bad reception keeps working from it.
   if (door.data) {
+    const host = door.data.viewer === 'host';
+    // People (not seats) whose own seat is not checked in: who "Message those not in yet" reaches.
+    const notIn = door.data.seats.filter((s) => s.seat === 0 && !s.checkedIn).length;
     return (
       <Stack gap="lg">
         <DoorScreen door={door.data} />
-        {door.data.viewer === 'host' && <DoorStaffPanel eventId={eventId} />}
+        {host && (
+          <Group>
+            <MessageGoingButton eventId={eventId} going={notIn} audience="not-checked-in" />
+          </Group>
+        )}
+        {host && <DoorStaffPanel eventId={eventId} />}
       </Stack>
     );
   }

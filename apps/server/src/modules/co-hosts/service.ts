@@ -24,6 +24,8 @@ export async function inviteCoHost(opts: { ctx: AppContext; auth: AuthInfo; even
     if (!known && (await repo.count(tx, eventId)) >= CO_HOSTS_MAX) throw conflict(`An event can have at most ${CO_HOSTS_MAX} co-hosts.`);
     await repo.upsert(tx, { tenantId: auth.tenant.id, eventId, email, role, token: newToken() });
   });
+  // The invitation goes out now, not at the worker's next round.
+  ctx.notifications.wake();
   return { eventId, coHosts: await repo.list(ctx.db, eventId) };
 }
 

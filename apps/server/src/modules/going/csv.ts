@@ -24,11 +24,12 @@ export function attendeesCsv(rows: PersonRow[], questions: GoingQuestion[] = [])
       r.place ?? '',
       r.offerUntil ?? '',
       r.since,
+      r.state === 'going' ? r.checkedIn : '',
       ...questions.map((q) => answerText(r.answers[q.id])),
     ]),
     {
       header: true,
-      columns: ['Name', 'Email', 'State', 'Guests', 'Place in line', 'Offer open until (UTC)', 'Since (UTC)', ...questions.map((q) => inert(q.label))],
+      columns: ['Name', 'Email', 'State', 'Guests', 'Place in line', 'Offer open until (UTC)', 'Since (UTC)', 'Checked in', ...questions.map((q) => inert(q.label))],
       record_delimiter: 'windows',
     },
   );

@@ -1,4 +1,4 @@
-import type { GoingAnswers, GoingQuestion, GoingState } from '@hubbub/contract';
+import type { GoingAnswers, GoingMessageAudience, GoingQuestion, GoingState } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { iso, uuidList } from '../../db/fragments.js';
@@ -186,8 +186,11 @@ export async function dropLapsedOffers(db: Db, eventId: string, now: Date): Prom
   return rows.map((r) => r.userId);
 }
 
-/** A row of the host's list: the person's standing, as they see it themselves, with who they are. */
-export type PersonRow = Mine & { userId: string; name: string; email: string; since: string };
+/**
+ * A row of the host's list: the person's standing, as they see it themselves, with who they are;
+ * `checkedIn` counts their seats checked in at the door (modules/check-in's table, read here).
+ */
+export type PersonRow = Mine & { userId: string; name: string; email: string; since: string; checkedIn: number };
 
 /** The host's list: requests to decide first, then seats (by when they came), the line in order, the declined; `q` matches name or email. */
 export async function people(
@@ -202,7 +205,8 @@ export async function people(
   const rows = await queryRows<PersonRow>(db, sql`
     select g.user_id as "userId", u.name, u.email, g.state, g.guests,
       case when g.state = 'waitlisted' then (select count(*)::int from going w where w.event_id = g.event_id and w.state = 'waitlisted' and w.line_no <= g.line_no) end as place,
-      ${iso(sql`g.offer_until`)} as "offerUntil", g.answers, g.decline_message as "declineMessage", ${iso(sql`g.created_at`)} as since
+      ${iso(sql`g.offer_until`)} as "offerUntil", g.answers, g.decline_message as "declineMessage", ${iso(sql`g.created_at`)} as since,
+      case when g.state = 'going' then (select count(*)::int from check_ins c where c.going_id = g.id and c.seat <= g.guests) else 0 end as "checkedIn"
     from going g join users u on u.id = g.user_id
     where ${where}
     order by case g.state when 'pending' then 0 when 'going' then 1 when 'offered' then 1 when 'waitlisted' then 2 else 3 end, g.line_no, g.created_at, g.id
@@ -218,14 +222,19 @@ export async function messagesSince(db: Db, eventId: string, since: Date): Promi
   return row;
 }
 
+/** A going row (`g`) whose own seat is not checked in at the door (modules/check-in's table, read here). */
+const notCheckedIn = sql`not exists (select 1 from check_ins c where c.going_id = g.id and c.seat = 0)`;
+
 /** Stores a host's message; answers how many people hold a seat (going or offered) besides the host. */
-export async function insertMessage(db: Db, args: { tenantId: string; eventId: string; authorId: string; body: string; at: Date }): Promise<number> {
-  await db.execute(sql`insert into going_messages (tenant_id, event_id, author_id, body, created_at)
-    values (${args.tenantId}, ${args.eventId}, ${args.authorId}, ${args.body}, ${args.at})`);
+export async function insertMessage(db: Db, args: { tenantId: string; eventId: string; authorId: string; body: string; audience: GoingMessageAudience; at: Date }): Promise<number> {
+  await db.execute(sql`insert into going_messages (tenant_id, event_id, author_id, body, audience, created_at)
+    values (${args.tenantId}, ${args.eventId}, ${args.authorId}, ${args.body}, ${args.audience}, ${args.at})`);
   const [row] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from going where event_id = ${args.eventId} and state in ('going', 'offered') and user_id <> ${args.authorId}`);
+    select count(*)::int as n from going g where g.event_id = ${args.eventId} and g.state in ('going', 'offered') and g.user_id <> ${args.authorId}
+      and (${args.audience} = 'everyone' or ${notCheckedIn})`);
   return row.n;
 }
+
 
 export async function findMessage(db: Db, id: string): Promise<{ body: string; authorName: string } | undefined> {
   const [row] = await queryRows<{ body: string; authorName: string }>(db, sql`

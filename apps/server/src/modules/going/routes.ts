@@ -23,7 +23,7 @@ export const goingRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, goingApi.decide, {
     handler: (request) => service.decideRequest({ ctx, auth: authOf(request), eventId: request.params.id, userId: request.params.userId, ...request.body }),
   });
-  route(app, goingApi.message, { handler: (request) => service.messageGoing({ ctx, auth: authOf(request), eventId: request.params.id, message: request.body.message }) });
+  route(app, goingApi.message, { handler: (request) => service.messageGoing({ ctx, auth: authOf(request), eventId: request.params.id, ...request.body }) });
   route(app, goingApi.invitations, { handler: (request) => invitations.goingInvitations({ ctx, auth: authOf(request), eventId: request.params.id }) });
   route(app, goingApi.visibility, {
     handler: (request) => invitations.setGoingVisibility({ ctx, auth: authOf(request), eventId: request.params.id, ...request.body }),

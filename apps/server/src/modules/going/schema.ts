@@ -39,6 +39,8 @@ export const goingMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** `everyone` with a seat, or `not-checked-in`: those whose own seat is not checked in at the door yet. */
+    audience: text('audience').notNull().default('everyone'),
     createdAt: createdAt(),
   },
   (t) => [index('going_messages_event_idx').on(t.eventId, t.createdAt), index('going_messages_created_idx').on(t.createdAt)],

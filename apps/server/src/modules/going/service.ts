@@ -1,4 +1,4 @@
-import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageSent, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary, type MyGoing } from '@hubbub/contract';
+import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageAudience, type GoingMessageSent, type GoingAnswers, type GoingDecision, type GoingPeople, type GoingQuestion, type GoingSettings, type GoingState, type GoingSummary, type MyGoing } from '@hubbub/contract';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid, noSeatOffered, notFound, rateLimited } from '../../lib/app-error.js';
@@ -376,7 +376,7 @@ const DAY_MS = 86_400_000;
  * The host writes to everyone holding a seat: stored, then mailed and pushed to each by the
  * notifications worker (woken now). A few a day per event, so attendees are not flooded.
  */
-export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; message: string }): Promise<GoingMessageSent> {
+export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; message: string; audience: GoingMessageAudience }): Promise<GoingMessageSent> {
   const { ctx, auth, eventId } = opts;
   await requireOwnEvent(ctx, auth, eventId);
   const now = ctx.now();
@@ -388,7 +388,7 @@ export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; even
       const retryAfter = Math.max(1, Math.ceil((Date.parse(today.oldest!) + DAY_MS - now.getTime()) / 1000));
       throw rateLimited(`This event has sent ${GOING_MESSAGES_PER_DAY} messages in the last 24 hours; the next can go in ${Math.ceil(retryAfter / 3600)} hours.`, retryAfter);
     }
-    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: auth.userId, body: opts.message, at: now });
+    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: auth.userId, body: opts.message, audience: opts.audience, at: now });
     return { recipients, leftToday: GOING_MESSAGES_PER_DAY - today.count - 1 };
   });
   ctx.notifications.wake();

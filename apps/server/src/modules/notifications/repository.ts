@@ -88,7 +88,8 @@ export async function enqueueGoingMessages(db: Db, now: Date): Promise<number> {
           jsonb_build_object('userId', g.user_id, 'eventId', m.event_id, 'messageId', m.id), ${now}
         from going_messages m join going g on g.event_id = m.event_id
         where m.created_at > ${now}::timestamptz - interval '2 days' and g.state in ('going', 'offered')
-          and g.user_id <> m.author_id and g.created_at <= m.created_at`,
+          and g.user_id <> m.author_id and g.created_at <= m.created_at
+          and (m.audience = 'everyone' or not exists (select 1 from check_ins c where c.going_id = g.id and c.seat = 0))`,
   );
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { goingApi, type GoingAnswers, type GoingDecision, type GoingMessageSent, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
+import { goingApi, type GoingAnswers, type GoingMessageAudience, type GoingDecision, type GoingMessageSent, type GoingPeople, type GoingSettings, type GoingState, type GoingSummary } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
 import { fileNameOf, saveFile } from '@/lib/download';
 
@@ -76,8 +76,8 @@ export function useGoingPeople(eventId: string, query: { q: string; state: Going
 }
 
 /** The host's message to everyone going; answers how many it goes to. */
-export function messageGoing(eventId: string, message: string): Promise<GoingMessageSent> {
-  return engineApi.call(goingApi.message, { params: { id: eventId }, body: { message } });
+export function messageGoing(eventId: string, message: string, audience: GoingMessageAudience = 'everyone'): Promise<GoingMessageSent> {
+  return engineApi.call(goingApi.message, { params: { id: eventId }, body: { message, audience } });
 }
 
 /** Fetches the list as CSV (the bearer token goes with it) and hands it to the browser as a download. */

@@ -289,6 +289,11 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
                         {p.state === 'waitlisted' ? `Waitlist #${formatNumber(p.place ?? 0)}` : STATE_LOOK[p.state].label}
                       </Badge>
                       {(p.state === 'pending' || p.state === 'declined') && <Decide eventId={event.id} person={p} />}
+                      {p.checkedIn > 0 && (
+                        <Text size="xs" c="green.8" data-testid="going-checked-in">
+                          {p.guests === 0 ? 'Checked in' : `${formatNumber(p.checkedIn)} of ${formatNumber(1 + p.guests)} checked in`}
+                        </Text>
+                      )}
                     </Stack>
                   </Table.Td>
                   <Table.Td ta="right">{formatNumber(p.guests)}</Table.Td>

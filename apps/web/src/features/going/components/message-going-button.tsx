@@ -2,21 +2,30 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { IconMail } from '@tabler/icons-react';
-import { GOING_MESSAGE_MAX, GOING_MESSAGES_PER_DAY, formatNumber } from '@hubbub/contract';
+import { GOING_MESSAGE_MAX, GOING_MESSAGES_PER_DAY, formatNumber, type GoingMessageAudience } from '@hubbub/contract';
 import { notify, notifyProblem, TEXTAREA_ROWS } from '@/lib/ui';
 import { messageGoing } from '../api/going';
 
-/** The host writes to everyone holding a seat: by email and web push, a few times a day. */
-export function MessageGoingButton({ eventId, going }: { eventId: string; going: number }) {
+const WHO: Record<GoingMessageAudience, { title: string; says: string }> = {
+  everyone: { title: 'Message everyone going', says: 'Everyone with a seat gets it by email and notification; people on the waitlist do not.' },
+  'not-checked-in': { title: 'Message those not in yet', says: 'Everyone with a seat who is not checked in yet gets it by email and notification (“Doors close in 10 minutes”).' },
+};
+
+/**
+ * The host writes to everyone holding a seat (`going` of them), or, at the door, to those not
+ * checked in yet: by email and web push, a few times a day.
+ */
+export function MessageGoingButton({ eventId, going, audience = 'everyone' }: { eventId: string; going: number; audience?: GoingMessageAudience }) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
-  const send = useMutation({ mutationFn: (message: string) => messageGoing(eventId, message) });
+  const send = useMutation({ mutationFn: (message: string) => messageGoing(eventId, message, audience) });
+  const who = WHO[audience];
   return (
     <>
       <Button variant="default" leftSection={<IconMail size={16} aria-hidden />} onClick={() => setOpen(true)} disabled={going === 0} data-testid="going-message">
-        Message everyone going
+        {who.title}
       </Button>
-      <Modal opened={open} onClose={() => !send.isPending && setOpen(false)} title="Message everyone going">
+      <Modal opened={open} onClose={() => !send.isPending && setOpen(false)} title={who.title}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -34,7 +43,7 @@ export function MessageGoingButton({ eventId, going }: { eventId: string; going:
         >
           <Stack gap="sm">
             <Text size="sm" c="dimmed">
-              Everyone with a seat gets it by email and notification; people on the waitlist do not. At most {GOING_MESSAGES_PER_DAY} messages a day.
+              {who.says} At most {GOING_MESSAGES_PER_DAY} messages a day.
             </Text>
             <Textarea
               label="Message"

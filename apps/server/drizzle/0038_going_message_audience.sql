@@ -1,0 +1,1 @@
+ALTER TABLE "going_messages" ADD COLUMN "audience" text DEFAULT 'everyone' NOT NULL;
