@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
@@ -9,15 +10,20 @@ import { Page } from '@/components/page';
 import { PageLoader } from '@/components/page-loader';
 import { QueryState } from '@/components/query-state';
 import { hasCode } from '@/lib/api';
-import { useDoor } from '@/features/check-in/api/check-in';
+import { forgetDoor, useDoor } from '@/features/check-in/api/check-in';
 import { DoorScreen } from '@/features/check-in/components/door-screen';
 import { DoorStaffPanel } from '@/features/co-hosts/components/door-staff-panel';
 import { MessageGoingButton } from '@/features/going/components/message-going-button';
 
 function Door({ eventId }: { eventId: string }) {
   const door = useDoor(eventId);
+  // Turned away now (taken off the door staff, the event gone): the list kept on this device goes too.
+  const refused = door.isError && hasCode(door.error, 'not_owner', 'not_found');
+  useEffect(() => {
+    if (refused) forgetDoor(eventId);
+  }, [refused, eventId]);
   // Once read, the list stays on screen when a refresh fails: a door with bad reception keeps working from it.
-  if (door.data) {
+  if (door.data && !refused) {
     const host = door.data.viewer === 'host';
     // People (not seats) whose own seat is not checked in: who "Message those not in yet" reaches.
     const notIn = door.data.seats.filter((s) => s.seat === 0 && !s.checkedIn).length;

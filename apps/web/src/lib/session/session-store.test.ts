@@ -148,13 +148,14 @@ describe('session', () => {
       expect(client.headers.Authorization).toBe(`Bearer ${jwtB}`);
     });
 
-    it('returns false on a 401 and on a network failure', async () => {
+    it('returns false on a 401, and true without touching the tokens when no answer came (offline)', async () => {
       writeTokenCookie({ jwt: jwtA, refreshToken: 'r1' });
       await session.restore();
       fetchMock.mockResolvedValueOnce(json(401, { status: 401, code: 'refresh_invalid', title: 'Unauthorized' }));
       expect(await session.refresh()).toBe(false);
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      expect(await session.refresh()).toBe(false);
+      expect(await session.refresh()).toBe(true);
+      expect(readTokenCookie()).toEqual({ jwt: jwtA, refreshToken: 'r1' });
       // The caller decides to log out; refresh itself leaves the tokens alone.
       expect(session.getUser()?.jwt).toBe(jwtA);
     });

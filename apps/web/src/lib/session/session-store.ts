@@ -1,5 +1,6 @@
 import { authApi, type Credentials, type LoginResult } from '@hubbub/contract';
 import { api, setAuthorization, type HttpClient } from '../api/http-client';
+import { hasCode } from '../api/api-error';
 import { queryClient } from '../api/query-client';
 import { userFromTokens, type SignedInUser } from './claims';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie, type StoredTokens } from './token-cookie';
@@ -12,7 +13,7 @@ export interface Session {
   restore(): Promise<boolean>;
   login(credentials: Credentials): Promise<SignedInUser>;
   acceptTokens(tokens: StoredTokens | LoginResult): SignedInUser;
-  /** True when tokens were rotated or there was nothing to refresh; false on any failure. */
+  /** False when the server refused the refresh token; true when tokens were rotated, there was nothing to refresh, or no answer came (offline). */
   refresh(): Promise<boolean>;
   /** Merges auth/user into the current user; null when logged out or on failure. */
   fetchUser(): Promise<SignedInUser | null>;
@@ -95,7 +96,10 @@ export function createSession(deps: SessionDeps): Session {
       // Stored at once: a page reloaded from here on must post the new refresh token, not the replaced one.
       acceptTokens(result);
       return true;
-    } catch {
+    } catch (error) {
+      // No answer at all (offline, at a door with no reception): nothing was refused, so the session
+      // stays as it is and the next refresh, or the next 401, tries again once the network is back.
+      if (hasCode(error, 'network')) return true;
       // Refused, but another tab (a browser without Web Locks) may have stored a newer pair meanwhile: that pair still holds.
       const latest = readTokenCookie();
       if (latest?.refreshToken && latest.refreshToken !== refreshToken) {
@@ -149,11 +153,28 @@ export function createSession(deps: SessionDeps): Session {
   };
 }
 
+/**
+ * What a feature keeps in the browser for the signed-in person (a door's list of who is going)
+ * goes under this prefix, and goes with their session.
+ */
+export const PRIVATE_STORAGE_PREFIX = 'hubbub.private.';
+
+function clearPrivateStorage() {
+  try {
+    for (const key of Object.keys(localStorage)) if (key.startsWith(PRIVATE_STORAGE_PREFIX)) localStorage.removeItem(key);
+  } catch {
+    // No storage (a locked-down browser): nothing was kept.
+  }
+}
+
 /** The app's one session. Cached answers belong to whoever was signed in, so they go with them. */
 export const session = createSession({
   client: api,
   setAuthorization,
-  onCleared: () => queryClient.clear(),
+  onCleared: () => {
+    queryClient.clear();
+    clearPrivateStorage();
+  },
   // Public answers (e.g. a person's relation flags) differ once signed in: refetch them.
   onSignedIn: () => void queryClient.resetQueries(),
 });

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { checkInApi, type CheckInCounts, type CheckInScan, type CheckInScanResults, type CheckInUndo, type Door, type DoorSeat, type MyTickets } from '@hubbub/contract';
+import { DoorSchema, checkInApi, type CheckInCounts, type CheckInScan, type CheckInScanResults, type CheckInUndo, type Door, type DoorSeat, type MyTickets } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
+import { PRIVATE_STORAGE_PREFIX } from '@/lib/session';
 
 export function getMyTickets(eventId: string, signal?: AbortSignal): Promise<MyTickets> {
   return engineApi.call(checkInApi.tickets, { params: { id: eventId }, signal });
@@ -22,11 +23,37 @@ export function getDoor(eventId: string, signal?: AbortSignal): Promise<Door> {
 /** How often the door's list and counts are read again while the screen is open, so every device at the door agrees. */
 export const DOOR_REFRESH_MS = 2_000;
 
+const savedDoorKey = (eventId: string) => `${PRIVATE_STORAGE_PREFIX}door.${eventId}`;
+
+/** The door as last read on this device: a reload without a connection opens with it. It goes when the person signs out. */
+function savedDoor(eventId: string): Door | undefined {
+  try {
+    const saved = localStorage.getItem(savedDoorKey(eventId));
+    return saved ? DoorSchema.parse(JSON.parse(saved)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchDoor(eventId: string, signal?: AbortSignal): Promise<Door> {
+  const door = await getDoor(eventId, signal);
+  localStorage.setItem(savedDoorKey(eventId), JSON.stringify(door));
+  return door;
+}
+
+/** Forgets the door kept on this device (its host or staff lost it: the list is not theirs to keep). */
+export function forgetDoor(eventId: string): void {
+  localStorage.removeItem(savedDoorKey(eventId));
+}
+
 export function doorQueryOptions(eventId: string) {
   return queryOptions({
     queryKey: queryKeys.checkIn.door(eventId),
-    queryFn: ({ signal }) => getDoor(eventId, signal),
+    queryFn: ({ signal }) => fetchDoor(eventId, signal),
     refetchInterval: DOOR_REFRESH_MS,
+    // What this device read last shows at once, and is read again straight away.
+    initialData: () => savedDoor(eventId),
+    initialDataUpdatedAt: 0,
   });
 }
 

@@ -67,11 +67,11 @@ function SeatRow({ seat, timeZone, onCheckIn, onUndo }: { seat: DoorSeat; timeZo
         </Text>
       </Stack>
       {seat.checkedIn ? (
-        <Button size="xs" variant="subtle" color="gray" onClick={onUndo} aria-label={`Undo the check-in of ${labelOf(seat)}`}>
+        <Button size="xs" variant="subtle" color="gray" onClick={onUndo} aria-label={`Undo the check-in of ${labelOf(seat)}`} style={{ flexShrink: 0 }}>
           Undo
         </Button>
       ) : (
-        <Button size="xs" variant="light" onClick={onCheckIn} aria-label={`Check in ${labelOf(seat)}`}>
+        <Button size="xs" variant="light" onClick={onCheckIn} aria-label={`Check in ${labelOf(seat)}`} style={{ flexShrink: 0 }}>
           Check in
         </Button>
       )}
@@ -174,7 +174,15 @@ export function DoorScreen({ door }: { door: Door }) {
             <ScanResult shown={scans.latest} timeZone={door.timeZone} undoing={undo.isPending} onUndo={() => scans.latest?.seat && undoSeat(scans.latest.seat)} />
           )}
           {scans.firstElsewhere.length > 0 && (
-            <Alert color="orange" icon={<IconAlertTriangle size={18} aria-hidden />} title="Scanned first on another device" data-testid="first-elsewhere">
+            <Alert
+              color="orange"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              title="Scanned first on another device"
+              withCloseButton
+              closeButtonLabel="Got it"
+              onClose={scans.dismissElsewhere}
+              data-testid="first-elsewhere"
+            >
               <Stack gap={2}>
                 <Text size="sm">This device let these tickets in too, but another device scanned them first, and its check-in is the one kept:</Text>
                 {scans.firstElsewhere.map((seat) => (

@@ -195,5 +195,13 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
   const overtaken = latest?.outcome === 'checked-in' && latest.seat ? firstElsewhere.find((s) => sameSeat(s, latest.seat!)) : undefined;
   const shown = overtaken ? { ...latest!, outcome: 'already' as const, seat: overtaken, pending: false, overtaken: true } : latest;
 
-  return { device, scan, latest: shown, setLatest, pending: queue.length, offline, dropQueued, view, firstElsewhere };
+  /** The door read the notice: those seats are no longer this device's to be told about. */
+  const dismissElsewhere = () =>
+    setTried((t) => {
+      const next = new Set(t);
+      for (const s of firstElsewhere) next.delete(seatKey(s));
+      return next;
+    });
+
+  return { device, scan, latest: shown, setLatest, pending: queue.length, offline, dropQueued, view, firstElsewhere, dismissElsewhere };
 }
