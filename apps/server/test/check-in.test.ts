@@ -173,11 +173,21 @@ describe('check-in: tickets and the door', () => {
     // A guest seat Ana never had.
     expect((await scan(event.id, [{ goingId: bens!.goingId, seat: 2, device: 'Door A' }])).results[0]!.outcome).toBe('not-going');
 
+    // Let in at the door, he stays on the list until the door undoes it.
+    expectDetailedProblem(await call(t.app, 'DELETE', pathOf(goingApi.leave, { id: event.id }), { jwt: ben.jwt }), 409, 'conflict');
+    expect((await call(t.app, 'POST', pathOf(checkInApi.undo, { id: event.id }), { jwt: host.jwt, body: { goingId: bens!.goingId, seat: 0 } })).statusCode).toBe(200);
     const left = await call(t.app, 'DELETE', pathOf(goingApi.leave, { id: event.id }), { jwt: ben.jwt });
     expect(left.statusCode, left.body).toBe(200);
     const after = await scan(event.id, [{ code: bens!.code, device: 'Door A' }]);
     expect(after.results[0]!.outcome).toBe('not-going');
     expect(after.counts).toEqual({ going: 2, checkedIn: 1 });
+    // A guest let in keeps their seat: fewer guests are refused while one is checked in.
+    const [, anasGuest] = await tickets(ana, event.id);
+    expect((await scan(event.id, [{ code: anasGuest!.code, device: 'Door A' }])).results[0]!.outcome).toBe('checked-in');
+    const fewer = await call(t.app, 'PUT', pathOf(goingApi.get, { id: event.id }), { jwt: ana.jwt, body: { guests: 0 } });
+    expectDetailedProblem(fewer, 409, 'conflict');
+    expect(Object.keys(fewer.json().errors)).toEqual(['guests']);
+    expect((await call(t.app, 'POST', pathOf(checkInApi.undo, { id: event.id }), { jwt: host.jwt, body: { goingId: anasGuest!.goingId, seat: 1 } })).statusCode).toBe(200);
     await go(ben, event.id);
   });
 
@@ -190,6 +200,8 @@ describe('check-in: tickets and the door', () => {
     expect(second.results[0]).toMatchObject({ outcome: 'checked-in', seat: { checkedIn: { device: 'Door B', at: earlier } } });
     const third = await scan(event.id, [{ code: guest!.code, device: 'Door A', scannedAt: later }]);
     expect(third.results[0]).toMatchObject({ outcome: 'already', seat: { checkedIn: { device: 'Door B', at: earlier } } });
+    // Door B's queue sent again (its answer was lost on the way): its own scan, still the one kept.
+    expect((await scan(event.id, [{ code: guest!.code, device: 'Door B', scannedAt: earlier }])).results[0]!.outcome).toBe('checked-in');
     // A time from the future is now; one from last week is a day ago.
     const [dana, eli] = await Promise.all([signUp(t, { name: 'Dana Early' }), signUp(t, { name: 'Eli Late' })]);
     await Promise.all([go(dana, event.id), go(eli, event.id)]);

@@ -197,6 +197,23 @@ export type CheckInScanResults = z.infer<typeof CheckInScanResultsSchema>;
 export const CheckInUndoSchema = z.object({ goingId: IdSchema, seat: z.number().int().min(0).max(GOING_GUESTS_MAX) }).meta({ id: 'CheckInUndo' });
 export type CheckInUndo = z.input<typeof CheckInUndoSchema>;
 
+// ---- The door on the hub: every device at a door hears each check-in at once ----
+
+/** The group of the devices at one event's door (its host and door staff). */
+export const hubDoorGroup = (tenantId: string, eventId: string) => `door:${tenantId}:${eventId}`;
+
+/** JoinDoor answers false to anyone who may not work the door (the check is the HTTP door's). */
+export const CheckInHubMethods = {
+  JoinDoor: { arity: 1, args: z.tuple([IdSchema]), result: z.boolean() },
+  LeaveDoor: { arity: 1, args: z.tuple([IdSchema]), result: z.void() },
+} as const;
+
+/** A check-in or an undo at the door: the counts now; devices read the list again (over HTTP, which checks who asks). */
+export const DoorChangedSchema = z.object({ eventId: z.uuid(), counts: CheckInCountsSchema });
+export type DoorChanged = z.infer<typeof DoorChangedSchema>;
+
+export const CheckInServerEvents = { DoorChanged: DoorChangedSchema } as const;
+
 export const checkInApi = defineEndpoints('checkIn', {
   tickets: endpoint('GET', `${ENGINE}/check-in/:id/tickets`, {
     summary: "The viewer's tickets to an event: one for them and one for each guest, while they hold a seat",

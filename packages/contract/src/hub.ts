@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChatHubMethods, ChatServerEvents } from './chats.js';
+import { CheckInHubMethods, CheckInServerEvents } from './check-in.js';
 import { IdSchema } from './common.js';
 
 // Hub messages of the realtime buzz (spec 7 "Realtime hub", spec 9 constants).
@@ -42,8 +43,8 @@ export const EventSessionHubMethods = {
   UpdateEventSessionSound: { arity: 2, args: z.tuple([IdSchema, EventSessionSoundSchema]), result: z.void() },
   LeaveEventSession: { arity: 1, args: z.tuple([IdSchema]), result: z.void() },
 } as const;
-/** Every hub method the client invokes: the live session's and the chat's (chats.ts). */
-export const HubMethods = { ...EventSessionHubMethods, ...ChatHubMethods } as const;
+/** Every hub method the client invokes: the live session's, the chat's (chats.ts) and the door's (check-in.ts). */
+export const HubMethods = { ...EventSessionHubMethods, ...ChatHubMethods, ...CheckInHubMethods } as const;
 export type HubMethodName = keyof typeof HubMethods;
 
 // ---- Server to client ----
@@ -99,6 +100,7 @@ export const HubServerEvents = {
   FlyerUpdated: HubFlyerSchema,
   FlyerStopped: HubFlyerSchema,
   ...ChatServerEvents,
+  ...CheckInServerEvents,
 } as const;
 export type HubServerEventName = keyof typeof HubServerEvents;
 export type HubServerEventPayload<K extends HubServerEventName> = z.infer<(typeof HubServerEvents)[K]>;

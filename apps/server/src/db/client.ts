@@ -77,6 +77,7 @@ export function pgErrorCode(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+export const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Rows of a raw SQL query; both drivers answer with { rows }. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -1,6 +1,6 @@
 import type { CheckInCounts, DoorSeat } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, queryRows, type Db } from '../../db/client.js';
 import { iso } from '../../db/fragments.js';
 
 // A seat is held while its going row is `going` and the seat is within the guests kept: a seat
@@ -50,15 +50,21 @@ export async function seat(db: Db, args: { eventId: string; goingId: string; sea
 /**
  * Checks a seat in at `at`, unless it was checked in at that time or earlier: the earliest scan
  * wins, whichever device's queue reaches the server first. True when this scan is the one kept.
+ * Undefined when the seat's going row went meanwhile (they left between the read and this write).
  */
-export async function checkIn(db: Db, args: { tenantId: string; eventId: string; goingId: string; seat: number; at: Date; byUserId: string; device: string }): Promise<boolean> {
+export async function checkIn(db: Db, args: { tenantId: string; eventId: string; goingId: string; seat: number; at: Date; byUserId: string; device: string }): Promise<boolean | undefined> {
   const rows = await queryRows(db, sql`
     insert into check_ins (tenant_id, event_id, going_id, seat, checked_in_at, by_user_id, device)
     values (${args.tenantId}, ${args.eventId}, ${args.goingId}, ${args.seat}, ${args.at}, ${args.byUserId}, ${args.device})
     on conflict (going_id, seat) do update set checked_in_at = excluded.checked_in_at, by_user_id = excluded.by_user_id, device = excluded.device
       where excluded.checked_in_at < check_ins.checked_in_at
-    returning id`);
-  return rows.length > 0;
+        -- The same scan sent again (its answer was lost on the way) is the one kept, not a second device's.
+        or (excluded.checked_in_at = check_ins.checked_in_at and excluded.device = check_ins.device and excluded.by_user_id = check_ins.by_user_id)
+    returning id`).catch((error: unknown) => {
+    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return undefined;
+    throw error;
+  });
+  return rows && rows.length > 0;
 }
 
 export async function undo(db: Db, args: { eventId: string; goingId: string; seat: number }): Promise<boolean> {

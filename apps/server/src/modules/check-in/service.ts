@@ -2,7 +2,8 @@ import { readTicketCode, seatLabel, ticketCode, ticketPayload, toBase64Url, type
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
 import { coHostRole } from '../co-hosts/service.js';
-import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { findEventOwner, requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { doorDelivery } from './delivery.js';
 import * as repo from './repository.js';
 
 /** How far back an offline scan's own time is believed: a door device offline longer than a day has its scans dated a day ago. */
@@ -10,9 +11,28 @@ const OFFLINE_MAX_MS = 24 * 60 * 60 * 1000;
 
 /** Who may work the door: the host, and the people they named door staff (co-hosts with the check-in role). */
 async function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<'host' | 'check-in'> {
-  if (await coHostRole({ ctx, auth, eventId })) return 'check-in';
+  // The host first: a host who opened a staff link to their own event still hosts it.
+  if ((await findEventOwner({ ctx, tenantId: auth.tenant.id, eventId })) === auth.userId) return 'host';
+  if (await coHostRole({ ctx, tenantId: auth.tenant.id, userId: auth.userId, eventId })) return 'check-in';
   await requireOwnEvent(ctx, auth, eventId);
   return 'host';
+}
+
+/** Whether the person may work the event's door (the hub's JoinDoor asks): its host or their door staff. */
+export async function mayWorkDoor(opts: { ctx: AppContext; tenantId: string; userId: string; eventId: string }): Promise<boolean> {
+  if (await coHostRole(opts)) return true;
+  return (await findEventOwner(opts)) === opts.userId;
+}
+
+/**
+ * Every device at the door hears the new counts at once (the hub), and reads the list again. A
+ * failed delivery (the backplane down) loses nothing: the check-in is stored, and devices also
+ * read the door every few seconds.
+ */
+async function tellDoor(ctx: AppContext, tenantId: string, eventId: string, counts: CheckInCounts): Promise<void> {
+  await doorDelivery(ctx)
+    .changed(tenantId, eventId, counts)
+    .catch(() => undefined);
 }
 
 export async function myTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<MyTickets> {
@@ -61,6 +81,7 @@ async function scanOne(ctx: AppContext, auth: AuthInfo, eventId: string, scan: C
   const where = { eventId, goingId: ref.goingId, seat: ref.seat };
   if (!(await repo.seat(ctx.db, where))) return { outcome: 'not-going', seat: null };
   const kept = await repo.checkIn(ctx.db, { ...where, tenantId: auth.tenant.id, at: scanTime(ctx.now(), scan.scannedAt), byUserId: auth.userId, device: scan.device });
+  if (kept === undefined) return { outcome: 'not-going', seat: null };
   // Read back: a scan that lost tells who was first; one that won shows what was stored.
   const seat = await repo.seat(ctx.db, where);
   if (!seat) return { outcome: 'not-going', seat: null };
@@ -73,12 +94,16 @@ export async function scanTickets(opts: { ctx: AppContext; auth: AuthInfo; event
   await requireDoor(ctx, auth, eventId);
   const results: CheckInResult[] = [];
   for (const scan of opts.scans) results.push(await scanOne(ctx, auth, eventId, scan));
-  return { results, counts: await repo.counts(ctx.db, eventId) };
+  const counts = await repo.counts(ctx.db, eventId);
+  if (results.some((r) => r.outcome === 'checked-in')) await tellDoor(ctx, auth.tenant.id, eventId, counts);
+  return { results, counts };
 }
 
 export async function undoCheckIn(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; goingId: string; seat: number }): Promise<CheckInCounts> {
   const { ctx, auth, eventId, goingId, seat } = opts;
   await requireDoor(ctx, auth, eventId);
   if (!(await repo.undo(ctx.db, { eventId, goingId, seat }))) throw notFound(`${seatLabel(seat, 'this person')} is not checked in.`);
-  return repo.counts(ctx.db, eventId);
+  const counts = await repo.counts(ctx.db, eventId);
+  await tellDoor(ctx, auth.tenant.id, eventId, counts);
+  return counts;
 }

@@ -28,13 +28,15 @@ export async function remove(db: Db, args: { eventId: string; id: string }): Pro
 }
 
 /**
- * Gives the invitation to the person opening its link: the first to open it makes it theirs (a
- * link opened again by them changes nothing). Answers the role, or nothing for a link that does not work.
+ * Gives the invitation to the person opening its link, when it was sent to their verified email
+ * address (a forwarded link lets nobody else in); opened again by them, it changes nothing.
+ * Answers the role, or nothing for a link that does not work for them.
  */
 export async function accept(db: Db, args: { tenantId: string; eventId: string; token: string; userId: string; at: Date }): Promise<CoHostRole | undefined> {
   const [row] = await queryRows<{ role: CoHostRole }>(db, sql`
     update event_co_hosts set user_id = ${args.userId}, accepted_at = coalesce(accepted_at, ${args.at})
     where tenant_id = ${args.tenantId} and event_id = ${args.eventId} and token = ${args.token} and (user_id is null or user_id = ${args.userId})
+      and email = (select u.email from users u where u.id = ${args.userId} and u.email_verified_at is not null)
       and not exists (select 1 from event_co_hosts o where o.event_id = ${args.eventId} and o.user_id = ${args.userId} and o.token <> ${args.token})
     returning role`);
   return row?.role;
@@ -43,6 +45,12 @@ export async function accept(db: Db, args: { tenantId: string; eventId: string; 
 export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await queryRows<{ email: string }>(db, sql`select email from users where id = ${userId}`);
   return row?.email;
+}
+
+/** Whether a link of the event's exists, whoever it was sent to: a link that exists but is not theirs says so. */
+export async function tokenExists(db: Db, args: { tenantId: string; eventId: string; token: string }): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from event_co_hosts where tenant_id = ${args.tenantId} and event_id = ${args.eventId} and token = ${args.token}`);
+  return rows.length > 0;
 }
 
 export async function roleOf(db: Db, args: { tenantId: string; eventId: string; userId: string }): Promise<CoHostRole | undefined> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CO_HOSTS_MAX, type CoHostAccepted, type CoHostRole, type CoHosts } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { requireOwnEvent } from '../events/service.js';
 import * as repo from './repository.js';
@@ -38,14 +39,22 @@ export async function removeCoHost(opts: { ctx: AppContext; auth: AuthInfo; even
 
 export async function acceptCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; token: string }): Promise<CoHostAccepted> {
   const { ctx, auth, eventId } = opts;
-  const role = await repo.accept(ctx.db, { tenantId: auth.tenant.id, eventId, token: opts.token, userId: auth.userId, at: ctx.now() });
-  if (!role) throw notFound('This invitation link does not work: it was taken back, someone else opened it, or it is not complete.');
-  return { eventId, role };
+  const where = { tenantId: auth.tenant.id, eventId, token: opts.token };
+  const role = await repo.accept(ctx.db, { ...where, userId: auth.userId, at: ctx.now() }).catch((error: unknown) => {
+    // The same person opening two links of the event at once: the first one holds.
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) return undefined;
+    throw error;
+  });
+  if (role) return { eventId, role };
+  if (await repo.tokenExists(ctx.db, where)) {
+    throw notFound('This link was sent to another email address: sign in with the account of the address it was sent to (with that address verified).');
+  }
+  throw notFound('This invitation link does not work: it was taken back, or it is not complete.');
 }
 
 /** The role the person holds at the event, if any (the host holds none: they host it). */
-export function coHostRole(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<CoHostRole | undefined> {
-  return repo.roleOf(opts.ctx.db, { tenantId: opts.auth.tenant.id, eventId: opts.eventId, userId: opts.auth.userId });
+export function coHostRole(opts: { ctx: AppContext; tenantId: string; userId: string; eventId: string }): Promise<CoHostRole | undefined> {
+  return repo.roleOf(opts.ctx.db, opts);
 }
 
 export function coHostToSend(opts: { ctx: AppContext; id: string }) {

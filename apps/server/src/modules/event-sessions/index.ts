@@ -4,6 +4,7 @@ import { HubMethods } from '@hubbub/contract';
 import type { RealtimeRelay } from '../../lib/realtime.js';
 import { authenticateRealtime } from '../auth/service.js';
 import { ChatHub } from '../chats/index.js';
+import { DoorHub } from '../check-in/index.js';
 import { hubPlugin, type Backplane, type HubTimings, type MemberCounts } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
 import { EventSessions } from './service.js';
@@ -26,7 +27,8 @@ export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSe
     setup(hub) {
       const sessions = new EventSessions(ctx, hub, watcherAnnounceMs);
       const chats = new ChatHub(ctx, hub);
-      hub.useMethods(HubMethods, { ...sessions.handlers, ...chats.handlers });
+      const door = new DoorHub(ctx, hub);
+      hub.useMethods(HubMethods, { ...sessions.handlers, ...chats.handlers, ...door.handlers });
       hub.onShutdown(() => sessions.watchers.stop());
       opts.relay.serve(sessions);
     },

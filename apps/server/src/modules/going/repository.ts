@@ -222,6 +222,12 @@ export async function messagesSince(db: Db, eventId: string, since: Date): Promi
   return row;
 }
 
+/** How many of a going row's seats count from 0 up to its highest one checked in at the door (modules/check-in's table, read here); 0 when none is. */
+export async function seatsCheckedIn(db: Db, goingId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select coalesce(max(seat) + 1, 0)::int as n from check_ins where going_id = ${goingId}`);
+  return row.n;
+}
+
 /** A going row (`g`) whose own seat is not checked in at the door (modules/check-in's table, read here). */
 const notCheckedIn = sql`not exists (select 1 from check_ins c where c.going_id = g.id and c.seat = 0)`;
 

@@ -150,6 +150,11 @@ async function takePlace(
       const message = `${waitlisted > 0 || left === 0 ? 'There are no seats left' : `There ${left === 1 ? 'is only 1 seat' : `are only ${left} seats`} left`}: you cannot bring ${more} more guest${more === 1 ? '' : 's'}.`;
       throw conflict(message, { guests: [message] });
     }
+    // A guest let in at the door keeps their seat: the door's count would otherwise lose them, and their ticket would come back good.
+    if (seated && guests < mine.guests && (await repo.seatsCheckedIn(tx, mine.id)) > 1 + guests) {
+      const message = 'A guest of yours is checked in at the door already: ask the door to undo it before bringing fewer guests.';
+      throw conflict(message, { guests: [message] });
+    }
     await repo.setRequest(tx, { id: mine.id, guests, answers, at: now });
     // Fewer guests free seats for the line.
     return seated && guests < mine.guests ? settings : undefined;
@@ -218,6 +223,8 @@ async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userI
   const { mine } = await repo.standing(tx, eventId, userId);
   // A declined request stays, so the host's decision stands.
   if (!mine || mine.state === 'declined') return;
+  // Someone let in at the door stays on the list: leaving would drop them from the count (and a new ticket would let another in).
+  if (mine.state === 'going' && (await repo.seatsCheckedIn(tx, mine.id)) > 0) throw conflict('You are checked in at the door: ask the door to undo it before leaving the list.');
   await repo.remove(tx, mine.id);
   if (mine.state === 'going') await setAttendeeLink(tx, { tenantId, eventId, userId, attending: false });
   return mine.state === 'going' || mine.state === 'offered' ? args.settings : undefined;

@@ -71,6 +71,8 @@ export function createRealtimeClient(deps: RealtimeDeps) {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   // The event a screen asked to watch; joined as soon as (and whenever) we are connected.
   let wantedEventId: string | null = null;
+  // Doors a screen works (check-in): each joined whenever connected, and again after a reconnect.
+  const doors = new Set<string>();
 
   function set(patch: Partial<RealtimeSnapshot>) {
     snapshot = { ...snapshot, ...patch };
@@ -131,6 +133,15 @@ export function createRealtimeClient(deps: RealtimeDeps) {
     return false;
   }
 
+  async function joinDoors(ids: Iterable<string> = doors) {
+    const conn = connection;
+    if (!conn || snapshot.state !== 'connected') return;
+    for (const id of ids) {
+      // A refusal (false) or a transport error leaves the door to its own polling.
+      await conn.invoke<boolean>('JoinDoor', id).catch((error: unknown) => warn('JoinDoor failed', error));
+    }
+  }
+
   async function tryStart(conn: HubConnectionLike) {
     try {
       await conn.start();
@@ -147,6 +158,7 @@ export function createRealtimeClient(deps: RealtimeDeps) {
     }
     if (conn !== connection) return;
     set({ state: 'connected' });
+    void joinDoors();
     if (wantedEventId) await joinNow(wantedEventId);
   }
 
@@ -186,6 +198,7 @@ export function createRealtimeClient(deps: RealtimeDeps) {
     conn.onreconnected(() => {
       if (conn !== connection) return;
       set({ state: 'connected' });
+      void joinDoors();
       // A reconnect is a new connection id with no groups: join the event again.
       const eventId = snapshot.activeEventId ?? wantedEventId;
       if (eventId) {
@@ -287,6 +300,15 @@ export function createRealtimeClient(deps: RealtimeDeps) {
       }
     },
     disconnect,
+    /** Hears an event's door (DoorChanged) while the returned function is not called; joined again after every reconnect. */
+    watchDoor(eventId: string): () => void {
+      doors.add(eventId);
+      void joinDoors([eventId]);
+      return () => {
+        doors.delete(eventId);
+        if (connection && snapshot.state === 'connected') void connection.invoke('LeaveDoor', eventId).catch(() => undefined);
+      };
+    },
     /** Owner only: start, update (optionally with a message) or stop the live session. */
     updateSession: async (eventId: string, data: EventSessionUpdate) => invokeOwner('UpdateEventSession', eventId, EventSessionUpdateSchema.parse(data)),
     /** Owner only: the sound level (0–100) and track. */

@@ -159,9 +159,27 @@ describe('realtime client', () => {
         'ChatMessageDeleted',
         'ChatSettingsUpdated',
         'ChatMemberMuted',
+        // The door at check-in (issue 30).
+        'DoorChanged',
       ].sort(),
     );
     expect(conn.emit('KeepAliveEvent', { At: 'now' })).toBeUndefined();
+  });
+
+  it('joins a watched door when connected and again after a reconnect; leaves it when the screen lets go', async () => {
+    const { client } = setup();
+    client.start();
+    await flush();
+    const stop = client.watchDoor('door-1');
+    await flush();
+    expect(conn.invoke).toHaveBeenCalledWith('JoinDoor', 'door-1');
+    conn.invoke.mockClear();
+    conn.reconnected!('new-id');
+    await flush();
+    expect(conn.invoke).toHaveBeenCalledWith('JoinDoor', 'door-1');
+    stop();
+    await flush();
+    expect(conn.invoke).toHaveBeenCalledWith('LeaveDoor', 'door-1');
   });
 
   it('a close because the session ended asks the session layer to find out why; other closes do not', async () => {

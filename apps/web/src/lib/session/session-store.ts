@@ -1,6 +1,6 @@
 import { authApi, type Credentials, type LoginResult } from '@hubbub/contract';
 import { api, setAuthorization, type HttpClient } from '../api/http-client';
-import { hasCode } from '../api/api-error';
+import { hasCode, isApiError } from '../api/api-error';
 import { queryClient } from '../api/query-client';
 import { userFromTokens, type SignedInUser } from './claims';
 import { readTokenCookie, removeTokenCookie, writeTokenCookie, type StoredTokens } from './token-cookie';
@@ -97,9 +97,9 @@ export function createSession(deps: SessionDeps): Session {
       acceptTokens(result);
       return true;
     } catch (error) {
-      // No answer at all (offline, at a door with no reception): nothing was refused, so the session
+      // No answer (offline, at a door with no reception), or none from the server (a proxy's error page, a captive portal): nothing was refused, so the session
       // stays as it is and the next refresh, or the next 401, tries again once the network is back.
-      if (hasCode(error, 'network')) return true;
+      if (hasCode(error, 'network', 'unexpected') || (isApiError(error) && error.status >= 500)) return true;
       // Refused, but another tab (a browser without Web Locks) may have stored a newer pair meanwhile: that pair still holds.
       const latest = readTokenCookie();
       if (latest?.refreshToken && latest.refreshToken !== refreshToken) {

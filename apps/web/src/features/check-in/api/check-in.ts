@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DoorSchema, checkInApi, type CheckInCounts, type CheckInScan, type CheckInScanResults, type CheckInUndo, type Door, type DoorSeat, type MyTickets } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
+import { realtime, useHubEvent } from '@/lib/realtime';
 import { PRIVATE_STORAGE_PREFIX } from '@/lib/session';
 
 export function getMyTickets(eventId: string, signal?: AbortSignal): Promise<MyTickets> {
@@ -20,8 +22,11 @@ export function getDoor(eventId: string, signal?: AbortSignal): Promise<Door> {
   return engineApi.call(checkInApi.door, { params: { id: eventId }, signal });
 }
 
-/** How often the door's list and counts are read again while the screen is open, so every device at the door agrees. */
-export const DOOR_REFRESH_MS = 2_000;
+/**
+ * How often the door's list and counts are read again while the screen is open: a fallback, as
+ * each check-in reaches every device at the door through the hub (useDoorLive) at once.
+ */
+export const DOOR_REFRESH_MS = 5_000;
 
 const savedDoorKey = (eventId: string) => `${PRIVATE_STORAGE_PREFIX}door.${eventId}`;
 
@@ -76,6 +81,23 @@ const sameSeat = (a: Pick<DoorSeat, 'goingId' | 'seat'>, b: Pick<DoorSeat, 'goin
 export function withScans(door: Door, answer: CheckInScanResults): Door {
   const changed = answer.results.flatMap((r) => (r.seat ? [r.seat] : []));
   return { ...door, counts: answer.counts, seats: door.seats.map((s) => changed.find((c) => sameSeat(c, s)) ?? s) };
+}
+
+/**
+ * The door live: this device joins the event's door on the hub, and each check-in or undo made
+ * on any device updates the counts at once and has the list read again.
+ */
+export function useDoorLive(eventId: string) {
+  const client = useQueryClient();
+  useEffect(() => {
+    realtime.start();
+    return realtime.watchDoor(eventId);
+  }, [eventId]);
+  useHubEvent('DoorChanged', (change) => {
+    if (change.eventId !== eventId) return;
+    client.setQueryData<Door>(queryKeys.checkIn.door(eventId), (door) => door && { ...door, counts: change.counts });
+    void client.invalidateQueries({ queryKey: queryKeys.checkIn.door(eventId) });
+  });
 }
 
 /** Undoes a mistaken check-in; the door's list and counts follow. */

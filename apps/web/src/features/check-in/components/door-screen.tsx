@@ -3,7 +3,7 @@ import { Alert, Badge, Box, Button, Group, Paper, Progress, SimpleGrid, Stack, T
 import { IconAlertTriangle, IconCircleCheck, IconCloudOff, IconSearch, IconShieldX, IconUserQuestion } from '@tabler/icons-react';
 import { formatDateTime, formatNumber, formatTime, seatLabel, type CheckInOutcome, type Door, type DoorSeat } from '@hubbub/contract';
 import { notifyProblem } from '@/lib/ui';
-import { useUndoCheckIn } from '../api/check-in';
+import { useDoorLive, useUndoCheckIn } from '../api/check-in';
 import { useDoorScans, type ScanOutcome } from '../lib/use-door-scans';
 import { CameraScanner } from './camera-scanner';
 
@@ -87,6 +87,7 @@ function SeatRow({ seat, timeZone, onCheckIn, onUndo }: { seat: DoorSeat; timeZo
 export function DoorScreen({ door }: { door: Door }) {
   const scans = useDoorScans(door.eventId, door);
   const undo = useUndoCheckIn(door.eventId);
+  useDoorLive(door.eventId);
   const [code, setCode] = useState('');
   const [query, setQuery] = useState('');
   const input = useRef<HTMLInputElement>(null);

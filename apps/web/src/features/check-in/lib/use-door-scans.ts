@@ -65,6 +65,8 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
   // Seats this device let in before the server answered: if the server's list names another device for one, that device was first.
   const [tried, setTried] = useState<ReadonlySet<string>>(() => new Set(readQueue(eventId).flatMap((q) => (q.ref ? [seatKey(q.ref)] : []))));
   const sending = useRef(false);
+  // The queued scans on their way up: taking one back now is the server's undo, not the queue's.
+  const inFlight = useRef<ReadonlySet<string>>(new Set());
   const queueRef = useRef(queue);
 
   const saveQueue = useCallback(
@@ -84,6 +86,7 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
     try {
       while (queueRef.current.length) {
         const batch = queueRef.current.slice(0, CHECK_IN_BATCH_MAX);
+        inFlight.current = new Set(batch.map((q) => q.id));
         const answer = await scanTickets(eventId, batch.map((q) => q.scan));
         setOffline(false);
         setDoor((d) => withScans(d, answer));
@@ -99,13 +102,15 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
         });
       }
     } catch (error) {
-      if (hasCode(error, 'network')) setOffline(true);
-      else {
-        // The server refused the batch as a whole (signed out, not the host any more): nothing in it can go up.
+      if (hasCode(error, 'not_owner', 'not_found', 'validation')) {
+        // Refused for good (taken off the door staff, the event gone): nothing in the queue can go up.
         saveQueue([]);
         throw error;
       }
+      // No answer, or none worth believing (a proxy's error page, a busy server): keep it all and try again.
+      setOffline(hasCode(error, 'network'));
     } finally {
+      inFlight.current = new Set();
       sending.current = false;
     }
   }, [eventId, saveQueue, setDoor]);
@@ -159,7 +164,7 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
     [door, eventId, device, flush, saveQueue],
   );
 
-  /** Takes back a check-in this device made that has not gone up yet; true when there was one. */
+  /** Takes back a check-in this device made that has not gone up yet; true when there was one (false: the server's undo is needed). */
   const dropQueued = useCallback(
     (seat: { goingId: string; seat: number }) => {
       setTried((t) => {
@@ -167,7 +172,9 @@ export function useDoorScans(eventId: string, door: Door | undefined) {
         next.delete(seatKey(seat));
         return next;
       });
-      const kept = queueRef.current.filter((q) => !(q.ref && sameSeat(q.ref, seat)));
+      const mine = (q: QueuedScan) => q.ref !== null && sameSeat(q.ref, seat);
+      if (queueRef.current.some((q) => mine(q) && inFlight.current.has(q.id))) return false;
+      const kept = queueRef.current.filter((q) => !mine(q));
       if (kept.length === queueRef.current.length) return false;
       saveQueue(kept);
       return true;
