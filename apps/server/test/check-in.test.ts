@@ -17,7 +17,7 @@ import {
 } from '@hubbub/contract';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { coHostsApi, type CoHosts } from '@hubbub/contract';
+import { coHostsApi, projectDocumentApi, type CoHosts } from '@hubbub/contract';
 import { createTicketSigner } from '../src/lib/ticket-signer.js';
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
@@ -330,6 +330,12 @@ describe('check-in: tickets and the door', () => {
         expect([403, 404], `${method} ${url}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
       }
       expect((await doorOf(event.id)).name).toBe(event.name);
+      // The host's own documents of the event stay theirs: the door staff neither reads one nor sees it listed.
+      const doc = await call(t.app, 'POST', projectDocumentApi.create.path, { jwt: host.jwt, body: { title: 'Door float and cash count', eventId: id } });
+      expect(doc.statusCode, doc.body).toBe(200);
+      expect([403, 404]).toContain((await call(t.app, 'GET', pathOf(projectDocumentApi.get, { id: doc.json().id }), { jwt: staff.jwt })).statusCode);
+      const listed = await call(t.app, 'GET', pathOf(projectDocumentApi.ofEvent, { eventId: id }), { jwt: staff.jwt });
+      expect(JSON.stringify(listed.json())).not.toContain(doc.json().id);
 
       // Taken back: the door closes at once, and the link no longer works.
       const coHostId = (named.json() as CoHosts).coHosts[0]!.id;

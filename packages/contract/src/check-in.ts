@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
+import { CheckInCountsSchema } from './check-in-hub.js';
 import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { GOING_GUESTS_MAX } from './going.js';
@@ -111,8 +112,6 @@ export type Ticket = z.infer<typeof TicketSchema>;
 export const MyTicketsSchema = z.object({ eventId: z.uuid(), tickets: z.array(TicketSchema) }).meta({ id: 'MyTickets' });
 export type MyTickets = z.infer<typeof MyTicketsSchema>;
 
-export const CheckInCountsSchema = z.object({ going: z.number().int(), checkedIn: z.number().int() }).meta({ id: 'CheckInCounts' });
-export type CheckInCounts = z.infer<typeof CheckInCountsSchema>;
 
 /** A check-in as the door sees it: when, by whom and on which device. */
 const CheckedInSchema = z.object({ at: z.string(), by: z.string(), device: z.string() });
@@ -196,23 +195,6 @@ export type CheckInScanResults = z.infer<typeof CheckInScanResultsSchema>;
 
 export const CheckInUndoSchema = z.object({ goingId: IdSchema, seat: z.number().int().min(0).max(GOING_GUESTS_MAX) }).meta({ id: 'CheckInUndo' });
 export type CheckInUndo = z.input<typeof CheckInUndoSchema>;
-
-// ---- The door on the hub: every device at a door hears each check-in at once ----
-
-/** The group of the devices at one event's door (its host and door staff). */
-export const hubDoorGroup = (tenantId: string, eventId: string) => `door:${tenantId}:${eventId}`;
-
-/** JoinDoor answers false to anyone who may not work the door (the check is the HTTP door's). */
-export const CheckInHubMethods = {
-  JoinDoor: { arity: 1, args: z.tuple([IdSchema]), result: z.boolean() },
-  LeaveDoor: { arity: 1, args: z.tuple([IdSchema]), result: z.void() },
-} as const;
-
-/** A check-in or an undo at the door: the counts now; devices read the list again (over HTTP, which checks who asks). */
-export const DoorChangedSchema = z.object({ eventId: z.uuid(), counts: CheckInCountsSchema });
-export type DoorChanged = z.infer<typeof DoorChangedSchema>;
-
-export const CheckInServerEvents = { DoorChanged: DoorChangedSchema } as const;
 
 export const checkInApi = defineEndpoints('checkIn', {
   tickets: endpoint('GET', `${ENGINE}/check-in/:id/tickets`, {

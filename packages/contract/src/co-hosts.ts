@@ -12,8 +12,7 @@ export const CoHostRoles = ['check-in'] as const;
 export const CoHostRoleSchema = z.enum(CoHostRoles, { message: 'The role must be check-in.' });
 export type CoHostRole = z.infer<typeof CoHostRoleSchema>;
 
-/** The web page a co-host's link opens; its last part is the link's secret. */
-export const CO_HOST_PAGE = '/event/:id/co-host/:token';
+export { CO_HOST_PAGE } from './secret-pages.js';
 
 /** People an event may have as co-hosts. */
 export const CO_HOSTS_MAX = 20;

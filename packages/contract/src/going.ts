@@ -20,8 +20,7 @@ export const GOING_OFFER_HOURS_DEFAULT = 24;
 export const GOING_MESSAGE_MAX = 2000;
 export const GOING_MESSAGES_PER_DAY = 3;
 
-/** The web page an invitation link opens; its last part is the link's secret. */
-export const INVITATION_PAGE = '/event/:id/invitation/:token';
+export { INVITATION_PAGE } from './secret-pages.js';
 
 /** Rows of the host's attendee list per page. */
 export const GOING_PEOPLE_PAGE = 100;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ChatHubMethods, ChatServerEvents } from './chats.js';
-import { CheckInHubMethods, CheckInServerEvents } from './check-in.js';
+import { CheckInHubMethods, CheckInServerEvents } from './check-in-hub.js';
 import { IdSchema } from './common.js';
 
 // Hub messages of the realtime buzz (spec 7 "Realtime hub", spec 9 constants).

@@ -19,6 +19,7 @@ export * from './going.js';
 export * from './series.js';
 export * from './co-hosts.js';
 export * from './check-in.js';
+export * from './check-in-hub.js';
 export * from './series-words.js';
 export * from './attractions.js';
 export * from './us-states.js';

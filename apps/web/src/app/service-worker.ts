@@ -55,7 +55,8 @@ function isLocalhost(): boolean {
  */
 async function scriptLooksValid(url: string): Promise<boolean> {
   try {
-    const response = await fetch(url, { headers: { 'Service-Worker': 'script' }, cache: 'no-store' });
+    // HEAD: the status and content type tell, and the script itself is not downloaded twice.
+    const response = await fetch(url, { method: 'HEAD', headers: { 'Service-Worker': 'script' }, cache: 'no-store' });
     const contentType = response.headers.get('content-type') ?? '';
     if (response.status === 404 || !contentType.includes('javascript')) {
       console.warn(`Service worker not found at ${url}`);
