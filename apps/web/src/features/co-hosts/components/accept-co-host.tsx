@@ -1,10 +1,6 @@
-import { useEffect } from 'react';
-import { Button, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import { NotFoundPanel } from '@/components/not-found-panel';
-import { PageLoader } from '@/components/page-loader';
-import { isApiError, queryKeys } from '@/lib/api';
+import { useNavigate } from 'react-router';
+import { OpenLink } from '@/components/open-link';
+import { queryKeys } from '@/lib/api';
 import { notify } from '@/lib/ui';
 import { acceptCoHost } from '../api/co-hosts';
 
@@ -14,32 +10,19 @@ import { acceptCoHost } from '../api/co-hosts';
  */
 export function AcceptCoHost({ eventId, token }: { eventId: string; token: string }) {
   const navigate = useNavigate();
-  // A query, not a mutation: opening the link is idempotent, and a remount (StrictMode) asks once.
-  const accepted = useQuery({
-    queryKey: [...queryKeys.coHosts(eventId), 'accept', token],
-    queryFn: () => acceptCoHost(eventId, token),
-    retry: (count, error) => !(isApiError(error) && error.status < 500) && count < 2,
-    staleTime: Infinity,
-  });
-  const done = accepted.data;
-  useEffect(() => {
-    if (!done) return;
-    notify.success('You are door staff: here is the door.');
-    void navigate(`/event/${eventId}/check-in`, { replace: true });
-  }, [done, eventId, navigate]);
-  if (accepted.isError) {
-    const gone = isApiError(accepted.error) && (accepted.error.status === 404 || accepted.error.status === 400);
-    return (
-      <Stack align="center" gap="md" data-testid="co-host-invalid">
-        <NotFoundPanel
-          title={gone ? 'This link does not work' : 'The link could not be opened'}
-          message={gone ? 'It was taken back, someone else opened it, or the event is gone. Ask the host for a new one.' : 'Something went wrong on our side. Try the link again in a moment.'}
-        />
-        <Button component={Link} to="/dashboard" variant="default">
-          Go to your dashboard
-        </Button>
-      </Stack>
-    );
-  }
-  return <PageLoader label="Opening the door" />;
+  return (
+    <OpenLink
+      queryKey={[...queryKeys.coHosts(eventId), 'accept', token]}
+      open={() => acceptCoHost(eventId, token)}
+      onOpened={() => {
+        notify.success('You are door staff: here is the door.');
+        void navigate(`/event/${eventId}/check-in`, { replace: true });
+      }}
+      loadingLabel="Opening the door"
+      gone={{ title: 'This link does not work', message: 'It was taken back, sent to another address, or the event is gone. Ask the host for a new one.' }}
+      failedTitle="The link could not be opened"
+      away={{ to: '/dashboard', label: 'Go to your dashboard' }}
+      testId="co-host-invalid"
+    />
+  );
 }
