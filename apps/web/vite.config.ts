@@ -120,6 +120,8 @@ function mapLibreFromSource(): Plugin {
   const source = path.join(repoRoot, 'node_modules/maplibre-gl/src');
   const virtualId = 'virtual:maplibre-worker-url';
   const withoutMlt = 'hubbub-maplibre-without-mlt';
+  const noFallbackLib = 'hubbub-react-maplibre-no-fallback';
+  const projectionFactory = path.join(source, 'geo/projection/projection_factory.ts');
   let building = false;
   return {
     name: 'hubbub-maplibre-from-source',
@@ -127,8 +129,11 @@ function mapLibreFromSource(): Plugin {
     configResolved(config) {
       building = config.command === 'build';
     },
-    resolveId(id) {
+    resolveId(id, importer) {
       if (id === virtualId) return `\0${virtualId}`;
+      // react-map-gl imports the whole library when no mapLib is given; the app always gives one
+      // (features/map/map-lib.ts), and that import would keep every export of the library.
+      if (building && id === 'maplibre-gl' && importer?.includes(`${path.sep}@vis.gl${path.sep}react-maplibre${path.sep}`)) return `\0${noFallbackLib}`;
       if (building && id === 'maplibre-gl') return path.join(source, 'index.ts');
       if (building && id === '@maplibre/mlt') return `\0${withoutMlt}`;
       return null;
@@ -145,6 +150,31 @@ function mapLibreFromSource(): Plugin {
       return { code: out.code, map: out.map };
     },
     load(id) {
+      if (id === `\0${noFallbackLib}`) return 'export default undefined;';
+      // Only the flat projections: the app never shows the globe (or the vertical perspective it
+      // zooms through), whose transforms and camera helpers are about 10 KB compressed. A style that
+      // asks for them is drawn in Web Mercator, with MapLibre's warning for an unknown projection.
+      if (building && id === projectionFactory) {
+        return `import {warnOnce} from '../../util/util.ts';
+import {MercatorProjection} from './mercator_projection.ts';
+import {createMercatorTransform} from './mercator_transform.ts';
+import {MercatorCameraHelper} from './mercator_camera_helper.ts';
+import {CRSWorldCoordinateHelper} from './crs.ts';
+import {getRegisteredProjection} from './projection_crud.ts';
+
+export function createProjectionFromName(name, transformConstrain) {
+    const transformOptions = {constrainOverride: transformConstrain};
+    const registered = typeof name === 'string' ? getRegisteredProjection(name) : undefined;
+    const worldCoordinateHelper = registered ? new CRSWorldCoordinateHelper(registered) : undefined;
+    if (!registered && name !== 'mercator') warnOnce(\`Projection \${JSON.stringify(name)} is not part of this build. Falling back to mercator projection.\`);
+    return {
+        projection: new MercatorProjection(worldCoordinateHelper),
+        transform: createMercatorTransform(worldCoordinateHelper ? {...transformOptions, worldCoordinateHelper} : transformOptions),
+        cameraHelper: new MercatorCameraHelper(),
+    };
+}
+`;
+      }
       // The MapLibre Tile format's decoder (about 20 KB compressed) is left out: the street styles the
       // app uses serve Mapbox Vector Tiles. A source declared `encoding: "mlt"` fails to load, and a
       // street style made of such sources falls back to the built-in basemap (README, Maps).
