@@ -9,6 +9,7 @@ import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan, type TestUser } from './support/api.js';
 import { multipart } from './support/multipart.js';
 import { expectDetailedProblem } from './support/problem.js';
+import { ownDatabase } from './support/scratch-database.js';
 
 // Series (issue 29): a launch of one date reused on the next date or on every date after it. Each
 // copy has flyers of its own (rows and image files), timed from its own date's start.
@@ -134,5 +135,55 @@ describe('reusing a launch across the dates of a series', () => {
     expect(await files()).toEqual(before);
     expect([await timelinesOf(series.dates[1].eventId), await flyersOf(series.dates[1].eventId)]).toEqual([[], []]);
     expect((await flyersOf(series.dates[2].eventId)).map((f) => f.id)).toEqual([own.id]);
+  });
+});
+
+describe('the same launch every date', () => {
+  it('copies a launch reused on every date to the dates the scheduler adds later, once each, until the host cancels it', async () => {
+    let clock = new Date();
+    // A database of its own on PostgreSQL: with its clock moved, this app's extender would take up other files' series.
+    const scratch = await ownDatabase('series-timelines');
+    const app = await build({ now: () => clock, ...(scratch ? { database: scratch } : {}) });
+    try {
+      const me = await signUp(app);
+      await usePlan(app, me, 'Enterprise');
+      const as = <T>(method: string, url: string, body?: unknown, status = 200) => call(app.app, method, url, { jwt: me.jwt, body }).then((res) => ok<T>(res, status));
+      const start = DateTime.now().setZone(CHICAGO).plus({ days: 2 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
+      const event = await as<HubEvent>('POST', eventsApi.create.path, { name: 'Open mic', startDate: start.toUTC().toISO(), endDate: start.plus({ hours: 2 }).toUTC().toISO(), timeZone: CHICAGO, area: { latitude: 41.88, longitude: -87.63 } });
+      const flyer = await as<Flyer>('POST', flyersApi.create.path, { eventId: event.id, name: 'Sign-up sheet', contentJson: CONTENT });
+      const series = await as<Series>('POST', seriesApi.create.path, { eventId: event.id, rule: 'FREQ=WEEKLY' }, 201);
+      const first = series.dates[0];
+      const original = await as<Timeline>('POST', launchesApi.create.path, { eventId: first.eventId, flyerIds: [flyer.id], startDate: new Date(Date.parse(first.startDate) + 30 * 60_000).toISOString(), endDate: new Date(Date.parse(first.startDate) + 90 * 60_000).toISOString() });
+      const copies = await as<Timeline[]>('POST', pathOf(seriesApi.copyTimeline, { id: series.id }), { timelineId: original.id, to: 'every' }, 201);
+      expect(copies).toHaveLength(series.dates.length - 1);
+      const launchesOf = (eventId: string) => call(app.app, 'GET', pathOf(launchesApi.ofEvent, { eventId })).then((res) => ok<Timeline[]>(res));
+
+      // Thirty days later the scheduler adds about four dates; two instances running at once copy the launch once to each.
+      clock = new Date(clock.getTime() + 30 * 86_400_000);
+      await Promise.all([app.app.ctx.series.runNow(), app.app.ctx.series.runNow()]);
+      const later = await as<Series>('GET', pathOf(seriesApi.get, { id: series.id }));
+      const added = later.dates.slice(series.dates.length);
+      expect(added.length).toBeGreaterThanOrEqual(4);
+      for (const date of added) {
+        const [launch, ...more] = await launchesOf(date.eventId);
+        expect(more).toEqual([]);
+        expect([Date.parse(launch.startDate) - Date.parse(date.startDate), Date.parse(launch.endDate) - Date.parse(date.startDate)]).toEqual([30 * 60_000, 90 * 60_000]);
+        expect(launch.state).toBe('Scheduled');
+        const flyers = await call(app.app, 'GET', pathOf(flyersApi.ofEvent, { eventId: date.eventId })).then((res) => ok<Flyer[]>(res));
+        expect(flyers.map((f) => [f.name, launch.flyerIds.includes(f.id)])).toEqual([['Sign-up sheet', true]]);
+      }
+
+      // The host cancels the original: the dates added after that get no copy, and the others keep theirs.
+      await as('DELETE', pathOf(launchesApi.cancel, { id: original.id }));
+      clock = new Date(clock.getTime() + 30 * 86_400_000);
+      await app.app.ctx.series.runNow();
+      const latest = await as<Series>('GET', pathOf(seriesApi.get, { id: series.id }));
+      const addedAfter = latest.dates.slice(later.dates.length);
+      expect(addedAfter.length).toBeGreaterThanOrEqual(4);
+      for (const date of addedAfter) expect(await launchesOf(date.eventId)).toEqual([]);
+      expect(await launchesOf(added[0].eventId)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -92,7 +92,7 @@ export type SeriesSettings = z.infer<typeof SeriesSettingsSchema>;
 export const SeriesTimelineCopySchema = z
   .object({
     timelineId: z.uuid({ message: 'timelineId is the id of a launch of one of the dates.' }),
-    /** The next date to come after the timeline's own, or every date to come after it (canceled dates aside). */
+    /** The next date to come after the timeline's own, or every date to come after it (canceled dates aside) and each date added later. */
     to: z.enum(['next', 'every'], { message: 'to is next or every.' }),
   })
   .meta({ id: 'SeriesTimelineCopy' });
@@ -165,7 +165,7 @@ export const seriesApi = defineEndpoints('series', {
   }),
   copyTimeline: endpoint('POST', `${ENGINE}/series/:id/timelines`, {
     summary:
-      "Copies a launch of one date to the next date or to every date after it: its flyers are copied to each date, and the copy starts and ends as far from that date's start as the launch does from its own",
+      "Copies a launch of one date to the next date or to every date after it (every: also each date the scheduler adds later, until the launch is canceled): its flyers are copied to each date, and the copy starts and ends as far from that date's start as the launch does from its own",
     auth: 'bearer',
     params: IdParamsSchema,
     body: SeriesTimelineCopySchema,

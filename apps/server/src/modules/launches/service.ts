@@ -10,6 +10,9 @@ import { toTimeline } from './timeline-view.js';
 
 export { toTimeline } from './timeline-view.js';
 
+/** Who acts for an event's host: a signed-in host, or the scheduler on their behalf (a series' new dates). */
+export type HostRef = Pick<AuthInfo, 'userId'> & { tenant: Pick<TenantRef, 'id'> };
+
 /** The event's timelines, newest start first (the event page shows them). */
 export function listTimelinesOf(db: Db, eventId: string): Promise<repo.TimelineRow[]> {
   return repo.listTimelinesOf(db, eventId);
@@ -53,13 +56,14 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
  */
 export async function copyTimeline(
   tx: Db,
-  args: { ctx: AppContext; auth: AuthInfo; timelineId: string; toEventId: string; shiftMs: number; written: string[] },
+  args: { ctx: AppContext; auth: HostRef; timelineId: string; toEventId: string; shiftMs: number; written: string[] },
 ): Promise<Timeline> {
   const { ctx, auth } = args;
   const timeline = await repo.lockTimeline(tx, auth.tenant.id, args.timelineId);
   if (!timeline) throw notFound('No launch has this id.');
   if (timeline.ownerId !== auth.userId) throw notOwner('Only the host of this event may copy its launches.');
   if (timeline.repeatEverySeconds) throw conflict('A launch that comes back on its own is not copied.');
+  if (timeline.state === 'Canceled') throw conflict('A canceled launch is not copied.');
   const shift = (date: Date) => new Date(date.getTime() + args.shiftMs);
   const endDate = shift(timeline.endDate);
   if (endDate <= ctx.now()) throw conflict('The copy would end before now: pick a later date.');
@@ -89,7 +93,7 @@ export async function timelineOf(opts: { ctx: AppContext; tenantId: string; id: 
  * locks the same row, so the two are ordered: either the hide sees the change and stops it, or
  * the change sees the hide and is refused (issue 22: a hidden event kept broadcasting).
  */
-export async function lockEventForHost(opts: { db: Db; auth: AuthInfo; eventId: string }): Promise<{ status: number }> {
+export async function lockEventForHost(opts: { db: Db; auth: HostRef; eventId: string }): Promise<{ status: number }> {
   const state = await eventModeration.lockForModeration(opts.db, opts.auth.tenant.id, opts.eventId);
   if (!state) throw notFound('No event has this id.');
   if (state.userId !== opts.auth.userId) throw notOwner('Only the host of this event may change it.');

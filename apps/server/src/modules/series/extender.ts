@@ -33,6 +33,6 @@ export function seriesExtender(ctx: AppContext, options: SeriesExtenderOptions, 
       const dueBefore = new Date(now.getTime() + (SERIES_WINDOW_DAYS - 1) * DAY);
       return repo.claimDue(ctx.db, { instance, leaseMs, limit, now, dueBefore, ahead: SERIES_MAX_DATES });
     },
-    apply: (series) => extendSeries({ ctx, series, instance }),
+    apply: (series) => extendSeries({ ctx, series, instance, log }),
   });
 }

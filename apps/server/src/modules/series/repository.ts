@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import type { GoingAnswers } from '@hubbub/contract';
-import { series, seriesFollowers, seriesGoers } from './schema.js';
+import { series, seriesFollowers, seriesGoers, seriesTimelines } from './schema.js';
 
 export type SeriesRow = typeof series.$inferSelect;
 
@@ -143,4 +143,22 @@ export async function copyMembers(db: Db, args: { fromId: string; toId: string }
     select ${args.toId}, user_id, created_at from series_followers where series_id = ${args.fromId} on conflict do nothing`);
   await db.execute(sql`insert into series_goers (series_id, user_id, guests, answers, created_at)
     select ${args.toId}, user_id, guests, answers, created_at from series_goers where series_id = ${args.fromId} on conflict do nothing`);
+  await db.execute(sql`insert into series_timelines (series_id, timeline_id, source_starts_at, created_at)
+    select ${args.toId}, timeline_id, source_starts_at, created_at from series_timelines where series_id = ${args.fromId} on conflict do nothing`);
+}
+
+/** The launch comes to every date the scheduler adds later (again: its base is the latest choice). */
+export async function repeatTimeline(db: Db, args: { seriesId: string; timelineId: string; sourceStartsAt: Date }): Promise<void> {
+  await db
+    .insert(seriesTimelines)
+    .values(args)
+    .onConflictDoUpdate({ target: [seriesTimelines.seriesId, seriesTimelines.timelineId], set: { sourceStartsAt: args.sourceStartsAt } });
+}
+
+export function repeatingTimelines(db: Db, seriesId: string): Promise<{ timelineId: string; sourceStartsAt: Date }[]> {
+  return db
+    .select({ timelineId: seriesTimelines.timelineId, sourceStartsAt: seriesTimelines.sourceStartsAt })
+    .from(seriesTimelines)
+    .where(eq(seriesTimelines.seriesId, seriesId))
+    .orderBy(seriesTimelines.createdAt);
 }

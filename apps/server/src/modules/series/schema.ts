@@ -2,6 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { createdAt, id } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
+import { timelines } from '../launches/schema.js';
 
 /**
  * A series (modules/series): the repeat rule of an event and how far its dates exist. The dates are
@@ -67,4 +68,25 @@ export const seriesGoers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.userId] }), index('series_goers_user_idx').on(t.userId)],
+);
+
+/**
+ * Launches the host reuses on every date (issue 29, "same timeline every date"): each date the
+ * scheduler adds later gets a copy of the launch and its flyers, as far from its start as the launch
+ * is from `source_starts_at` (its own date's start when the host chose "every date"). Deleting the
+ * launch ends it.
+ */
+export const seriesTimelines = pgTable(
+  'series_timelines',
+  {
+    seriesId: uuid('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    timelineId: uuid('timeline_id')
+      .notNull()
+      .references(() => timelines.id, { onDelete: 'cascade' }),
+    sourceStartsAt: timestamp('source_starts_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.timelineId] }), index('series_timelines_timeline_idx').on(t.timelineId)],
 );

@@ -1,8 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
 import { EventStatus, type GoingAnswers, type Series, type SeriesEditSchema, type SeriesSplit, type SeriesTimelineCopy, type Timeline } from '@hubbub/contract';
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
-import { conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
+import { AppError, conflict, invalid, notFound, notOwner } from '../../lib/app-error.js';
 import { SERIES_MAX_DATES, SERIES_WINDOW_DAYS, SeriesRuleError, parseSeriesRule, seriesDates } from '../../lib/series-rule.js';
 import type { Db } from '../../db/client.js';
 import { setFollowLinks } from '../event-links/service.js';
@@ -79,11 +80,13 @@ async function welcome(tx: Db, args: { seriesId: string; tenantId: string; every
  * series stays claimed by `instance` until this commits; the unique (series, rule date) index
  * keeps a date from being made twice if a claim was taken over meanwhile.
  */
-export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesRow; instance: string }): Promise<void> {
+export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesRow; instance: string; log: FastifyBaseLogger }): Promise<void> {
   const { ctx, series: row } = opts;
   const now = ctx.now();
   const from = new Date(row.datesUntil!.getTime() + 1000);
   let offered = 0;
+  let launched = 0;
+  const written: string[] = [];
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.lockSeries(tx, row.id);
     if (!locked) return;
@@ -95,9 +98,44 @@ export async function extendSeries(opts: { ctx: AppContext; series: repo.SeriesR
     const made = await seriesEvents.copy(tx, { tenantId: row.tenantId, sourceId: template.id, seriesId: row.id, slug: template.slug, timeZone: row.timeZone, starts });
     await copyGoingSettings(tx, { fromEventId: template.id, toEventIds: made });
     offered = await welcome(tx, { seriesId: row.id, tenantId: row.tenantId, everyDate: locked.everyDate, eventIds: made, now });
+    launched = await repeatLaunches(tx, { ctx, log: opts.log, series: locked, eventIds: made, now, written });
     if (!(await repo.extended(tx, { id: row.id, instance: opts.instance, datesUntil, now }))) throw new Error('The series was claimed by another instance meanwhile.');
+  }).catch(async (error: unknown) => {
+    // Nothing was made: neither are the copied flyers' images.
+    await Promise.all(written.map((path) => ctx.files.remove(path)));
+    throw error;
   });
   if (offered) ctx.notifications.wake();
+  if (launched) ctx.launches.wake();
+}
+
+/**
+ * The launches the host reuses on every date, copied to the dates just made (in the caller's
+ * transaction): each as far from its date's start as the launch is from its own date's. A copy the
+ * launches module refuses (the launch now loops, the date is hidden, the plan's flyer limit) is
+ * skipped and logged, in a savepoint, so it never holds up the new dates. Answers how many were made.
+ */
+async function repeatLaunches(tx: Db, opts: { ctx: AppContext; log: FastifyBaseLogger; series: repo.SeriesRow; eventIds: string[]; now: Date; written: string[] }): Promise<number> {
+  const { ctx, series: row } = opts;
+  const repeating = opts.eventIds.length ? await repo.repeatingTimelines(tx, row.id) : [];
+  if (!repeating.length) return 0;
+  const made = new Set(opts.eventIds);
+  const dates = (await seriesEvents.dates(tx, { seriesId: row.id, viewerId: row.userId, now: opts.now })).filter((d) => made.has(d.eventId));
+  const host = { userId: row.userId, tenant: { id: row.tenantId } };
+  let copies = 0;
+  for (const { timelineId, sourceStartsAt } of repeating) {
+    for (const date of dates) {
+      const shiftMs = Date.parse(date.startDate) - sourceStartsAt.getTime();
+      try {
+        await tx.transaction((sp) => copyTimeline(sp, { ctx, auth: host, timelineId, toEventId: date.eventId, shiftMs, written: opts.written }));
+        copies += 1;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        opts.log.warn({ seriesId: row.id, timelineId, eventId: date.eventId, code: error.code }, 'a reused launch was not copied to a new date of its series');
+      }
+    }
+  }
+  return copies;
 }
 
 /** Makes the host's event repeat by `rule`: it becomes the first date, and the window's other dates are made. */
@@ -302,6 +340,8 @@ export async function copySeriesTimeline(opts: { ctx: AppContext; auth: AuthInfo
         const shiftMs = Date.parse(date.startDate) - Date.parse(source.startDate);
         made.push(await copyTimeline(tx, { ctx, auth, timelineId: timeline.id, toEventId: date.eventId, shiftMs, written }));
       }
+      // "Every date" also means the dates the scheduler adds later (extendSeries).
+      if (opts.to === 'every') await repo.repeatTimeline(tx, { seriesId: opts.id, timelineId: timeline.id, sourceStartsAt: new Date(source.startDate) });
       return made;
     })
     .catch(async (error: unknown) => {

@@ -7,7 +7,8 @@ import { useCopySeriesTimeline, useSeries } from '../api/series';
 
 /**
  * On a date of a series, the host reuses one of its launches: on the next date, or on every date
- * after this one. Each date gets its own copies of the flyers, timed from its own start.
+ * after this one (with an open-ended rule, also the dates the scheduler adds later, until the launch
+ * is canceled). Each date gets its own copies of the flyers, timed from its own start.
  */
 export function CopyTimelineMenu({ seriesId, timeline, timeZone }: { seriesId: string; timeline: Timeline; timeZone: string }) {
   const copy = useCopySeriesTimeline();
@@ -23,7 +24,7 @@ export function CopyTimelineMenu({ seriesId, timeline, timeZone }: { seriesId: s
           notify.success(
             copies.length === 1
               ? `Copied to ${formatDate(copies[0].startDate, { timeZone })}, with its own flyers.`
-              : `Copied to ${formatNumber(copies.length)} dates, each with its own flyers.`,
+              : `Copied to ${formatNumber(copies.length)} dates, each with its own flyers${to === 'every' && series?.datesUntil ? ', and to each date added later' : ''}.`,
             'Launch copied',
           ),
         onError: (error) => notifyProblem(error, 'Could not copy the launch'),
@@ -45,7 +46,7 @@ export function CopyTimelineMenu({ seriesId, timeline, timeZone }: { seriesId: s
         </Menu.Item>
         {after.length > 1 && (
           <Menu.Item onClick={() => run('every')} data-testid="timeline-copy-every">
-            Every date after this one ({formatNumber(after.length)})
+            Every date after this one ({formatNumber(after.length)}){series?.datesUntil ? ', and each date added later' : ''}
           </Menu.Item>
         )}
       </Menu.Dropdown>
