@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { eventDraftsApi, eventsApi, flyersApi, launchesApi, pathOf, type Flyer, type HubEvent } from '@hubbub/contract';
+import { eventDraftsApi, eventsApi, flyersApi, launchesApi, pathOf, type EventDraftAnswer, type Flyer, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 29, a series: a host makes their open mic repeat every Tuesday at 7 PM for six dates in
@@ -55,6 +55,13 @@ describe('series', () => {
     await repeat.getByTestId('quick-repeat-end').getByText('After').click();
     await repeat.getByTestId('quick-repeat-count').fill('6');
     await expect.poll(() => repeat.getByTestId('quick-repeat-summary').innerText()).toMatch(/^Every Tuesday, 6 times;/);
+    // The repeat is kept with the draft: after a reload the form opens on it.
+    const hostToken = await apiLogin(host.email, host.password);
+    await expect
+      .poll(async () => (await api<EventDraftAnswer>('GET', eventDraftsApi.get.path, hostToken)).draft?.repeat, POLL)
+      .toEqual({ kind: 'weekly', end: 'count', count: 6 });
+    await hostPage.reload();
+    await expect.poll(() => hostPage.getByTestId('quick-repeat-summary').innerText(), POLL).toMatch(/^Every Tuesday, 6 times;/);
     await hostPage.screenshot({ path: 'test-results/series-quick-create.png', fullPage: true });
     await hostPage.getByRole('button', { name: 'Publish' }).click();
     await hostPage.waitForURL(/\/event\/[0-9a-f-]{36}\?published=1$/, { timeout: 20_000 });

@@ -27,9 +27,9 @@ describe('the quick-create draft', () => {
 
     const half = await call(t.app, 'POST', path, { jwt: host.jwt, body: { name: 'Porch conc' } });
     expect(half.statusCode, half.body).toBe(200);
-    expect(EventDraftSchema.parse(half.json())).toMatchObject({ name: 'Porch conc', start: null, durationMinutes: null, timeZone: null, area: null, cover: null });
+    expect(EventDraftSchema.parse(half.json())).toMatchObject({ name: 'Porch conc', start: null, durationMinutes: null, timeZone: null, area: null, cover: null, repeat: null });
 
-    const full = { name: 'Porch concert <b>live</b>', start: '2026-12-05 19:00:00', durationMinutes: 120, timeZone: 'America/Chicago', area, cover: 'gradient:Sunrise' };
+    const full = { name: 'Porch concert <b>live</b>', start: '2026-12-05 19:00:00', durationMinutes: 120, timeZone: 'America/Chicago', area, cover: 'gradient:Sunrise', repeat: { kind: 'monthly-weekday', end: 'count', count: 6 } };
     expect((await call(t.app, 'POST', path, { jwt: host.jwt, body: full })).statusCode).toBe(200);
     // Text is kept as typed: the app shows it as text, never as HTML.
     expect(await get(host)).toMatchObject({ ...full, area: expect.objectContaining({ name: 'Omaha, NE', latitude: 41.2565 }) });
@@ -55,6 +55,10 @@ describe('the quick-create draft', () => {
       [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
       [{ area: { name: 'Nowhere', latitude: 200, longitude: 0 } }, 'area'],
       [{ cover: '<img src=x>' }, 'cover'],
+      [{ repeat: { kind: 'hourly', end: 'never', count: 8 } }, 'repeat'],
+      [{ repeat: { kind: 'weekly', end: 'count', count: 101 } }, 'repeat'],
+      [{ repeat: { kind: 'weekly', end: 'sometime', count: 8 } }, 'repeat'],
+      [{ repeat: 'FREQ=WEEKLY' }, 'repeat'],
     ];
     for (const [body, field] of cases) {
       const res = await call(t.app, 'POST', path, { jwt: host.jwt, body });

@@ -147,7 +147,7 @@ describe('the same launch every date', () => {
     try {
       const me = await signUp(app);
       await usePlan(app, me, 'Enterprise');
-      const as = <T>(method: string, url: string, body?: unknown, status = 200) => call(app.app, method, url, { jwt: me.jwt, body }).then((res) => ok<T>(res, status));
+      const as = <T>(method: Parameters<typeof call>[1], url: string, body?: unknown, status = 200) => call(app.app, method, url, { jwt: me.jwt, body }).then((res) => ok<T>(res, status));
       const start = DateTime.now().setZone(CHICAGO).plus({ days: 2 }).set({ hour: 19, minute: 0, second: 0, millisecond: 0 });
       const event = await as<HubEvent>('POST', eventsApi.create.path, { name: 'Open mic', startDate: start.toUTC().toISO(), endDate: start.plus({ hours: 2 }).toUTC().toISO(), timeZone: CHICAGO, area: { latitude: 41.88, longitude: -87.63 } });
       const flyer = await as<Flyer>('POST', flyersApi.create.path, { eventId: event.id, name: 'Sign-up sheet', contentJson: CONTENT });

@@ -21,6 +21,27 @@ const wallClock = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** How a repeat picked in quick create repeats, whatever the date: the rule is made from the published event's own start. */
+export const REPEAT_KINDS = ['weekly', 'fortnightly', 'monthly-weekday', 'monthly-last', 'monthly-date', 'daily'] as const;
+export const REPEAT_COUNT_MAX = 100;
+
+/** A repeat picked before the event exists: its kind (null: it does not repeat) and its end. */
+export const RepeatPickSchema = z
+  .object({
+    kind: z.enum(REPEAT_KINDS, { message: `The repeat is one of ${REPEAT_KINDS.join(', ')}.` }).nullable(),
+    end: z.enum(['never', 'count'], { message: 'The repeat ends never or after a number of dates.' }),
+    count: z
+      .number()
+      .int({ message: 'The number of dates is a whole number.' })
+      .min(2, { message: 'A repeat has at least 2 dates.' })
+      .max(REPEAT_COUNT_MAX, { message: `A repeat has at most ${REPEAT_COUNT_MAX} dates.` }),
+  })
+  .meta({ id: 'RepeatPick' });
+export type RepeatPick = z.infer<typeof RepeatPickSchema>;
+export type RepeatKind = NonNullable<RepeatPick['kind']>;
+/** "Does not repeat", with the end offered once a repeat is picked. */
+export const NO_REPEAT: RepeatPick = { kind: null, end: 'never', count: 8 };
+
 export const EventDraftInputSchema = z
   .object({
     /** As typed, possibly empty: a draft may be half written. */
@@ -48,6 +69,8 @@ export const EventDraftInputSchema = z
       .regex(/^[A-Za-z0-9:. _-]*$/, { message: 'Not a cover of the catalogue.' })
       .nullish()
       .transform((v) => (v ? v : null)),
+    /** The repeat chosen ("Repeats"), made a series once the event is published. */
+    repeat: RepeatPickSchema.nullish().transform((v) => v ?? null),
   })
   .meta({ id: 'EventDraftFields' });
 export type EventDraftInput = z.input<typeof EventDraftInputSchema>;
@@ -60,6 +83,8 @@ export const EventDraftSchema = z
     timeZone: z.string().nullable(),
     area: AreaSchema.nullable(),
     cover: z.string().nullable(),
+    /** Absent from drafts saved before the repeat was kept. */
+    repeat: RepeatPickSchema.nullable(),
     updated: z.string(),
   })
   .meta({ id: 'EventDraft' });

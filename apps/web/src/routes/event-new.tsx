@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { Alert } from '@mantine/core';
-import type { HubEvent } from '@hubbub/contract';
+import type { HubEvent, RepeatPick } from '@hubbub/contract';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSessionUser } from '@/lib/session';
 import { Page } from '@/components/page';
@@ -10,7 +9,7 @@ import { QuickCreateForm } from '@/features/events/components/quick-create-form'
 import { PlaceField } from '@/features/map/components/place-field';
 import { useCreateSeries } from '@/features/series/api/series';
 import { RepeatField } from '@/features/series/components/repeat-field';
-import { NO_REPEAT, pickedRule } from '@/features/series/rule-words';
+import { pickedRule } from '@/features/series/rule-words';
 import { notifyProblem } from '@/lib/ui';
 
 /** Quick create by default (issue 26); `?form=full` is the form with every field. */
@@ -21,10 +20,9 @@ export default function EventNewRoute() {
   const user = useSessionUser();
   const usage = useUsage(Boolean(user));
   const atCapacity = usage.data ? usage.data.eventCount >= usage.data.eventCapacity : false;
-  const [repeat, setRepeat] = useState(NO_REPEAT);
   const createSeries = useCreateSeries();
   // Published first; then, if a repeat was picked, the event becomes the series' first date.
-  const published = async (event: HubEvent) => {
+  const published = async (event: HubEvent, repeat: RepeatPick) => {
     const rule = pickedRule(repeat, event.startDate, event.timeZone);
     if (rule) {
       try {
@@ -55,8 +53,8 @@ export default function EventNewRoute() {
       ) : (
         <QuickCreateForm
           renderPlace={(field) => <PlaceField {...field} required />}
-          renderRepeat={(when) => <RepeatField {...when} value={repeat} onChange={setRepeat} />}
-          onPublished={(event) => void published(event)}
+          renderRepeat={(field) => <RepeatField {...field} />}
+          onPublished={(event, repeat) => void published(event, repeat)}
           fullFormHref="/events/new?form=full"
         />
       )}

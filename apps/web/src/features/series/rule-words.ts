@@ -1,13 +1,10 @@
-import { seriesRuleWords } from '@hubbub/contract';
+import { seriesRuleWords, type RepeatKind, type RepeatPick } from '@hubbub/contract';
 import { dayjs, zonedToIso } from '@/lib/dates/dayjs';
 
 // The repeat rules a host picks from for an event's own date (the words: contract series-words.ts).
 // The server checks every rule; these only write the few forms the app offers.
 
 const CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
-
-/** How a choice repeats, whatever the date: a form's pick survives a change of the start. */
-export type RepeatKind = 'weekly' | 'fortnightly' | 'monthly-weekday' | 'monthly-last' | 'monthly-date' | 'daily';
 
 export interface RepeatChoice {
   kind: RepeatKind;
@@ -36,15 +33,6 @@ export function repeatChoices(start: string, timeZone: string): RepeatChoice[] {
   rules.push(['daily', 'FREQ=DAILY']);
   return rules.map(([kind, value]) => ({ kind, value, label: seriesRuleWords(value), daily: kind === 'daily' }));
 }
-
-/** A repeat picked before the event exists (quick create): its kind and end, made a rule from the event's own start. */
-export interface RepeatPick {
-  kind: RepeatKind | null;
-  end: 'never' | 'count';
-  count: number;
-}
-
-export const NO_REPEAT: RepeatPick = { kind: null, end: 'never', count: 8 };
 
 /** The pick as a rule for an event starting at `start` (null: it does not repeat, or not this way on that date). */
 export function pickedRule(pick: RepeatPick, start: string, timeZone: string): string | null {

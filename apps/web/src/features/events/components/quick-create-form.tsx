@@ -6,7 +6,7 @@ import { useForm } from '@mantine/form';
 import { IconCloudCheck, IconCloudUpload, IconRocket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { SaveAlert } from './save-alert';
-import { formatDateTime, formatTime, isValidTimeZone, localTimeZone, timeZoneLabel, type HubEvent } from '@hubbub/contract';
+import { formatDateTime, formatTime, isValidTimeZone, localTimeZone, timeZoneLabel, type HubEvent, type RepeatPick } from '@hubbub/contract';
 import { PICKER_FORMAT } from '@/lib/dates/dayjs';
 import { mantineValidator, required } from '@/lib/forms';
 import { notify, notifyProblem } from '@/lib/ui';
@@ -30,11 +30,12 @@ type DraftState = { kind: 'none' } | { kind: 'saving' } | { kind: 'saved'; at: s
 
 interface QuickCreateFormProps {
   renderPlace: (field: PlaceFieldSlot) => ReactNode;
-  onPublished: (event: HubEvent) => void;
+  /** With the repeat picked (its kind null when it does not repeat). */
+  onPublished: (event: HubEvent, repeat: RepeatPick) => void;
   /** Where the form with every field is. */
   fullFormHref: string;
-  /** A field under the time, given the start as typed (ISO, null before there is one): "Repeats" (the series feature). */
-  renderRepeat?: (when: { start: string | null; timeZone: string }) => ReactNode;
+  /** A field under the time, given the start as typed (ISO, null before there is one): "Repeats" (the series feature); the pick is kept with the draft. */
+  renderRepeat?: (field: { start: string | null; timeZone: string; value: RepeatPick; onChange: (pick: RepeatPick) => void }) => ReactNode;
 }
 
 /** Waits for the server's draft, then opens the form on it (or on the defaults). */
@@ -119,7 +120,7 @@ function QuickCreateFields({ renderPlace, renderRepeat, onPublished, fullFormHre
     // A draft left behind would only reopen an event already made.
     discardDraft.mutate();
     notify.success('Your event is published.');
-    onPublished(event);
+    onPublished(event, v.repeat);
   };
   const publish = (e?: FormEvent<HTMLFormElement>) => form.onSubmit((v) => void publishValues(v))(e);
 
@@ -174,7 +175,7 @@ function QuickCreateFields({ renderPlace, renderRepeat, onPublished, fullFormHre
           </Text>
           {zoneOpen && <TimeZoneField key={form.key('timeZone')} {...form.getInputProps('timeZone')} value={values.timeZone} />}
         </Stack>
-        {renderRepeat?.({ start: startIso, timeZone: values.timeZone })}
+        {renderRepeat?.({ start: startIso, timeZone: values.timeZone, value: values.repeat, onChange: (pick) => form.setFieldValue('repeat', pick) })}
         {renderPlace({
           value: values.area,
           onChange: (area, timeZone) => {

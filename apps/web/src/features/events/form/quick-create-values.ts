@@ -1,4 +1,4 @@
-import { EVENT_NAME_MAX, QUICK_DURATIONS, formatNumber, isValidTimeZone, type AreaInput, type EventCreate, type EventDraft, type EventDraftInput } from '@hubbub/contract';
+import { EVENT_NAME_MAX, NO_REPEAT, QUICK_DURATIONS, formatNumber, isValidTimeZone, type AreaInput, type EventCreate, type EventDraft, type EventDraftInput, type RepeatPick } from '@hubbub/contract';
 import { dayjs } from '@/lib/dates/dayjs';
 import { zonedToIso, type LocalDateTime } from '@/lib/dates/dayjs';
 import { newEventValues } from './event-form-values';
@@ -15,6 +15,8 @@ export interface QuickCreateValues {
   area: AreaInput | null;
   /** A generated cover's key; null when the host uploads their own picture (or has not chosen). */
   cover: string | null;
+  /** "Repeats": made a series once the event is published (the series feature draws the field). */
+  repeat: RepeatPick;
 }
 
 export const DEFAULT_DURATION = 180;
@@ -30,7 +32,7 @@ export const DURATION_OPTIONS = QUICK_DURATIONS.map((minutes) => ({ value: Strin
 /** Tomorrow at 7 PM for three hours, in the browser's zone, with the first generated cover. */
 export function newQuickValues(timeZone: string, now: Date = new Date()): QuickCreateValues {
   const base = newEventValues(timeZone, now);
-  return { name: '', start: base.start, durationMinutes: DEFAULT_DURATION, timeZone, area: null, cover: null };
+  return { name: '', start: base.start, durationMinutes: DEFAULT_DURATION, timeZone, area: null, cover: null, repeat: NO_REPEAT };
 }
 
 /** A kept draft over the defaults: what was typed wins, anything missing keeps its default. */
@@ -42,6 +44,7 @@ export function valuesFromDraft(draft: EventDraft, defaults: QuickCreateValues):
     timeZone: draft.timeZone && isValidTimeZone(draft.timeZone) ? draft.timeZone : defaults.timeZone,
     area: draft.area ?? defaults.area,
     cover: draft.cover && isCoverKey(draft.cover) ? draft.cover : defaults.cover,
+    repeat: draft.repeat ?? defaults.repeat,
   };
 }
 
@@ -53,12 +56,13 @@ export function toDraftInput(values: QuickCreateValues): EventDraftInput {
     timeZone: values.timeZone,
     area: values.area,
     cover: values.cover,
+    repeat: values.repeat.kind ? values.repeat : null,
   };
 }
 
 /** Whether anything worth keeping was typed (an untouched form saves no draft). */
 export function hasContent(values: QuickCreateValues): boolean {
-  return values.name.trim() !== '' || values.area !== null || values.cover !== null;
+  return values.name.trim() !== '' || values.area !== null || values.cover !== null || values.repeat.kind !== null;
 }
 
 /** The end, in the same wall clock as the start. */

@@ -1,6 +1,6 @@
 import { Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { seriesRuleWords } from '@hubbub/contract';
-import { NO_REPEAT, pickedRule, repeatChoices, type RepeatKind, type RepeatPick } from '../rule-words';
+import { NO_REPEAT, seriesRuleWords, type RepeatKind, type RepeatPick } from '@hubbub/contract';
+import { pickedRule, repeatChoices } from '../rule-words';
 
 interface RepeatFieldProps {
   /** The event's start as typed (ISO), or null before there is one. */
