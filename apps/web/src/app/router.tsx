@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'events', ...page(() => import('@/routes/events')) },
           { path: 'events/new', ...page(() => import('@/routes/event-new')) },
           { path: 'events/following', ...page(() => import('@/routes/events-following')) },
+          { path: 'tickets', ...page(() => import('@/routes/my-tickets')) },
           { id: 'event', path: 'event/:id', ...page(() => import('@/routes/event')) },
           { path: 'event/:id/edit', ...page(() => import('@/routes/event-edit')) },
           { path: 'event/:id/flyers', ...page(() => import('@/routes/event-flyers')) },

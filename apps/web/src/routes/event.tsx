@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Box, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarOff, IconEdit, IconPhotoHeart, IconScan, IconTrash } from '@tabler/icons-react';
@@ -5,6 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPhase, formatNumber, formatRange, IdSchema, type HubEvent, type Timeline } from '@hubbub/contract';
 import { isOwner, useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
+import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
 import { QueryState } from '@/components/query-state';
@@ -26,6 +28,8 @@ import { useGoing } from '@/features/going/api/going';
 import { GoingPanel } from '@/features/going/components/going-panel';
 import { GoingHostPanel } from '@/features/going/components/going-host-panel';
 import { MyTickets } from '@/features/check-in/components/my-tickets';
+import { SavedEventTickets } from '@/features/check-in/components/saved-tickets';
+import { forgetTickets } from '@/features/check-in/lib/saved-tickets';
 import { VisibilityPanel } from '@/features/going/components/visibility-panel';
 import { TimelineList } from '@/features/buzz/components/timeline-list';
 import { RepeatPanel } from '@/features/series/components/repeat-panel';
@@ -83,8 +87,14 @@ function EventSeries({ event, viewer }: { event: HubEvent; viewer: 'host' | 'gue
 /** A guest's tickets while they hold a seat (the going panel says where they stand; the tickets get them in). */
 function EventTickets({ event }: { event: HubEvent }) {
   const user = useSessionUser();
-  const mine = useGoing(event.id).data?.mine;
-  if (!user || mine?.state !== 'going') return null;
+  const going = useGoing(event.id);
+  const mine = going.data?.mine;
+  const holds = mine?.state === 'going';
+  // Tickets kept on this device go once the person no longer holds the seats.
+  useEffect(() => {
+    if (going.isSuccess && !holds) forgetTickets(event.id);
+  }, [going.isSuccess, holds, event.id]);
+  if (!user || !holds) return null;
   return <MyTickets event={event} guests={mine.guests} name={user.name} />;
 }
 
@@ -140,8 +150,14 @@ function EventContent({ id }: { id: string }) {
     <QueryState
       query={event}
       loading={<PageLoader label="Loading the event" />}
-      errorTitle="The event could not be loaded"
       notFound={<NotFoundPanel title="Event not found" message="This event does not exist, was deleted, or is not published yet." />}
+      // No connection at the door: the tickets kept on this device still open.
+      error={(error, retry) => (
+        <Stack gap="md">
+          <ErrorPanel error={error} title="The event could not be loaded" onRetry={retry} />
+          <SavedEventTickets eventId={id} />
+        </Stack>
+      )}
     >
       {(data) => <EventBody data={data} />}
     </QueryState>

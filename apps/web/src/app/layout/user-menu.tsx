@@ -1,5 +1,5 @@
 import { Box, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconChevronDown, IconHome, IconLogout, IconSettings, IconShieldCheck, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconHome, IconLogout, IconSettings, IconShieldCheck, IconTicket, IconUser } from '@tabler/icons-react';
 import { ROLE_ADMIN, hasAllRoles } from '@hubbub/contract';
 import { Link, useNavigate } from 'react-router';
 import { session, useSessionUser } from '@/lib/session';
@@ -53,6 +53,9 @@ export function UserMenu() {
         <Menu.Label>{user.email || displayName}</Menu.Label>
         <Menu.Item component={Link} to="/dashboard" leftSection={<IconHome size={16} aria-hidden />}>
           Home
+        </Menu.Item>
+        <Menu.Item component={Link} to="/tickets" leftSection={<IconTicket size={16} aria-hidden />}>
+          My tickets
         </Menu.Item>
         <Menu.Item component={Link} to="/account/profile" leftSection={<IconUser size={16} aria-hidden />}>
           Account

@@ -1,14 +1,26 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
-import { formatTime, seatLabel, type HubEvent } from '@hubbub/contract';
+import { Link } from 'react-router';
+import type { HubEvent } from '@hubbub/contract';
 import { useMyTickets } from '../api/check-in';
-import { TicketQr } from './ticket-qr';
+import { forgetTickets, saveTickets } from '../lib/saved-tickets';
+import { TicketCodes } from './ticket-codes';
 
-/** A guest's tickets to the event, one per seat held: shown at the door, checked there without the network. */
+/**
+ * A guest's tickets to the event, one per seat held: shown at the door, checked there without the
+ * network. Kept on the device as they are read, so they open offline too (/tickets).
+ */
 export function MyTickets({ event, guests, name }: { event: HubEvent; guests: number; name: string }) {
   const tickets = useMyTickets(event.id, guests);
-  if (!tickets.data?.tickets.length) return null;
-  const list = tickets.data.tickets;
+  const list = tickets.data?.tickets;
+  useEffect(() => {
+    if (!list) return;
+    if (!list.length) return forgetTickets(event.id);
+    const { id, name: eventName, startDate, endDate, timeZone, venue } = event;
+    saveTickets({ event: { id, name: eventName, startDate, endDate, timeZone, venue }, holder: name, tickets: list });
+  }, [list, event, name]);
+  if (!list?.length) return null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="my-tickets">
       <Stack gap="sm">
@@ -19,26 +31,14 @@ export function MyTickets({ event, guests, name }: { event: HubEvent; guests: nu
           </Title>
         </Group>
         <Text size="sm" c="dimmed">
-          Show {list.length === 1 ? 'this code' : 'these codes'} at the door. {list.length > 1 && 'Each guest needs their own. '}They work without a connection.
+          Show {list.length === 1 ? 'this code' : 'these codes'} at the door. {list.length > 1 && 'Each guest needs their own. '}They work without a connection, and
+          stay on this device under{' '}
+          <Anchor component={Link} to="/tickets" size="sm">
+            My tickets
+          </Anchor>
+          .
         </Text>
-        <Group gap="xl" align="flex-start" justify="center">
-          {list.map((ticket) => {
-            const label = ticket.seat === 0 ? name : seatLabel(ticket.seat, name);
-            return (
-              <Stack key={ticket.seat} gap={6} align="center" data-testid="ticket">
-                <TicketQr code={ticket.code} label={`Ticket QR code: ${label}, ${event.name}`} size={list.length > 1 ? 168 : 200} />
-                <Text size="sm" fw={500}>
-                  {label}
-                </Text>
-                {ticket.checkedInAt && (
-                  <Badge color="green" variant="light">
-                    Checked in at {formatTime(ticket.checkedInAt, { timeZone: event.timeZone })}
-                  </Badge>
-                )}
-              </Stack>
-            );
-          })}
-        </Group>
+        <TicketCodes tickets={list} holder={name} eventName={event.name} timeZone={event.timeZone} />
       </Stack>
     </Paper>
   );
