@@ -49,22 +49,44 @@ export async function seat(db: Db, args: { eventId: string; goingId: string; sea
 
 /**
  * Checks a seat in at `at`, unless it was checked in at that time or earlier: the earliest scan
- * wins, whichever device's queue reaches the server first. True when this scan is the one kept.
- * Undefined when the seat's going row went meanwhile (they left between the read and this write).
+ * wins, whichever device's queue reaches the server first. One statement: the seat is found while
+ * held, written, and answered with the check-in that stands (this scan's when it is the one kept,
+ * else the earlier one with who made it). Undefined when the seat is not held (never was, or its
+ * going row went between the read and the write).
  */
-export async function checkIn(db: Db, args: { tenantId: string; eventId: string; goingId: string; seat: number; at: Date; byUserId: string; device: string }): Promise<boolean | undefined> {
-  const rows = await queryRows(db, sql`
-    insert into check_ins (tenant_id, event_id, going_id, seat, checked_in_at, by_user_id, device)
-    values (${args.tenantId}, ${args.eventId}, ${args.goingId}, ${args.seat}, ${args.at}, ${args.byUserId}, ${args.device})
-    on conflict (going_id, seat) do update set checked_in_at = excluded.checked_in_at, by_user_id = excluded.by_user_id, device = excluded.device
-      where excluded.checked_in_at < check_ins.checked_in_at
-        -- The same scan sent again (its answer was lost on the way) is the one kept, not a second device's.
-        or (excluded.checked_in_at = check_ins.checked_in_at and excluded.device = check_ins.device and excluded.by_user_id = check_ins.by_user_id)
-    returning id`).catch((error: unknown) => {
-    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return undefined;
+export async function checkIn(
+  db: Db,
+  args: { tenantId: string; eventId: string; goingId: string; seat: number; at: Date; byUserId: string; device: string },
+): Promise<{ kept: boolean; seat: DoorSeat } | undefined> {
+  const rows = await queryRows<DoorSeat & { kept: boolean }>(db, sql`
+    with target as (
+      select g.id, u.name from going g join users u on u.id = g.user_id
+      where g.id = ${args.goingId} and g.event_id = ${args.eventId} and g.state = 'going' and ${args.seat} <= g.guests),
+    up as (
+      insert into check_ins (tenant_id, event_id, going_id, seat, checked_in_at, by_user_id, device)
+      select ${args.tenantId}, ${args.eventId}, t.id, ${args.seat}, ${args.at}, ${args.byUserId}, ${args.device} from target t
+      on conflict (going_id, seat) do update set checked_in_at = excluded.checked_in_at, by_user_id = excluded.by_user_id, device = excluded.device
+        where excluded.checked_in_at < check_ins.checked_in_at
+          -- The same scan sent again (its answer was lost on the way) is the one kept, not a second device's.
+          or (excluded.checked_in_at = check_ins.checked_in_at and excluded.device = check_ins.device and excluded.by_user_id = check_ins.by_user_id)
+      returning id, checked_in_at, by_user_id, device),
+    -- The check-in that stands: this one when kept, else the earlier one (as this statement's snapshot has it).
+    stands as (
+      select true as kept, up.id, up.checked_in_at, up.by_user_id, up.device from up
+      union all
+      select false, c.id, c.checked_in_at, c.by_user_id, c.device from check_ins c
+      where c.going_id = ${args.goingId} and c.seat = ${args.seat} and not exists (select 1 from up))
+    select t.id as "goingId", ${args.seat}::int as seat, t.name, coalesce(c.kept, false) as kept, ${checkedInColumns}
+    from target t
+    left join stands c on true
+    left join users b on b.id = c.by_user_id`).catch((error: unknown) => {
+    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) return [];
     throw error;
   });
-  return rows && rows.length > 0;
+  const [row] = rows;
+  if (!row) return undefined;
+  const { kept, ...seat } = row;
+  return { kept, seat };
 }
 
 export async function undo(db: Db, args: { eventId: string; goingId: string; seat: number }): Promise<boolean> {

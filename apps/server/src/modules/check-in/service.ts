@@ -79,13 +79,12 @@ async function scanOne(ctx: AppContext, auth: AuthInfo, eventId: string, scan: C
     ref = { goingId: scan.goingId!, seat: scan.seat! };
   }
   const where = { eventId, goingId: ref.goingId, seat: ref.seat };
-  if (!(await repo.seat(ctx.db, where))) return { outcome: 'not-going', seat: null };
-  const kept = await repo.checkIn(ctx.db, { ...where, tenantId: auth.tenant.id, at: scanTime(ctx.now(), scan.scannedAt), byUserId: auth.userId, device: scan.device });
-  if (kept === undefined) return { outcome: 'not-going', seat: null };
-  // Read back: a scan that lost tells who was first; one that won shows what was stored.
-  const seat = await repo.seat(ctx.db, where);
-  if (!seat) return { outcome: 'not-going', seat: null };
-  return { outcome: kept ? 'checked-in' : 'already', seat };
+  const done = await repo.checkIn(ctx.db, { ...where, tenantId: auth.tenant.id, at: scanTime(ctx.now(), scan.scannedAt), byUserId: auth.userId, device: scan.device });
+  if (!done) return { outcome: 'not-going', seat: null };
+  if (done.kept) return { outcome: 'checked-in', seat: done.seat };
+  // Beaten by a scan committed after this statement began (two devices at once): read who was first.
+  const seat = done.seat.checkedIn ? done.seat : await repo.seat(ctx.db, where);
+  return seat ? { outcome: 'already', seat } : { outcome: 'not-going', seat: null };
 }
 
 /** Checks in one scan or a device's queue, in its order; each scan is decided on its own. */
