@@ -4,12 +4,15 @@ import { sql } from 'drizzle-orm';
 import {
   EventStatus,
   HomeSchema,
+  checkInApi,
+  goingApi,
   eventLinksApi,
   eventsApi,
   homeApi,
   moderationApi,
   pathOf,
   usersApi,
+  type Door,
   type EventStatusValue,
   type Home,
   type HubEvent,
@@ -277,6 +280,38 @@ describe('GET home/', () => {
       // An event they follow themselves shows under their own next events, not twice.
       expect(idsOf(home.next)).toEqual([followedEvent.id]);
       for (const e of [draft, canceled, ended, strangers]) expect(everywhere(home)).not.toContain(e.id);
+    });
+  });
+
+  describe('the door', () => {
+    it("shows the host the door's counts of an event that runs now or starts within a day, and nobody else", async () => {
+      const [me, ana, ben] = await Promise.all([host(), signUp(t), signUp(t)]);
+      // Two hours after the test clock (Wednesday 11 AM there), and three days later.
+      const soonStart = WED + 2 * HOUR;
+      const make = async (start: number) => {
+        const body = { name: `Door ${randomUUID().slice(0, 8)}`, startDate: at(start), endDate: at(start + 3 * HOUR), timeZone: ZONE, area: { name: 'Fin del mundo', type: 4, latitude: USHUAIA.lat, longitude: USHUAIA.lng, city: 'Ushuaia', country: 'AR' } };
+        const res = await call(t.app, 'POST', eventsApi.create.path, { jwt: me.jwt, body });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as HubEvent;
+      };
+      const soon = await make(soonStart);
+      const later = await make(soonStart + 3 * DAY);
+      expect((await call(t.app, 'PUT', pathOf(goingApi.settings, { id: soon.id }), { jwt: me.jwt, body: { capacity: null, maxGuests: 1, offerHours: 24 } })).statusCode).toBe(200);
+      for (const [who, guests] of [[ana, 1], [ben, 0]] as const) {
+        const res = await call(t.app, 'PUT', pathOf(goingApi.say, { id: soon.id }), { jwt: who.jwt, body: { guests } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      const door = (await call(t.app, 'GET', pathOf(checkInApi.door, { id: soon.id }), { jwt: me.jwt })).json() as Door;
+      const seat = door.seats.find((s) => s.name === ana.name && s.seat === 1)!;
+      const scanned = await call(t.app, 'POST', pathOf(checkInApi.scan, { id: soon.id }), { jwt: me.jwt, body: { scans: [{ goingId: seat.goingId, seat: 1, device: 'Front door' }] } });
+      expect(scanned.statusCode, scanned.body).toBe(200);
+
+      const mine = [...(await homeOf(me)).next, ...(await homeOf(me)).tonight.events];
+      expect(mine.find((e) => e.id === soon.id)?.door).toEqual({ going: 3, checkedIn: 1 });
+      expect(mine.find((e) => e.id === later.id)?.door).toBeNull();
+      // A guest sees the event with no counts of the door.
+      const theirs = await homeOf(ana);
+      expect([...theirs.next, ...theirs.tonight.events].find((e) => e.id === soon.id)?.door).toBeNull();
     });
   });
 });

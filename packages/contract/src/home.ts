@@ -3,6 +3,7 @@ import { ENGINE } from './api-prefixes.js';
 import { TimeZoneSchema } from './dates.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { EventSummarySchema } from './events.js';
+import { CheckInCountsSchema } from './check-in-hub.js';
 
 // The signed-in person's home: what's on for them, in one call.
 
@@ -17,6 +18,8 @@ export const HomeEventSchema = EventSummarySchema.extend({
   relation: HomeRelationSchema.nullable(),
   /** The person's place in the event's line (1 is next) when `relation` is `waitlisted`. */
   waitlistPlace: z.number().int().nullable(),
+  /** At an event they host that runs now or starts within a day: seats checked in of seats held (the door's counts); null otherwise. */
+  door: CheckInCountsSchema.nullable(),
 }).meta({ id: 'HomeEvent' });
 export type HomeEvent = z.infer<typeof HomeEventSchema>;
 

@@ -1,7 +1,7 @@
 import type { CheckInCounts, DoorSeat } from '@hubbub/contract';
 import { sql } from 'drizzle-orm';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, queryRows, type Db } from '../../db/client.js';
-import { iso } from '../../db/fragments.js';
+import { iso, uuidList } from '../../db/fragments.js';
 
 // A seat is held while its going row is `going` and the seat is within the guests kept: a seat
 // given back leaves its check-in row behind, and these reads stop counting it.
@@ -33,6 +33,17 @@ export async function counts(db: Db, eventId: string): Promise<CheckInCounts> {
     select coalesce((select sum(1 + guests) from going where event_id = ${eventId} and state = 'going'), 0)::int as going,
            (select count(*) from check_ins c join going g on g.id = c.going_id where c.event_id = ${eventId} and ${held})::int as "checkedIn"`);
   return row;
+}
+
+/** The counts of several events at once, by event id (events with nobody going count 0 of 0). */
+export async function countsOfMany(db: Db, eventIds: string[]): Promise<Map<string, CheckInCounts>> {
+  if (!eventIds.length) return new Map();
+  const rows = await queryRows<CheckInCounts & { eventId: string }>(db, sql`
+    select e.id as "eventId",
+      coalesce((select sum(1 + guests) from going where event_id = e.id and state = 'going'), 0)::int as going,
+      (select count(*) from check_ins c join going g on g.id = c.going_id where c.event_id = e.id and ${held})::int as "checkedIn"
+    from events e where e.id in (${uuidList(eventIds)})`);
+  return new Map(rows.map(({ eventId, ...counts }) => [eventId, counts]));
 }
 
 /** One seat of the event, when it is held, with its check-in. */

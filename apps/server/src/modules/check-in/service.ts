@@ -48,6 +48,11 @@ export async function myTickets(opts: { ctx: AppContext; auth: AuthInfo; eventId
   };
 }
 
+/** The door's counts of events, by id, for a host's overview (the home): who checks is the caller's business. */
+export function doorCounts(opts: { ctx: AppContext; eventIds: string[] }): Promise<Map<string, CheckInCounts>> {
+  return repo.countsOfMany(opts.ctx.db, opts.eventIds);
+}
+
 export async function door(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<Door> {
   const { ctx, auth, eventId } = opts;
   const viewer = await requireDoor(ctx, auth, eventId);

@@ -1,5 +1,6 @@
-import { HOME_SECTION_SIZE, type City, type Home, type HomeArea } from '@hubbub/contract';
+import { EventStatus, HOME_SECTION_SIZE, type City, type Home, type HomeArea, type HomeEvent } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
+import { doorCounts } from '../check-in/service.js';
 import { homeEvents, type EventBox, type RelatedEvent } from '../events/service.js';
 import { searchCities } from '../geo/service.js';
 import { getProfile, summary } from '../users/service.js';
@@ -81,6 +82,21 @@ async function areaOf(ctx: AppContext, location: string | null, next: RelatedEve
 
 const windowOf = (w: HomeWindow) => ({ from: w.from.toISOString(), to: w.to.toISOString(), searchFrom: w.searchFrom, searchDays: w.searchDays });
 
+/** How long before its start a host's event shows its door's counts on the home. */
+const DOOR_AHEAD_MS = 86_400_000;
+
+/**
+ * The home's events with their door's counts where the person hosts an event that runs now or
+ * starts within a day (the time of check-in); null elsewhere. One read for every section.
+ */
+async function withDoors(ctx: AppContext, now: Date, sections: RelatedEvent[][]): Promise<HomeEvent[][]> {
+  const atTheDoor = (e: RelatedEvent) =>
+    e.relation === 'host' && e.status !== EventStatus.Canceled && Date.parse(e.startDate) - now.getTime() <= DOOR_AHEAD_MS && Date.parse(e.endDate) > now.getTime();
+  const ids = [...new Set(sections.flat().filter(atTheDoor).map((e) => e.id))];
+  const counts = await doorCounts({ ctx, eventIds: ids });
+  return sections.map((events) => events.map((e) => ({ ...e, door: counts.get(e.id) ?? null })));
+}
+
 /** The events not shown yet, at most `limit`, and marks them shown. */
 function fresh(events: RelatedEvent[], shown: Set<string>, limit: number): RelatedEvent[] {
   const kept = events.filter((e) => !shown.has(e.id)).slice(0, limit);
@@ -118,14 +134,21 @@ export async function getHome(opts: { ctx: AppContext; auth: AuthInfo; timeZone:
   const weekendList = fresh(weekendEvents, nearShown, HOME_SECTION_SIZE);
   // The person's own events stay in their list even when tonight also shows them: it is theirs.
   const nextList = fresh(next, shown, LIST_SIZE);
+  const [liveDoors, tonightDoors, weekendDoors, nextDoors, followingDoors] = await withDoors(ctx, now, [
+    liveNow,
+    tonightList,
+    weekendList,
+    nextList,
+    fresh(fromFollowing, shown, LIST_SIZE),
+  ]);
   return {
     timeZone,
     area,
-    liveNow,
-    tonight: { ...windowOf(tonight), events: tonightList },
-    weekend: { ...windowOf(weekend), isNext: weekend.isNext, events: weekendList },
-    next: nextList,
-    fromFollowing: fresh(fromFollowing, shown, LIST_SIZE),
+    liveNow: liveDoors,
+    tonight: { ...windowOf(tonight), events: tonightDoors },
+    weekend: { ...windowOf(weekend), isNext: weekend.isNext, events: weekendDoors },
+    next: nextDoors,
+    fromFollowing: followingDoors,
     followingCount: counts.followingCount,
   };
 }

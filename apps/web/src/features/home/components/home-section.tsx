@@ -45,6 +45,21 @@ function RelationBadges({ event, now }: { event: HomeEvent; now?: Date }) {
           Draft
         </Badge>
       )}
+      {/* Nobody going yet: nothing to check in, so nothing to say. */}
+      {event.door && event.door.going > 0 && (
+        <Badge
+          component={Link}
+          to={`/event/${event.id}/check-in`}
+          size="sm"
+          variant="light"
+          color={event.door.checkedIn >= event.door.going ? 'green' : 'blue'}
+          tt="none"
+          style={{ cursor: 'pointer' }}
+          data-testid="home-door"
+        >
+          {formatNumber(event.door.checkedIn)} of {formatNumber(event.door.going)} checked in
+        </Badge>
+      )}
     </>
   );
 }

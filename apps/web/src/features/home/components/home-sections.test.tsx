@@ -45,6 +45,7 @@ function event(over: Partial<HomeEvent> = {}): HomeEvent {
     series: null,
     relation: null,
     waitlistPlace: null,
+    door: null,
     ...over,
   };
 }
@@ -107,10 +108,11 @@ describe('HomeSections', () => {
 
   it('lists events as cards with the person’s tie, a live one with the way to its buzz, and no empty state', () => {
     const live = event({ id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Green Room Jazz Marathon', status: EventStatus.Started, relation: 'follower', startDate: '2026-11-25T16:00:00.000Z' });
-    const mine = event({ id: 'a1b2c3d4-0000-4000-8000-000000000002', relation: 'host', publishOnDate: '2026-12-01T00:00:00.000Z' });
+    const mine = event({ id: 'a1b2c3d4-0000-4000-8000-000000000002', relation: 'host', publishOnDate: '2026-12-01T00:00:00.000Z', door: { going: 40, checkedIn: 12 } });
     const going = event({ id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'Potluck', relation: 'attendee' });
+    const empty = event({ id: 'a1b2c3d4-0000-4000-8000-000000000005', name: 'Nobody yet', relation: 'host', door: { going: 0, checkedIn: 0 } });
     const waiting = event({ id: 'a1b2c3d4-0000-4000-8000-000000000004', name: 'Sold-out Supper', relation: 'waitlisted', waitlistPlace: 3 });
-    renderWithProviders(<HomeSections home={emptyHome({ area: KANSAS_CITY, liveNow: [live], tonight: { ...emptyHome().tonight, events: [mine] }, next: [going, waiting, mine] })} now={NOW} />);
+    renderWithProviders(<HomeSections home={emptyHome({ area: KANSAS_CITY, liveNow: [live], tonight: { ...emptyHome().tonight, events: [mine] }, next: [going, waiting, mine, empty] })} now={NOW} />);
     expect(screen.queryByTestId('home-live-empty')).toBeNull();
     const liveCard = within(section('home-live')).getByTestId('event-card');
     expect(within(liveCard).getByTestId('event-card-phase').textContent).toBe('Live');
@@ -122,13 +124,19 @@ describe('HomeSections', () => {
     expect(tonight.getByText('Draft')).toBeTruthy();
     expect(tonight.getByRole('link', { name: 'See more on the map' }).getAttribute('href')).toBe('/search?from=2026-11-25&days=1&lat=39.0997&lng=-94.5786&z=9');
     const next = within(section('home-next'));
-    expect(next.getAllByTestId('event-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, waiting.id, mine.id]);
+    expect(next.getAllByTestId('event-card').map((c) => c.getAttribute('data-event-id'))).toEqual([going.id, waiting.id, mine.id, empty.id]);
     expect(next.getByText('Going')).toBeTruthy();
     // The waitlist place shows on the card.
     expect(next.getByText('Waitlist #3')).toBeTruthy();
     // "Upcoming" goes without saying; the times read in the event's zone.
     expect(within(section('home-next')).queryByTestId('event-card-phase')).toBeNull();
-    expect(next.getAllByText(/Wed, Nov 25, 7:00\s–\s10:00\sPM CST/)).toHaveLength(3);
+    expect(next.getAllByText(/Wed, Nov 25, 7:00\s–\s10:00\sPM CST/)).toHaveLength(4);
+    // At the host's own event near its time: the door's counts, leading to the check-in screen.
+    const door = within(next.getAllByTestId('event-card')[2]).getByRole('link', { name: '12 of 40 checked in' });
+    expect(door.getAttribute('href')).toBe(`/event/${mine.id}/check-in`);
+    expect(within(next.getAllByTestId('event-card')[0]).queryByTestId('home-door')).toBeNull();
+    // Nobody going yet: no counts to show.
+    expect(within(next.getAllByTestId('event-card')[3]).queryByTestId('home-door')).toBeNull();
   });
 
   it('asks the server once, in the browser’s time zone', async () => {
