@@ -9,6 +9,10 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { CLIENT_VERSION } from '@hubbub/contract';
 import { Redis } from 'ioredis';
+import { Readiness } from './lib/readiness.js';
+import { healthPlugin } from './plugins/health.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { Metrics } from './lib/metrics.js';
 import type { AppContext } from './app-context.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -100,6 +104,10 @@ export interface BuildOptions {
   launches?: SchedulerPluginOptions;
   notifications?: NotificationsPluginOptions;
   series?: SeriesPluginOptions;
+  /** What /readyz says; main.ts drains it on SIGTERM before closing. */
+  readiness?: Readiness;
+  /** This instance's metrics (main.ts also serves them on METRICS_PORT). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole HTTP app on an open database; the caller listens and closes. */
@@ -178,6 +186,20 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('tenant', null as never);
 
   await app.register(closingPlugin);
+  await app.register(healthPlugin, { db: database.db, readiness: options.readiness ?? new Readiness(), redis: limitsRedis });
+  const metrics = options.metrics ?? new Metrics();
+  await app.register(metricsPlugin, { metrics, token: config.METRICS_TOKEN });
+  const pool = database.poolStats;
+  if (pool) {
+    metrics.gauge('hubbub_db_pool_connections', 'PostgreSQL pool connections, by state (in use, idle), and queries waiting for one.', ['state'], async () => {
+      const { total, idle, waiting } = pool();
+      return [
+        { labels: { state: 'in-use' }, value: total - idle },
+        { labels: { state: 'idle' }, value: idle },
+        { labels: { state: 'waiting' }, value: waiting },
+      ];
+    });
+  }
   await app.register(securityHeadersPlugin, { config });
   await app.register(compressionPlugin);
   await app.register(errorsPlugin);
@@ -247,10 +269,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     backplane: options.hub?.backplane ?? (redisUrl ? createRedisBackplane({ url: redisUrl, log: app.log }) : undefined),
     memberCounts: options.hub?.memberCounts ?? (redisUrl ? createRedisMemberCounts({ url: redisUrl, log: app.log }) : undefined),
   };
-  await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub, relay: realtime });
-  await app.register(schedulerPlugin, { ...options.launches, relay: launches });
-  await app.register(notificationsPlugin, { ...options.notifications, relay: notifications });
-  await app.register(seriesPlugin, { ...options.series, relay: seriesJobs });
+  await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub, relay: realtime, metrics });
+  await app.register(schedulerPlugin, { ...options.launches, relay: launches, metrics });
+  await app.register(notificationsPlugin, { ...options.notifications, relay: notifications, metrics });
+  await app.register(seriesPlugin, { ...options.series, relay: seriesJobs, metrics });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

@@ -123,6 +123,19 @@ const ConfigSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** How long a SIGTERM or SIGINT may take before the process exits whatever is still open. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ message: 'SHUTDOWN_TIMEOUT_MS must be a number.' }).int().min(100).max(600_000).default(10_000),
+  /**
+   * How long /readyz answers 503 before the listener closes on SIGTERM, while every other request
+   * is still served: a load balancer's health check sees the instance go and stops sending to it.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number({ message: 'SHUTDOWN_DRAIN_MS must be a number.' }).int().min(0).max(300_000).default(0),
+  /** /metrics (Prometheus text) answers only with this bearer token; unset, it is not served on the app's port. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 16, { message: 'METRICS_TOKEN must be at least 16 characters.' })
+    .transform((v) => (v ? v : undefined)),
+  /** A port of its own for /metrics (and /livez, /readyz), without a token: for a network only the scraper reaches. */
+  METRICS_PORT: z.coerce.number({ message: 'METRICS_PORT must be a port number.' }).int().min(1).max(65_535).optional(),
   WEB_DIST: z.string().optional(),
   S3_BUCKET: z.string().trim().optional().transform((v) => (v ? v : undefined)),
   S3_ENDPOINT: optionalUrl('S3_ENDPOINT'),

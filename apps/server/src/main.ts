@@ -3,6 +3,9 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { Readiness } from './lib/readiness.js';
+import { Metrics } from './lib/metrics.js';
+import { serveMetricsPort } from './metrics-port.js';
 import { loadJwtSecret } from './lib/jwt-key.js';
 import { loggerOptions } from './logger.js';
 import { seedDemo } from './modules/demo/seed.js';
@@ -32,7 +35,9 @@ async function main() {
     );
   }
   const jwtSecret = await loadJwtSecret(config.dataDir, config.JWT);
-  const app = await buildApp({ config, database, jwtSecret, logger: loggerOptions(config.LOG_LEVEL) });
+  const readiness = new Readiness();
+  const metrics = new Metrics();
+  const app = await buildApp({ config, database, jwtSecret, readiness, metrics, logger: loggerOptions(config.LOG_LEVEL) });
 
   if (config.SEED_DEMO) {
     for (const [key, id] of app.ctx.tenants) {
@@ -42,9 +47,10 @@ async function main() {
     }
   }
 
-  // Bounded shutdown: stop accepting, tell hub clients to reconnect elsewhere, let requests
-  // and the scheduler's transaction finish, close the database; exit by the deadline whatever
-  // is still open. A second signal exits at once.
+  // Bounded shutdown: drain (/readyz answers 503 for SHUTDOWN_DRAIN_MS while the rest is still
+  // served, so a balancer stops sending here), then stop accepting, tell hub clients to reconnect
+  // elsewhere, let requests and the scheduler's transaction finish, close the database; exit by
+  // the deadline whatever is still open. A second signal exits at once.
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -52,12 +58,13 @@ async function main() {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    readiness.drain();
     const deadline = setTimeout(() => {
       app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time: exiting');
       process.exit(1);
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    app.close().then(
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
+    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS)).then(() => app.close()).then(
       () => {
         clearTimeout(deadline);
         app.log.info('shut down');
@@ -73,6 +80,11 @@ async function main() {
   process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT) {
+    const metricsServer = await serveMetricsPort({ app, metrics, port: config.METRICS_PORT, host: config.HOST });
+    app.addHook('onClose', (_instance, done) => void metricsServer.close(() => done()));
+    app.log.info(`metrics on http://${config.HOST}:${config.METRICS_PORT}/metrics`);
+  }
   const shown = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${config.PORT}`;
   app.log.info(`Hubbub is running on ${shown} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 }

@@ -60,6 +60,8 @@ export const ProblemCodes = {
   // 502
   external_provider_failed: 'The external provider could not be reached or refused this server (its client settings); try again later.',
   billing_failed: 'Stripe could not be reached or refused the request; nothing was changed. Try again later.',
+  // 503
+  not_ready: 'This instance is not ready to serve (shutting down, or its database or Redis cannot be reached); a load balancer sends the request elsewhere (GET /readyz).',
   // 500
   internal: 'The server failed; the failure was logged. Nothing a client sends should cause it.',
 } as const;

@@ -55,6 +55,7 @@ export interface BuildTestOptions {
   launches?: BuildOptions['launches'];
   notifications?: BuildOptions['notifications'];
   series?: BuildOptions['series'];
+  readiness?: BuildOptions['readiness'];
   logger?: BuildOptions['logger'];
   now?: BuildOptions['now'];
   /** Defaults to JWT_SECRET. */
@@ -131,6 +132,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       launches: options.launches,
       notifications: options.notifications,
       series: options.series,
+      readiness: options.readiness,
       passwordCost: options.passwordCost === 'production' ? undefined : (options.passwordCost ?? (process.env.VITEST ? TEST_PASSWORD_COST : undefined)),
     });
     let listening: { port: number; url: string } | undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Metrics } from '../../lib/metrics.js';
 import { HubMethods } from '@hubbub/contract';
 import type { RealtimeRelay } from '../../lib/realtime.js';
 import { authenticateRealtime } from '../auth/service.js';
@@ -14,12 +15,13 @@ import { DEFAULT_WATCHER_ANNOUNCE_MS } from './watchers.js';
 export type LiveHubOptions = Partial<HubTimings> & { watcherAnnounceMs?: number; backplane?: Backplane; memberCounts?: MemberCounts };
 
 /** Runs the hub with Hubbub's live event sessions plugged in, and has the services' relay (the context's realtime) serve them. */
-export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string; hub?: LiveHubOptions; relay: RealtimeRelay }) => {
+export const eventSessionsPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string; hub?: LiveHubOptions; relay: RealtimeRelay; metrics: Metrics }) => {
   const ctx = app.ctx;
   const { watcherAnnounceMs = DEFAULT_WATCHER_ANNOUNCE_MS, ...hubOptions } = opts.hub ?? {};
   await app.register(hubPlugin, {
     ...hubOptions,
     jwtSecret: opts.jwtSecret,
+    metrics: opts.metrics,
     now: () => ctx.now(),
     authenticate: (request) => authenticateRealtime({ ctx, ...request }),
     // Spec 7: KeepAliveEvent goes out with every ping.

@@ -21,6 +21,11 @@ export class Groups {
     private readonly counts: MemberCounts,
   ) {}
 
+  /** How many groups have a member on this instance (/metrics). */
+  get size(): number {
+    return this.members.size;
+  }
+
   /** Returns false when the member was already in the group. */
   join(group: string, member: GroupMember): boolean {
     let set = this.members.get(group);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Metrics } from '../../lib/metrics.js';
 import type { Backplane } from './backplane.js';
 import type { HubAuthenticate } from './credentials.js';
 import type { MemberCounts } from './member-counts.js';
@@ -35,12 +36,15 @@ export interface HubOptions extends Partial<HubTimings> {
   now: () => Date;
   /** Plugs the app's methods and hooks into the runtime before any client connects. */
   setup(hub: HubRuntime): void;
+  metrics: Metrics;
 }
 
 /** The realtime hub at /Engine/hub (spec 7 "Realtime hub"). */
 export const hubPlugin = fp(async (app: FastifyInstance, opts: HubOptions) => {
-  const { jwtSecret, authenticate, backplane, memberCounts, keepAliveFrame, now, setup, ...timings } = opts;
+  const { jwtSecret, authenticate, backplane, memberCounts, keepAliveFrame, now, setup, metrics, ...timings } = opts;
   const hub = new HubRuntime({ timings: { ...DEFAULT_HUB_TIMINGS, ...timings }, log: app.log, backplane, memberCounts, keepAliveFrame });
+  metrics.gauge('hubbub_hub_connections', 'Open hub connections on this instance.', [], async () => [{ labels: {}, value: hub.connections.size }]);
+  metrics.gauge('hubbub_hub_groups', 'Hub groups with a member on this instance (an event\'s watchers, a door, a person).', [], async () => [{ labels: {}, value: hub.groups.size }]);
   setup(hub);
   await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now });
   const detach = attachWebSocket({ app, hub, secret: jwtSecret, authenticate, now });

@@ -166,3 +166,11 @@ export async function eventsWithOpenLaunchesOf(db: Db, args: { tenantId: string;
 export async function vacuumSchedule(db: Db): Promise<void> {
   await db.execute(sql`vacuum launch_transitions, timelines, flyers`);
 }
+
+/** The schedule's backlog: transitions due and not done, and how late the oldest of them is (/metrics). */
+export async function queueStats(db: Db): Promise<{ due: number; lagSeconds: number }> {
+  const [row] = await queryRows<{ due: number; lagSeconds: number }>(db, sql`
+    select count(*)::int as due, coalesce(extract(epoch from now() - min(due_at)), 0)::float8 as "lagSeconds"
+    from launch_transitions where done_at is null and due_at <= now()`);
+  return row;
+}

@@ -211,3 +211,11 @@ export async function deletePushSubscription(db: Db, args: { endpoint: string; u
 export function pushSubscriptionsOf(db: Db, userId: string): Promise<PushRow[]> {
   return queryRows<PushRow>(db, sql`select endpoint, p256dh, auth from push_subscriptions where user_id = ${userId} order by created_at`);
 }
+
+/** The mail and push backlog: jobs due and not done, and how late the oldest of them is (/metrics). */
+export async function queueStats(db: Db, now: Date): Promise<{ due: number; lagSeconds: number }> {
+  const [row] = await queryRows<{ due: number; lagSeconds: number }>(db, sql`
+    select count(*)::int as due, coalesce(extract(epoch from ${now}::timestamptz - min(due_at)), 0)::float8 as "lagSeconds"
+    from jobs where done_at is null and due_at <= ${now}`);
+  return row;
+}

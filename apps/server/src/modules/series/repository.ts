@@ -162,3 +162,11 @@ export function repeatingTimelines(db: Db, seriesId: string): Promise<{ timeline
     .where(eq(seriesTimelines.seriesId, seriesId))
     .orderBy(seriesTimelines.createdAt);
 }
+
+/** Open-ended series whose dates end before `dueBefore`: what the extender has to do (/metrics). */
+export async function queueStats(db: Db, dueBefore: Date): Promise<{ due: number; lagSeconds: number }> {
+  const [row] = await queryRows<{ due: number; lagSeconds: number }>(db, sql`
+    select count(*)::int as due, coalesce(extract(epoch from ${dueBefore.toISOString()}::timestamptz - min(dates_until)), 0)::float8 as "lagSeconds"
+    from series where dates_until is not null and dates_until < ${dueBefore.toISOString()}::timestamptz`);
+  return row;
+}

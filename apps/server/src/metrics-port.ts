@@ -1,0 +1,30 @@
+import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Metrics } from './lib/metrics.js';
+
+/**
+ * METRICS_PORT: /metrics without a token, and /livez and /readyz as the app answers them, on a
+ * port of its own (a network only the scraper and the balancer's probes reach). Anything else 404.
+ */
+export async function serveMetricsPort(opts: { app: FastifyInstance; metrics: Metrics; port: number; host: string }): Promise<http.Server> {
+  const { app, metrics } = opts;
+  const server = http.createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    void (async () => {
+      if (request.method !== 'GET') return response.writeHead(405, { allow: 'GET' }).end();
+      if (path === '/metrics') return response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(await metrics.registry.metrics());
+      if (path === '/livez' || path === '/readyz') {
+        const answer = await app.inject({ method: 'GET', url: path });
+        return response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json'), 'cache-control': 'no-store' }).end(answer.body);
+      }
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found: this port serves /metrics, /livez and /readyz.');
+    })().catch(() => {
+      if (!response.headersSent) response.writeHead(500).end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, opts.host, () => resolve());
+  });
+  return server;
+}

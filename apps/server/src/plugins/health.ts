@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { appliedMigrations, committedMigrations, type Db } from '../db/client.js';
+import type { Readiness } from '../lib/readiness.js';
+import { problem } from '../lib/problem.js';
+
+/** A check that has not answered by then counts as failed: a balancer's probe must not hang. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+export interface HealthOptions {
+  db: Db;
+  readiness: Readiness;
+  /** The rate limiter's Redis connection (REDIS_URL), when there is one. */
+  redis?: Redis;
+}
+
+async function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /livez: the process answers. GET /readyz: it should be sent work: the database answers and
+ * has this build's migrations, Redis answers when configured, and the instance is not draining.
+ * Both are cheap, answer without a tenant, are logged at debug like every request line, and are
+ * outside every rate limit (the limits are per account and per sign-in, not per path).
+ */
+export const healthPlugin = fp(async (app: FastifyInstance, options: HealthOptions) => {
+  const expected = committedMigrations();
+  const notReady = (reply: FastifyReply, detail: string) =>
+    reply.code(503).header('cache-control', 'no-store').send(problem(503, 'not_ready', 'Not ready', detail));
+
+  app.get('/livez', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (options.readiness.draining) return notReady(reply, 'This instance is shutting down.');
+    try {
+      const applied = await withTimeout(appliedMigrations(options.db), 'The database');
+      if (applied < expected) return notReady(reply, `The database has ${applied} of this build's ${expected} migrations.`);
+    } catch (error) {
+      return notReady(reply, `The database cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (options.redis) {
+      try {
+        await withTimeout(options.redis.ping(), 'Redis');
+      } catch (error) {
+        return notReady(reply, `Redis cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return reply.header('cache-control', 'no-store').send({ status: 'ready', database: 'ok', redis: options.redis ? 'ok' : 'not configured' });
+  });
+});
