@@ -149,7 +149,8 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       app: built,
       ...listening,
       dataDir,
-      outboxDir: path.join(dataDir, 'outbox'),
+      // DATA_DIR's, which a test may name (env) in place of the app's own temporary folder.
+      outboxDir: path.join(built.ctx.config.dataDir, 'outbox'),
       async close() {
         if (closed) return;
         closed = true;

@@ -103,6 +103,16 @@ export async function removeOperatorFile(dataDir: string, secret: string): Promi
   if (current?.secret === secret) await fs.rm(target, { force: true });
 }
 
+/** Whether a process with this id runs (one of another user counts too). */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export async function readOperatorFile(dataDir: string): Promise<OperatorFile | undefined> {
   try {
     const parsed = JSON.parse(await fs.readFile(path.join(dataDir, OPERATOR_FILE), 'utf8')) as OperatorFile;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
 import { ensureTenants } from '../tenants/service.js';
-import { MAX_CAPACITY, OPERATOR_PATH, readOperatorFile, runOperator, type OperatorAnswer, type OperatorRequest } from './operator.js';
+import { MAX_CAPACITY, OPERATOR_PATH, processAlive, readOperatorFile, runOperator, type OperatorAnswer, type OperatorRequest } from './operator.js';
 
 export const PLANS_USAGE = `Usage:
   npm run plans -- list
@@ -53,15 +53,6 @@ export function parsePlansArgs(args: string[], defaultTenant: string): OperatorR
   return 'Unknown command.';
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
 /**
  * `npm run plans`: asks the running server (DATA_DIR/operator.json) when there is one, else opens the
  * database itself; with DATABASE_URL it always connects directly (PostgreSQL takes many clients).
@@ -94,7 +85,7 @@ export async function runPlansCommand(args: string[], env: NodeJS.ProcessEnv = p
         return outcome(answers);
       } catch (error) {
         // A server that is gone left its file behind; one that still runs but does not answer must not share its database.
-        if (alive(running.pid) && running.pid !== process.pid) {
+        if (processAlive(running.pid) && running.pid !== process.pid) {
           return { code: 1, out: `The server (pid ${running.pid}) holds the database but did not answer at ${running.url}: ${String(error)}. Try again, or stop it first.` };
         }
       }
