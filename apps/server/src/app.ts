@@ -110,6 +110,9 @@ export interface BuildOptions {
   metrics?: Metrics;
 }
 
+/** How often a ROLE=jobs instance looks for mail and push to send: the web instances' wake-ups do not reach it. */
+const JOBS_ROLE_MAIL_POLL_MS = 2_000;
+
 /** Builds the whole HTTP app on an open database; the caller listens and closes. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -270,9 +273,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     memberCounts: options.hub?.memberCounts ?? (redisUrl ? createRedisMemberCounts({ url: redisUrl, log: app.log }) : undefined),
   };
   await app.register(eventSessionsPlugin, { jwtSecret: options.jwtSecret, hub, relay: realtime, metrics });
-  await app.register(schedulerPlugin, { ...options.launches, relay: launches, metrics });
-  await app.register(notificationsPlugin, { ...options.notifications, relay: notifications, metrics });
-  await app.register(seriesPlugin, { ...options.series, relay: seriesJobs, metrics });
+  // ROLE=web leaves the background jobs to a jobs instance (exactly once holds either way: each
+  // job is claimed in the database). A jobs instance polls for mail soon, as web instances cannot wake it.
+  const jobs = config.ROLE !== 'web';
+  const mailPoll = config.ROLE === 'jobs' ? { pollMs: JOBS_ROLE_MAIL_POLL_MS } : {};
+  await app.register(schedulerPlugin, { ...options.launches, enabled: jobs && options.launches?.enabled !== false, relay: launches, metrics });
+  await app.register(notificationsPlugin, { ...mailPoll, ...options.notifications, enabled: jobs && options.notifications?.enabled !== false, relay: notifications, metrics });
+  await app.register(seriesPlugin, { ...options.series, enabled: jobs && options.series?.enabled !== false, relay: seriesJobs, metrics });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

@@ -134,6 +134,12 @@ const ConfigSchema = z.object({
     .optional()
     .refine((v) => v === undefined || v === '' || v.length >= 16, { message: 'METRICS_TOKEN must be at least 16 characters.' })
     .transform((v) => (v ? v : undefined)),
+  /**
+   * What this instance runs: all (the default), web (the API, the web app and the hub; no
+   * background jobs) or jobs (the launch scheduler, the mail and push sender and the series
+   * extender; only /livez, /readyz and /metrics on PORT). web and jobs need DATABASE_URL.
+   */
+  ROLE: z.enum(['all', 'web', 'jobs'], { message: 'ROLE must be all, web or jobs.' }).default('all'),
   /** A port of its own for /metrics (and /livez, /readyz), without a token: for a network only the scraper reaches. */
   METRICS_PORT: z.coerce.number({ message: 'METRICS_PORT must be a port number.' }).int().min(1).max(65_535).optional(),
   WEB_DIST: z.string().optional(),

@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
@@ -22,6 +23,10 @@ async function main() {
       process.exit(2);
     }
     throw error;
+  }
+  if (config.ROLE !== 'all' && !config.DATABASE_URL) {
+    process.stderr.write(`ROLE=${config.ROLE} needs DATABASE_URL: the embedded database belongs to one process, which runs every role (ROLE=all).\n`);
+    process.exit(2);
   }
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openDatabase({
@@ -52,6 +57,8 @@ async function main() {
   // elsewhere, let requests and the scheduler's transaction finish, close the database; exit by
   // the deadline whatever is still open. A second signal exits at once.
   let closing = false;
+  // A jobs instance answers only its probes and metrics, on PORT; another may add METRICS_PORT.
+  let sideServer: Server | undefined;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
       app.log.warn({ signal }, 'second signal: exiting now');
@@ -64,7 +71,10 @@ async function main() {
       app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time: exiting');
       process.exit(1);
     }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
-    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS)).then(() => app.close()).then(
+    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS))
+      .then(() => new Promise<void>((resolve) => (sideServer ? sideServer.close(() => resolve()) : resolve())))
+      .then(() => app.close())
+      .then(
       () => {
         clearTimeout(deadline);
         app.log.info('shut down');
@@ -79,10 +89,16 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  if (config.ROLE === 'jobs') {
+    // The schedulers start when the app is ready; no API, web app or hub is served.
+    await app.ready();
+    sideServer = await serveMetricsPort({ app, metrics, port: config.PORT, host: config.HOST, token: config.METRICS_TOKEN });
+    app.log.info(`Hubbub jobs instance (launches, notifications, series): /livez, /readyz and /metrics on http://${config.HOST}:${config.PORT}`);
+    return;
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.METRICS_PORT) {
-    const metricsServer = await serveMetricsPort({ app, metrics, port: config.METRICS_PORT, host: config.HOST });
-    app.addHook('onClose', (_instance, done) => void metricsServer.close(() => done()));
+    sideServer = await serveMetricsPort({ app, metrics, port: config.METRICS_PORT, host: config.HOST });
     app.log.info(`metrics on http://${config.HOST}:${config.METRICS_PORT}/metrics`);
   }
   const shown = config.PUBLIC_URL ?? `http://${config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST}:${config.PORT}`;

@@ -1,17 +1,23 @@
 import http from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './lib/metrics.js';
+import { METRICS_REFUSED, metricsAuthorized } from './plugins/metrics.js';
 
 /**
- * METRICS_PORT: /metrics without a token, and /livez and /readyz as the app answers them, on a
- * port of its own (a network only the scraper and the balancer's probes reach). Anything else 404.
+ * METRICS_PORT (and a ROLE=jobs instance's PORT): /metrics, and /livez and /readyz as the app
+ * answers them, on a port of its own. /metrics asks for `token` when one is given (a jobs instance
+ * with METRICS_TOKEN); METRICS_PORT is for a network only the scraper and the probes reach.
+ * Anything else is 404.
  */
-export async function serveMetricsPort(opts: { app: FastifyInstance; metrics: Metrics; port: number; host: string }): Promise<http.Server> {
+export async function serveMetricsPort(opts: { app: FastifyInstance; metrics: Metrics; port: number; host: string; token?: string }): Promise<http.Server> {
   const { app, metrics } = opts;
   const server = http.createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     void (async () => {
       if (request.method !== 'GET') return response.writeHead(405, { allow: 'GET' }).end();
+      if (path === '/metrics' && opts.token && !metricsAuthorized(request.headers.authorization, opts.token)) {
+        return response.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' }).end(JSON.stringify(METRICS_REFUSED));
+      }
       if (path === '/metrics') return response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(await metrics.registry.metrics());
       if (path === '/livez' || path === '/readyz') {
         const answer = await app.inject({ method: 'GET', url: path });

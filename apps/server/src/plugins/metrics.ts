@@ -10,7 +10,14 @@ export interface MetricsPluginOptions {
   token?: string;
 }
 
-const sameSecret = (given: string, token: string) => given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+/** Whether an Authorization header carries the metrics token (compared in constant time). */
+export function metricsAuthorized(authorization: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+  return given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+}
+
+/** The 401 answer's Problem, the same on the app's port and on a jobs instance's. */
+export const METRICS_REFUSED = problem(401, 'unauthenticated', 'Unauthenticated', 'The metrics need the bearer token set in METRICS_TOKEN.');
 
 /** Counts and times every answer by its route pattern (not its path: ids would make a series each); serves /metrics when a token is set. */
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsPluginOptions) => {
@@ -22,10 +29,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsPlu
   });
   if (!token) return;
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!given || !sameSecret(given, token)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send(problem(401, 'unauthenticated', 'Unauthenticated', 'The metrics need the bearer token set in METRICS_TOKEN.'));
-    }
+    if (!metricsAuthorized(request.headers.authorization, token)) return reply.code(401).header('www-authenticate', 'Bearer').send(METRICS_REFUSED);
     return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
   });
 });
