@@ -18,6 +18,7 @@ import {
   goingApi,
 } from '@hubbub/contract';
 import { REFRESH_REUSE_GRACE_MS } from '../src/modules/auth/service.js';
+import { Readiness } from '../src/lib/readiness.js';
 import { build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { createHub } from './support/hub-client.js';
 import { PASSWORD, call, followPath, signUp, uniqueEmail, type TestUser } from './support/api.js';
@@ -215,6 +216,17 @@ describe('every Problem code, where it belongs', () => {
       415,
       'unsupported_media_type',
     );
+  });
+
+  it('not_ready: an instance shutting down answers its readiness probe 503', async () => {
+    const readiness = new Readiness();
+    const draining = await build({ readiness });
+    try {
+      readiness.drain();
+      expectCode(await draining.app.inject({ method: 'GET', url: '/readyz' }), 503, 'not_ready');
+    } finally {
+      await draining.close();
+    }
   });
 
   it('rate_limited: past the limit, with Retry-After', async () => {
