@@ -6,17 +6,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tagsApi } from '@hubbub/contract';
 import { openDatabase } from '../src/db/client.js';
 import { Readiness } from '../src/lib/readiness.js';
-import { build, type TestApp } from './support/build.js';
+import { build, type ListeningTestApp } from './support/build.js';
+import { createHub } from './support/hub-client.js';
+import { signUp } from './support/api.js';
 import { expectProblem } from './support/problem.js';
 import { exited, freePort, startServer } from './support/server-process.js';
 
 // Issue 31: what a load balancer and a Prometheus scraper ask an instance.
 
 const TOKEN = 'metrics-token-0123456789';
-let t: TestApp;
+let t: ListeningTestApp;
 const readiness = new Readiness();
 beforeAll(async () => {
-  t = await build({ readiness, env: { METRICS_TOKEN: TOKEN } });
+  t = await build({ readiness, env: { METRICS_TOKEN: TOKEN }, listen: true });
 });
 afterAll(() => t?.close());
 
@@ -78,7 +80,16 @@ describe('metrics', () => {
     expect(sample(after, 'hubbub_http_requests_total', { ...labels, status: '400' })).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('?x=1');
     for (const queue of ['launches', 'notifications', 'series']) expect(after).toContain(`hubbub_jobs_due{queue="${queue}"}`);
-    expect(after).toMatch(/^hubbub_hub_connections \d+$/m);
+    // A hub client connects: the connection counts, and the frames sent to it.
+    const hub = createHub({ port: t.port, jwt: (await signUp(t)).jwt });
+    await hub.connection.start();
+    try {
+      const withHub = await scrape();
+      expect(Number(/^hubbub_hub_connections (\d+)$/m.exec(withHub)?.[1])).toBe(1);
+      expect(Number(/^hubbub_hub_frames_sent_total (\d+)$/m.exec(withHub)?.[1])).toBeGreaterThan(Number(/^hubbub_hub_frames_sent_total (\d+)$/m.exec(after)?.[1] ?? 0));
+    } finally {
+      await hub.connection.stop();
+    }
     expect(after).toMatch(/^hubbub_nodejs_eventloop_lag_seconds /m);
     expect(after).toMatch(/^hubbub_process_resident_memory_bytes /m);
   });

@@ -52,6 +52,19 @@ export class Metrics {
     this.#queues.set(name, read);
   }
 
+  /** A counter kept elsewhere (a plain number that only grows), read when scraped. */
+  total(name: string, help: string, read: () => number): void {
+    new Counter({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
+
   /** A gauge read when scraped: `read` answers its values by label set (an empty object for none). */
   gauge<L extends string>(name: string, help: string, labelNames: L[], read: () => Promise<{ labels: Partial<Record<L, string>>; value: number }[]>): void {
     new Gauge<L>({

@@ -29,6 +29,8 @@ export interface ConnectionOptions {
   maxQueued: number;
   dispatch: Dispatch;
   onClosed(connection: HubConnection): void;
+  /** Each frame handed to the socket (the runtime counts them for /metrics). */
+  onSent?(): void;
   log: FastifyBaseLogger;
 }
 
@@ -54,6 +56,7 @@ export class HubConnection implements GroupMember {
   sendFrame(frame: Buffer | string): void {
     if (this.closed || this.opts.socket.readyState !== this.opts.socket.OPEN) return;
     this.opts.socket.send(frame, { binary: false });
+    this.opts.onSent?.();
   }
 
   /** Sends Close (so the official client knows whether to reconnect) and ends the socket. */

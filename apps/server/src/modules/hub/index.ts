@@ -44,6 +44,7 @@ export const hubPlugin = fp(async (app: FastifyInstance, opts: HubOptions) => {
   const { jwtSecret, authenticate, backplane, memberCounts, keepAliveFrame, now, setup, metrics, ...timings } = opts;
   const hub = new HubRuntime({ timings: { ...DEFAULT_HUB_TIMINGS, ...timings }, log: app.log, backplane, memberCounts, keepAliveFrame });
   metrics.gauge('hubbub_hub_connections', 'Open hub connections on this instance.', [], async () => [{ labels: {}, value: hub.connections.size }]);
+  metrics.total('hubbub_hub_frames_sent_total', 'Frames sent to hub clients of this instance (flyers, messages, counts, keep-alives).', () => hub.framesSent);
   metrics.gauge('hubbub_hub_groups', 'Hub groups with a member on this instance (an event\'s watchers, a door, a person).', [], async () => [{ labels: {}, value: hub.groups.size }]);
   setup(hub);
   await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now });

@@ -45,6 +45,8 @@ export interface HubRuntimeOptions {
 /** Every open hub connection of this instance, their groups, the methods they may call and the keep-alive clock. */
 export class HubRuntime {
   readonly connections = new Map<string, HubConnection>();
+  /** Frames sent to clients of this instance since it started (/metrics). */
+  framesSent = 0;
   readonly groups: Groups;
   readonly timings: HubTimings;
   private readonly log: FastifyBaseLogger;
@@ -122,6 +124,7 @@ export class HubRuntime {
       dispatch: (c, target, args) => this.dispatch(c, target, args),
       log: this.log,
       onClosed: (closed) => this.forget(closed),
+      onSent: () => (this.framesSent += 1),
     });
     this.connections.set(id, connection);
     this.countTenant(auth.tenant.id, 1);
