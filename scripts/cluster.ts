@@ -9,7 +9,7 @@
  * redis://127.0.0.1:6379). It does not start them itself: on this machine it runs as root, where
  * initdb refuses to run, and the machine's own servers are what an operator would use anyway
  * (start them as the env notes say: pg_ctlcluster 15 main start; redis-server --daemonize yes).
- * CLUSTER_PORT picks the balancer's port (default 8088). The instances share one DATA_DIR
+ * CLUSTER_PORT picks the balancer's port (default 8088); CLUSTER_BUILD=false skips building the web app. The instances share one DATA_DIR
  * (./data-cluster: uploads, the JWT secret, the VAPID keys), as they would share a volume or S3.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -96,7 +96,8 @@ process.on('SIGTERM', () => stopAll(0));
 
 const nginx = ensureNginx();
 await ensureDatabase();
-if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+// CLUSTER_BUILD=false serves whatever is built (the cluster test needs only the API and the hub).
+if (process.env.CLUSTER_BUILD !== 'false' && !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   say('Building the web app (npm run build)…');
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 }
