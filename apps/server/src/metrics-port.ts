@@ -18,7 +18,11 @@ export async function serveMetricsPort(opts: { app: FastifyInstance; metrics: Me
       if (path === '/metrics' && opts.token && !metricsAuthorized(request.headers.authorization, opts.token)) {
         return response.writeHead(401, { 'content-type': 'application/problem+json', 'www-authenticate': 'Bearer' }).end(JSON.stringify(METRICS_REFUSED));
       }
-      if (path === '/metrics') return response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(await metrics.registry.metrics());
+      if (path === '/metrics') {
+        // Read first: a failed read must still end the answer (a 500), not leave the scraper waiting.
+        const text = await metrics.registry.metrics();
+        return response.writeHead(200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }).end(text);
+      }
       if (path === '/livez' || path === '/readyz') {
         const answer = await app.inject({ method: 'GET', url: path });
         return response.writeHead(answer.statusCode, { 'content-type': String(answer.headers['content-type'] ?? 'application/json'), 'cache-control': 'no-store' }).end(answer.body);

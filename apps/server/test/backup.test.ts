@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import * as tar from 'tar';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { eventsApi, flyersApi, pathOf, projectDocumentApi, type Flyer, type HubEvent, type ProjectDocument } from '@hubbub/contract';
 import { BackupError, backupDataDir, restoreDataDir } from '../src/ops/backup.js';
@@ -87,6 +88,18 @@ describe.skipIf(Boolean(inject('databaseUrl')))('backup and restore', () => {
     const empty = path.join(await tempDir('backup-empty'), 'data');
     await expect(restoreDataDir({ dataDir: empty, file: junk })).rejects.toBeInstanceOf(BackupError);
     expect(await fs.readdir(empty)).toEqual([]);
+
+    // A crafted archive with a link in place of uploads: the link is not restored.
+    const crafted = await tempDir('backup-crafted');
+    await tar.x({ file, cwd: crafted });
+    await fs.rm(path.join(crafted, 'uploads'), { recursive: true, force: true });
+    await fs.symlink('/', path.join(crafted, 'uploads'));
+    const craftedFile = path.join(crafted, '..', `${path.basename(crafted)}.tar.gz`);
+    made.push(craftedFile);
+    await tar.c({ gzip: true, file: craftedFile, cwd: crafted }, await fs.readdir(crafted));
+    const safe = path.join(await tempDir('backup-safe'), 'data');
+    await restoreDataDir({ dataDir: safe, file: craftedFile });
+    await expect(fs.lstat(path.join(safe, 'uploads'))).rejects.toThrow();
 
     // A server holds the database (its operator file names a live process): the backup waits for it to stop.
     const sleeper = spawn('sleep', ['30']);

@@ -1,5 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** How long a scrape waits for one queue's backlog. */
+const QUEUE_READ_MS = 1_000;
+
 export interface JobQueueStats {
   due: number;
   lagSeconds: number;
@@ -35,10 +38,19 @@ export class Metrics {
     const queues = this.#queues;
     // One read of every queue per scrape, shared by the two gauges.
     let reading: Promise<[string, JobQueueStats][]> | null = null;
+    // A queue whose read fails or takes over QUEUE_READ_MS (the database is down or slow) is left
+    // out of this scrape; the process and pool metrics still come, which is when they matter most.
+    const readOne = ([name, read]: [string, () => Promise<JobQueueStats>]) =>
+      Promise.race([read(), new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), QUEUE_READ_MS).unref())]).then(
+        (stats) => [[name, stats] as [string, JobQueueStats]],
+        () => [],
+      );
     const readQueues = () =>
-      (reading ??= Promise.all([...queues].map(async ([name, read]) => [name, await read()] as [string, JobQueueStats])).finally(() => {
-        setImmediate(() => (reading = null));
-      }));
+      (reading ??= Promise.all([...queues].map(readOne))
+        .then((lists) => lists.flat())
+        .finally(() => {
+          setImmediate(() => (reading = null));
+        }));
     this.gauge('hubbub_jobs_due', 'Jobs due and not done, by queue (launches, notifications, series).', ['queue'], async () =>
       (await readQueues()).map(([queue, stats]) => ({ labels: { queue }, value: stats.due })),
     );

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,7 +98,14 @@ export async function restoreDataDir(opts: { dataDir: string; file: string }): P
   await fs.mkdir(dataDir, { recursive: true });
   try {
     // node-tar keeps every entry inside cwd (no absolute paths, no ..).
-    await tar.x({ file: opts.file, cwd: dataDir }).catch((error: unknown) => {
+    // Only what a backup holds, as plain files and folders: a crafted archive's link (uploads -> /)
+    // would otherwise let the uploads route serve any file of the host.
+    const expected = (entry: string) => [MANIFEST, DB_DUMP, ...KEPT].some((name) => entry === name || entry.startsWith(`${name}/`));
+    const filter = (entry: string, stat: tar.ReadEntry | Stats) => {
+      const type = 'type' in stat ? stat.type : undefined;
+      return expected(entry.replace(/^\.\//, '')) && (type === 'File' || type === 'OldFile' || type === 'Directory');
+    };
+    await tar.x({ file: opts.file, cwd: dataDir, filter }).catch((error: unknown) => {
       throw new BackupError(`${opts.file} is not a Hubbub backup: ${error instanceof Error ? error.message : String(error)}`);
     });
     const manifest = JSON.parse(await fs.readFile(path.join(dataDir, MANIFEST), 'utf8').catch(() => '{}')) as Partial<BackupManifest>;

@@ -38,21 +38,30 @@ export const healthPlugin = fp(async (app: FastifyInstance, options: HealthOptio
   const notReady = (reply: FastifyReply, detail: string) =>
     reply.code(503).header('cache-control', 'no-store').send(problem(503, 'not_ready', 'Not ready', detail));
 
+  // While draining, each answer closes its connection: a proxy's kept-alive connections move to
+  // other instances well before this one stops listening.
+  app.addHook('onSend', async (_request, reply) => {
+    if (options.readiness.draining) reply.header('connection', 'close');
+  });
+
   app.get('/livez', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));
 
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     if (options.readiness.draining) return notReady(reply, 'This instance is shutting down.');
     try {
       const applied = await withTimeout(appliedMigrations(options.db), 'The database');
       if (applied < expected) return notReady(reply, `The database has ${applied} of this build's ${expected} migrations.`);
     } catch (error) {
-      return notReady(reply, `The database cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+      // The reason goes to the log; the probe's answer names no host or user.
+      request.log.warn({ err: error }, 'not ready: the database');
+      return notReady(reply, 'The database cannot be reached.');
     }
     if (options.redis) {
       try {
         await withTimeout(options.redis.ping(), 'Redis');
       } catch (error) {
-        return notReady(reply, `Redis cannot be reached: ${error instanceof Error ? error.message : String(error)}`);
+        request.log.warn({ err: error }, 'not ready: Redis');
+        return notReady(reply, 'Redis cannot be reached.');
       }
     }
     return reply.header('cache-control', 'no-store').send({ status: 'ready', database: 'ok', redis: options.redis ? 'ok' : 'not configured' });

@@ -13,7 +13,11 @@ export interface MetricsPluginOptions {
 /** Whether an Authorization header carries the metrics token (compared in constant time). */
 export function metricsAuthorized(authorization: string | undefined, token: string): boolean {
   const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-  return given !== undefined && given.length === token.length && timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  if (given === undefined) return false;
+  // Bytes, not characters: a token of the same length in characters may be longer in UTF-8.
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The 401 answer's Problem, the same on the app's port and on a jobs instance's. */

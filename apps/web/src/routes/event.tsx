@@ -92,10 +92,10 @@ function EventTickets({ event }: { event: HubEvent }) {
   const holds = mine?.state === 'going';
   // Tickets kept on this device go once the person no longer holds the seats.
   useEffect(() => {
-    if (going.isSuccess && !holds) forgetTickets(event.id);
-  }, [going.isSuccess, holds, event.id]);
+    if (user && going.isSuccess && !holds) forgetTickets(user.id, event.id);
+  }, [user, going.isSuccess, holds, event.id]);
   if (!user || !holds) return null;
-  return <MyTickets event={event} guests={mine.guests} name={user.name} />;
+  return <MyTickets event={event} guests={mine.guests} userId={user.id} name={user.name} />;
 }
 
 function OwnerActions({ event }: { event: HubEvent }) {

@@ -61,9 +61,9 @@ export async function seat(db: Db, args: { eventId: string; goingId: string; sea
 /**
  * Checks a seat in at `at`, unless it was checked in at that time or earlier: the earliest scan
  * wins, whichever device's queue reaches the server first. One statement: the seat is found while
- * held, written, and answered with the check-in that stands (this scan's when it is the one kept,
- * else the earlier one with who made it). Undefined when the seat is not held (never was, or its
- * going row went between the read and the write).
+ * held, written, and answered with this check-in when it is the one kept (`kept` false and no
+ * check-in when an earlier scan stands: the caller reads it). Undefined when the seat is not held
+ * (never was, or its going row went between the read and the write).
  */
 export async function checkIn(
   db: Db,
@@ -81,12 +81,8 @@ export async function checkIn(
           -- The same scan sent again (its answer was lost on the way) is the one kept, not a second device's.
           or (excluded.checked_in_at = check_ins.checked_in_at and excluded.device = check_ins.device and excluded.by_user_id = check_ins.by_user_id)
       returning id, checked_in_at, by_user_id, device),
-    -- The check-in that stands: this one when kept, else the earlier one (as this statement's snapshot has it).
-    stands as (
-      select true as kept, up.id, up.checked_in_at, up.by_user_id, up.device from up
-      union all
-      select false, c.id, c.checked_in_at, c.by_user_id, c.device from check_ins c
-      where c.going_id = ${args.goingId} and c.seat = ${args.seat} and not exists (select 1 from up))
+    -- This check-in, when it is the one kept (a scan that lost reads the winner afresh: this snapshot may predate it).
+    stands as (select true as kept, up.id, up.checked_in_at, up.by_user_id, up.device from up)
     select t.id as "goingId", ${args.seat}::int as seat, t.name, coalesce(c.kept, false) as kept, ${checkedInColumns}
     from target t
     left join stands c on true

@@ -87,8 +87,8 @@ async function scanOne(ctx: AppContext, auth: AuthInfo, eventId: string, scan: C
   const done = await repo.checkIn(ctx.db, { ...where, tenantId: auth.tenant.id, at: scanTime(ctx.now(), scan.scannedAt), byUserId: auth.userId, device: scan.device });
   if (!done) return { outcome: 'not-going', seat: null };
   if (done.kept) return { outcome: 'checked-in', seat: done.seat };
-  // Beaten by a scan committed after this statement began (two devices at once): read who was first.
-  const seat = done.seat.checkedIn ? done.seat : await repo.seat(ctx.db, where);
+  // Beaten: read who was first afresh (the statement's own snapshot may predate the scan that won).
+  const seat = await repo.seat(ctx.db, where);
   return seat ? { outcome: 'already', seat } : { outcome: 'not-going', seat: null };
 }
 

@@ -126,10 +126,14 @@ async function repeatLaunches(tx: Db, opts: { ctx: AppContext; log: FastifyBaseL
   for (const { timelineId, sourceStartsAt } of repeating) {
     for (const date of dates) {
       const shiftMs = Date.parse(date.startDate) - sourceStartsAt.getTime();
+      // The images this copy writes: kept with the others when it is made, removed when it is refused.
+      const written: string[] = [];
       try {
-        await tx.transaction((sp) => copyTimeline(sp, { ctx, auth: host, timelineId, toEventId: date.eventId, shiftMs, written: opts.written }));
+        await tx.transaction((sp) => copyTimeline(sp, { ctx, auth: host, timelineId, toEventId: date.eventId, shiftMs, written }));
+        opts.written.push(...written);
         copies += 1;
       } catch (error) {
+        await Promise.all(written.map((file) => ctx.files.remove(file)));
         if (!(error instanceof AppError)) throw error;
         opts.log.warn({ seriesId: row.id, timelineId, eventId: date.eventId, code: error.code }, 'a reused launch was not copied to a new date of its series');
       }

@@ -11,15 +11,15 @@ import { TicketCodes } from './ticket-codes';
  * A guest's tickets to the event, one per seat held: shown at the door, checked there without the
  * network. Kept on the device as they are read, so they open offline too (/tickets).
  */
-export function MyTickets({ event, guests, name }: { event: HubEvent; guests: number; name: string }) {
+export function MyTickets({ event, guests, userId, name }: { event: HubEvent; guests: number; userId: string; name: string }) {
   const tickets = useMyTickets(event.id, guests);
   const list = tickets.data?.tickets;
   useEffect(() => {
     if (!list) return;
-    if (!list.length) return forgetTickets(event.id);
+    if (!list.length) return forgetTickets(userId, event.id);
     const { id, name: eventName, startDate, endDate, timeZone, venue } = event;
-    saveTickets({ event: { id, name: eventName, startDate, endDate, timeZone, venue }, holder: name, tickets: list });
-  }, [list, event, name]);
+    saveTickets(userId, { event: { id, name: eventName, startDate, endDate, timeZone, venue }, holder: name, tickets: list });
+  }, [list, event, userId, name]);
   if (!list?.length) return null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="my-tickets">

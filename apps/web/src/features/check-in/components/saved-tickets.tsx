@@ -4,6 +4,7 @@ import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatDateTime } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
+import { useSessionUser } from '@/lib/session';
 import { allSavedTickets, savedTicketsOf, type SavedTickets } from '../lib/saved-tickets';
 import { TicketCodes } from './ticket-codes';
 
@@ -34,7 +35,8 @@ function SavedEvent({ saved, headingOrder }: { saved: SavedTickets; headingOrder
 
 /** Every ticket kept on this device for events to come: read from the device alone, so it opens without a connection. */
 export function SavedTicketsList() {
-  const [list] = useState(() => allSavedTickets(new Date()));
+  const userId = useSessionUser()?.id;
+  const [list] = useState(() => (userId ? allSavedTickets(userId, new Date()) : []));
   if (!list.length) {
     return (
       <EmptyState icon={IconTicket} color="gray" data-testid="no-saved-tickets">
@@ -61,7 +63,8 @@ export function SavedTicketsList() {
 
 /** The event's tickets kept on this device, for when its page cannot load (no connection at the door); nothing when there are none. */
 export function SavedEventTickets({ eventId }: { eventId: string }) {
-  const [saved] = useState(() => savedTicketsOf(eventId));
+  const userId = useSessionUser()?.id;
+  const [saved] = useState(() => (userId ? savedTicketsOf(userId, eventId) : undefined));
   if (!saved) return null;
   return (
     <Stack gap="xs">

@@ -6,7 +6,8 @@ import { PRIVATE_STORAGE_PREFIX } from '@/lib/session';
 // on the event's page when it cannot load, and on /tickets. Private: they go when the person signs
 // out (lib/session), and when the person no longer holds the seats.
 
-const PREFIX = `${PRIVATE_STORAGE_PREFIX}tickets.`;
+/** Each person's own keys: a device shared by two accounts never shows one the other's codes. */
+const prefixOf = (userId: string) => `${PRIVATE_STORAGE_PREFIX}tickets.${userId}.`;
 /** A day after the event ends its tickets are of no use at the door. */
 const KEEP_AFTER_END_MS = 86_400_000;
 
@@ -27,30 +28,39 @@ function read(key: string): SavedTickets | undefined {
   }
 }
 
-export function saveTickets(saved: SavedTickets): void {
+// Storage full, or refused by the browser: the tickets still show while online, and nothing breaks.
+export function saveTickets(userId: string, saved: SavedTickets): void {
   try {
-    localStorage.setItem(PREFIX + saved.event.id, JSON.stringify(saved));
+    localStorage.setItem(prefixOf(userId) + saved.event.id, JSON.stringify(saved));
   } catch {
-    // Storage full or refused: the tickets still show while online.
+    // As above.
   }
 }
 
-export function forgetTickets(eventId: string): void {
-  localStorage.removeItem(PREFIX + eventId);
+export function forgetTickets(userId: string, eventId: string): void {
+  try {
+    localStorage.removeItem(prefixOf(userId) + eventId);
+  } catch {
+    // As above.
+  }
 }
 
-export function savedTicketsOf(eventId: string): SavedTickets | undefined {
-  return read(PREFIX + eventId);
+export function savedTicketsOf(userId: string, eventId: string): SavedTickets | undefined {
+  return read(prefixOf(userId) + eventId);
 }
 
-/** Every event's tickets kept on this device that are still of use, soonest first; the others are dropped. */
-export function allSavedTickets(now: Date): SavedTickets[] {
+/** The person's tickets kept on this device that are still of use, soonest first; the others are dropped. */
+export function allSavedTickets(userId: string, now: Date): SavedTickets[] {
   const kept: SavedTickets[] = [];
-  for (const key of Object.keys(localStorage)) {
-    if (!key.startsWith(PREFIX)) continue;
-    const saved = read(key);
-    if (saved && Date.parse(saved.event.endDate) + KEEP_AFTER_END_MS > now.getTime()) kept.push(saved);
-    else localStorage.removeItem(key);
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(prefixOf(userId))) continue;
+      const saved = read(key);
+      if (saved && Date.parse(saved.event.endDate) + KEEP_AFTER_END_MS > now.getTime()) kept.push(saved);
+      else localStorage.removeItem(key);
+    }
+  } catch {
+    // As above.
   }
   return kept.sort((a, b) => a.event.startDate.localeCompare(b.event.startDate));
 }
