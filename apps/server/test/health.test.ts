@@ -59,6 +59,8 @@ describe('metrics', () => {
   it('refuses without the token, or with another', async () => {
     expectProblem(await t.app.inject({ method: 'GET', url: '/metrics' }), 401, { code: 'unauthenticated' });
     expectProblem(await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer not-the-token-at-all' } }), 401, { code: 'unauthenticated' });
+    // As many characters as the token, more bytes: refused, not a failure.
+    expectProblem(await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${'a'.repeat(TOKEN.length - 1)}é` } }), 401, { code: 'unauthenticated' });
   });
 
   it('counts and times requests by route pattern and status; reports the job queues, the hub and the process', async () => {
