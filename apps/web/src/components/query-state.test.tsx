@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { QueryState } from './query-state';
 
 /** One query through QueryState, its answer (or failure) given by the test. */
-function Probe({ load, empty = false, notFound = false }: { load: () => Promise<string[]>; empty?: boolean; notFound?: boolean }) {
+function Probe({ load, empty = false, notFound = false, quiet = false }: { load: () => Promise<string[]>; empty?: boolean; notFound?: boolean; quiet?: boolean }) {
   const query = useQuery({ queryKey: ['probe'], queryFn: load });
   return (
     <QueryState
@@ -14,6 +14,7 @@ function Probe({ load, empty = false, notFound = false }: { load: () => Promise<
       loading={<p>Loading the list</p>}
       errorTitle="The list could not be loaded"
       notFound={notFound ? <p>No such list</p> : undefined}
+      error={quiet ? () => <p>Offline copy</p> : undefined}
       isEmpty={(data) => empty && data.length === 0}
       empty={<p>Nothing yet</p>}
     >
@@ -51,5 +52,14 @@ describe('QueryState', () => {
     first.unmount();
     renderWithProviders(<Probe load={missing} />);
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('The list could not be loaded'));
+  });
+
+  it('keeps the not-found slot for a 404 when an error slot is given too, which takes every other failure', async () => {
+    const missing = () => Promise.reject(new ApiError({ status: 404, code: 'not_found', title: 'Not found' }));
+    const first = renderWithProviders(<Probe load={missing} notFound quiet />);
+    expect(await screen.findByText('No such list')).toBeTruthy();
+    first.unmount();
+    renderWithProviders(<Probe load={() => Promise.reject(ApiError.network())} notFound quiet />);
+    expect(await screen.findByText('Offline copy')).toBeTruthy();
   });
 });

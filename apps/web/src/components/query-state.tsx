@@ -14,7 +14,7 @@ type QueryStateProps<TData, TError> = EmptyProps<TData> & {
   errorTitle?: string;
   /** Instead of the error panel when the server says there is no such thing (404). */
   notFound?: ReactNode;
-  /** Instead of the error panel altogether: a quieter note, or a panel in a frame of its own. */
+  /** Instead of the error panel for every other failure: a quieter note, or a panel in a frame of its own. */
   error?: (error: TError, retry: () => void) => ReactNode;
   /** What to show with the answer. */
   children: (data: TData) => ReactNode;
@@ -28,8 +28,9 @@ export function QueryState<TData, TError>({ query, loading, errorTitle, notFound
   if (query.isPending) return loading;
   if (query.isError) {
     const retry = () => void query.refetch();
-    if (error) return error(query.error, retry);
+    // Not found is an answer, not a failure: it wins over `error` (which is for failing to ask).
     if (notFound !== undefined && hasCode(query.error, 'not_found')) return notFound;
+    if (error) return error(query.error, retry);
     return <ErrorPanel error={query.error} title={errorTitle} onRetry={retry} />;
   }
   if (isEmpty?.(query.data)) return empty;
