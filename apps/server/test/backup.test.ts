@@ -10,6 +10,7 @@ import { BackupError, backupDataDir, restoreDataDir } from '../src/ops/backup.js
 import { build, type TestApp } from './support/build.js';
 import { call, signUp, usePlan } from './support/api.js';
 import { multipart } from './support/multipart.js';
+import { fillMigrated } from './support/migrated-snapshot.js';
 
 // Issue 31: npm run backup / npm run restore of the embedded database and DATA_DIR, round trip.
 
@@ -23,8 +24,11 @@ afterAll(async () => {
   for (const dir of made) await fs.rm(dir, { recursive: true, force: true });
 });
 
-/** An app on the embedded database in `dataDir`, as the server runs it. */
-const appOn = (dataDir: string): Promise<TestApp> => build({ database: { pgliteDir: path.join(dataDir, 'db') }, env: { DATA_DIR: dataDir } });
+/** An app on the embedded database in `dataDir`, as the server runs it (a new one starts from the migrated snapshot). */
+async function appOn(dataDir: string): Promise<TestApp> {
+  await fillMigrated(path.join(dataDir, 'db'));
+  return build({ database: { pgliteDir: path.join(dataDir, 'db') }, env: { DATA_DIR: dataDir } });
+}
 const CONTENT = JSON.stringify({ version: 1, background: { kind: 'solid', color: '#334455' }, blocks: [], imagePath: null });
 
 // The embedded database's (PostgreSQL is backed up with pg_dump): once, in the PGlite project.
