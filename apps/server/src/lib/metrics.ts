@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { withDeadline } from './deadline.js';
 
 /** How long a scrape waits for one queue's backlog. */
 const QUEUE_READ_MS = 1_000;
@@ -41,7 +42,7 @@ export class Metrics {
     // A queue whose read fails or takes over QUEUE_READ_MS (the database is down or slow) is left
     // out of this scrape; the process and pool metrics still come, which is when they matter most.
     const readOne = ([name, read]: [string, () => Promise<JobQueueStats>]) =>
-      Promise.race([read(), new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error('slow')), QUEUE_READ_MS).unref())]).then(
+      withDeadline(read(), QUEUE_READ_MS, `The ${name} queue`).then(
         (stats) => [[name, stats] as [string, JobQueueStats]],
         () => [],
       );

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { appliedMigrations, committedMigrations, type Db } from '../db/client.js';
+import { withDeadline } from '../lib/deadline.js';
 import type { Readiness } from '../lib/readiness.js';
 import { problem } from '../lib/problem.js';
 
@@ -13,18 +14,6 @@ export interface HealthOptions {
   readiness: Readiness;
   /** The rate limiter's Redis connection (REDIS_URL), when there is one. */
   redis?: Redis;
-}
-
-async function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**
@@ -49,7 +38,7 @@ export const healthPlugin = fp(async (app: FastifyInstance, options: HealthOptio
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     if (options.readiness.draining) return notReady(reply, 'This instance is shutting down.');
     try {
-      const applied = await withTimeout(appliedMigrations(options.db), 'The database');
+      const applied = await withDeadline(appliedMigrations(options.db), CHECK_TIMEOUT_MS, 'The database');
       if (applied < expected) return notReady(reply, `The database has ${applied} of this build's ${expected} migrations.`);
     } catch (error) {
       // The reason goes to the log; the probe's answer names no host or user.
@@ -58,7 +47,7 @@ export const healthPlugin = fp(async (app: FastifyInstance, options: HealthOptio
     }
     if (options.redis) {
       try {
-        await withTimeout(options.redis.ping(), 'Redis');
+        await withDeadline(options.redis.ping(), CHECK_TIMEOUT_MS, 'Redis');
       } catch (error) {
         request.log.warn({ err: error }, 'not ready: Redis');
         return notReady(reply, 'Redis cannot be reached.');
