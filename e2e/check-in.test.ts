@@ -278,7 +278,7 @@ describe('check-in: tickets and two door devices', () => {
     await hostPage.getByRole('button', { name: 'Take off' }).click();
     await expect.poll(() => panel.getByTestId('door-staff-person').count(), POLL).toBe(0);
     await page.reload();
-    await expect.poll(() => page.getByText('Only the host of this event and the door staff they named can check people in.').count(), POLL).toBe(1);
+    await expect.poll(() => page.getByText('Only the host of this event, its co-hosts and the door staff they named can check people in.').count(), POLL).toBe(1);
     expect(errors).toEqual([]);
     await desk.close();
     await phone.close();

@@ -166,7 +166,9 @@ describe('POST event/ (create)', () => {
     expect(new Date(event.updated).toISOString()).toBe(event.updated);
     // Stored as answered: anyone reads the same event.
     const again = await read(event.id);
-    expect({ ...again, myLinks: undefined }).toEqual({ ...event, myLinks: undefined });
+    expect({ ...again, myLinks: undefined, myRole: undefined }).toEqual({ ...event, myLinks: undefined, myRole: undefined });
+    // Who asks is told their part in it: the host hosts it, a visitor has none.
+    expect([event.myRole, again.myRole, (await read(event.id, stranger)).myRole]).toEqual(['host', null, null]);
     expect((await mine(stranger)).events).toEqual([]);
     const usage = AccountUsageSchema.parse((await call(t.app, 'GET', accountApi.usage.path, { jwt: host.jwt })).json());
     expect(usage).toMatchObject({ eventCapacity: 1, eventCount: 1 });
@@ -506,7 +508,7 @@ describe('POST event/update/', () => {
     it.each(cases)('%s → %i', async (_label, status, body) => {
       expectProblem(await call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: body(event) }), status);
       const after = await read(event.id);
-      expect(after).toEqual({ ...event, myLinks: after.myLinks });
+      expect(after).toEqual({ ...event, myLinks: after.myLinks, myRole: after.myRole });
     });
 
     it('without a token 401', async () => {

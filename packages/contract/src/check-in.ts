@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ENGINE } from './api-prefixes.js';
 import { CheckInCountsSchema } from './check-in-hub.js';
+import { EventRoleSchema } from './co-hosts.js';
 import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { GOING_GUESTS_MAX } from './going.js';
@@ -130,8 +131,8 @@ export type DoorSeat = z.infer<typeof DoorSeatSchema>;
 export const DoorSchema = z
   .object({
     eventId: z.uuid(),
-    /** Who is at the door: the host, or someone they named door staff. */
-    viewer: z.enum(['host', 'check-in']),
+    /** Who is at the door: the host, a co-host, or someone they named door staff. */
+    viewer: EventRoleSchema,
     name: z.string(),
     startDate: z.string(),
     timeZone: z.string(),

@@ -4,13 +4,21 @@ import { EmailSchema } from './auth.js';
 import { IdParamsSchema, IdSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 
-// Co-hosts (issue 30): a host names people by email to help run the event. The first role is
-// door staff, `check-in`: the door screen and its list of who is going, nothing else.
+// Co-hosts (issue 30): a host names people by email to help run the event, in one of two roles.
 
-/** What a co-host may do: `check-in` works the door (scans, the list, undo) and nothing else. */
-export const CoHostRoles = ['check-in'] as const;
-export const CoHostRoleSchema = z.enum(CoHostRoles, { message: 'The role must be check-in.' });
+/**
+ * What a co-host may do: `co-host` runs the event with its host (edit it, its flyers, line-up,
+ * buzz, guest list, invitations and door) but cannot delete it, name co-hosts or touch billing,
+ * and what they add counts against the host's plan; `check-in` works the door (scans, the list,
+ * undo) and nothing else.
+ */
+export const CoHostRoles = ['co-host', 'check-in'] as const;
+export const CoHostRoleSchema = z.enum(CoHostRoles, { message: 'The role must be co-host or check-in.' });
 export type CoHostRole = z.infer<typeof CoHostRoleSchema>;
+
+/** The viewer's part in an event: its host, one of the co-host roles, or none (null). */
+export const EventRoleSchema = z.enum(['host', ...CoHostRoles]);
+export type EventRole = z.infer<typeof EventRoleSchema>;
 
 export { CO_HOST_PAGE } from './secret-pages.js';
 

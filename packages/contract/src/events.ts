@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AttractionSchema, PartnerKeySchema } from './attractions.js';
 import { ChatMessageSchema } from './chats.js';
+import { EventRoleSchema } from './co-hosts.js';
 import { ENGINE } from './api-prefixes.js';
 import { AreaSchema } from './areas.js';
 import { IdParamsSchema, IdSchema, OkSchema, PageNumberSchema } from './common.js';
@@ -91,6 +92,8 @@ export const EventSchema = z
     /** The series this event is a date of (series.ts; not in the spec); null for a one-off. */
     seriesId: z.uuid().nullable(),
     series: SeriesBriefSchema.nullable(),
+    /** The viewer's part in it (not in the spec): host, co-host or check-in (co-hosts.ts); null for everyone else. */
+    myRole: EventRoleSchema.nullable(),
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;

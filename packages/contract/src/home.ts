@@ -8,10 +8,10 @@ import { CheckInCountsSchema } from './check-in-hub.js';
 // The signed-in person's home: what's on for them, in one call.
 
 /**
- * How the person is tied to an event: they host it, hold a seat (Attendee), were offered one from
+ * How the person is tied to an event: they host it, help run it (co-host or door staff: co-hosts.ts), hold a seat (Attendee), were offered one from
  * the waitlist, wait in its line, wait for the host's approval, or follow it; null: none of these.
  */
-export const HomeRelationSchema = z.enum(['host', 'attendee', 'offered', 'waitlisted', 'pending', 'follower']);
+export const HomeRelationSchema = z.enum(['host', 'co-host', 'check-in', 'attendee', 'offered', 'waitlisted', 'pending', 'follower']);
 export type HomeRelation = z.infer<typeof HomeRelationSchema>;
 
 export const HomeEventSchema = EventSummarySchema.extend({

@@ -30,14 +30,23 @@ const invited = (viewer: Value) => sql`exists(select 1 from going_invitations i 
   or i.email = (select u.email from users u where u.id = ${viewer} and u.email_verified_at is not null)))`;
 
 /**
- * Events (aliased `e`) the viewer may see (by id or link; lists use isListed): owners see their
- * drafts and hidden events; everyone else what is published and not hidden by moderators, and of
+ * Events (aliased `e`) the viewer may see (by id or link; lists use isListed): owners and their
+ * co-hosts see its drafts and hidden events; everyone else what is published and not hidden by moderators, and of
  * invite-only events only those they were invited to. Unlisted events are seen by anyone with the link.
  */
 export const visibleTo = (viewerId: Value | null, now: Date | SQL) => {
   const viewer = viewerId ?? NO_USER;
-  return sql`(e.user_id = ${viewer} or (${isPublished(now)} and e.hidden_at is null and (e.visibility <> 'invite' or ${invited(viewer)})))`;
+  return sql`(e.user_id = ${viewer} or (${isPublished(now)} and e.hidden_at is null and (e.visibility <> 'invite' or ${invited(viewer)})) or ${coHostRoleOf(viewer)} = 'co-host')`;
 };
+
+/**
+ * The co-host role (modules/co-hosts) the viewer holds at event `e`, or null. A `co-host` sees
+ * what its host sees (drafts, hidden and invite-only events); door staff see the door alone.
+ */
+export const coHostRoleOf = (viewer: Value) => sql`(select c.role from event_co_hosts c where c.event_id = e.id and c.user_id = ${viewer})`;
+
+/** The viewer's part in event `e` (the contract's EventRole): host, a co-host role, or null. */
+export const eventRoleOf = (viewer: Value) => sql`(case when e.user_id = ${viewer} then 'host' else ${coHostRoleOf(viewer)} end)`;
 
 /** Events (aliased `e`) the viewer may find in lists: their own (drafts too), and what is listed. */
 export const listedTo = (viewerId: Value | null, now: Date | SQL) => sql`(e.user_id = ${viewerId ?? NO_USER} or ${isListed(now)})`;

@@ -12,7 +12,7 @@ import { QueryState } from '@/components/query-state';
 import { hasCode } from '@/lib/api';
 import { forgetDoor, useDoor } from '@/features/check-in/api/check-in';
 import { DoorScreen } from '@/features/check-in/components/door-screen';
-import { DoorStaffPanel } from '@/features/co-hosts/components/door-staff-panel';
+import { CoHostsPanel } from '@/features/co-hosts/components/co-hosts-panel';
 import { MessageGoingButton } from '@/features/going/components/message-going-button';
 
 function Door({ eventId }: { eventId: string }) {
@@ -24,18 +24,20 @@ function Door({ eventId }: { eventId: string }) {
   }, [refused, eventId]);
   // Once read, the list stays on screen when a refresh fails: a door with bad reception keeps working from it.
   if (door.data && !refused) {
+    // The host and co-hosts message the room; naming door staff stays the host's.
+    const runs = door.data.viewer === 'host' || door.data.viewer === 'co-host';
     const host = door.data.viewer === 'host';
     // People (not seats) whose own seat is not checked in: who "Message those not in yet" reaches.
     const notIn = door.data.seats.filter((s) => s.seat === 0 && !s.checkedIn).length;
     return (
       <Stack gap="lg">
         <DoorScreen door={door.data} />
-        {host && (
+        {runs && (
           <Group>
             <MessageGoingButton eventId={eventId} going={notIn} audience="not-checked-in" />
           </Group>
         )}
-        {host && <DoorStaffPanel eventId={eventId} />}
+        {host && <CoHostsPanel eventId={eventId} defaultRole="check-in" />}
       </Stack>
     );
   }
@@ -46,7 +48,7 @@ function Door({ eventId }: { eventId: string }) {
       error={(error, retry) =>
         hasCode(error, 'not_owner') ? (
           <EmptyState icon={IconLock} color="red">
-            <Text>Only the host of this event and the door staff they named can check people in.</Text>
+            <Text>Only the host of this event, its co-hosts and the door staff they named can check people in.</Text>
             <Button component={Link} to={`/event/${eventId}`} variant="light">
               Back to the event
             </Button>

@@ -22,7 +22,7 @@ export default function EventEditRoute() {
   const { id = '' } = useParams();
   return (
     <Page title="Edit event">
-      <EventOwnerGate id={id} notYours="Only the host of this event can edit it.">
+      <EventOwnerGate id={id} notYours="Only the host of this event and its co-hosts can edit it.">
         {(event) => <EditForm event={event} />}
       </EventOwnerGate>
     </Page>

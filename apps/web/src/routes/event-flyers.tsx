@@ -73,7 +73,7 @@ export default function EventFlyersRoute() {
   const { id = '' } = useParams();
   return (
     <Page title="Flyers" size="lg">
-      <EventOwnerGate id={id} notYours="Only the host of this event can design its flyers.">
+      <EventOwnerGate id={id} notYours="Only the host of this event and its co-hosts can design its flyers.">
         {(event) => (
           <Stack gap="md">
             <Text c="dimmed">

@@ -3,7 +3,7 @@ import { Button, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { IdSchema, type HubEvent } from '@hubbub/contract';
-import { isOwner, useSessionUser } from '@/lib/session';
+import { runsEvent } from '@/lib/event-role';
 import { EmptyState } from '@/components/empty-state';
 import { NotFoundPanel } from '@/components/not-found-panel';
 import { PageLoader } from '@/components/page-loader';
@@ -20,7 +20,6 @@ interface EventOwnerGateProps {
 }
 
 function OwnedEvent({ id, notYours, children }: EventOwnerGateProps) {
-  const user = useSessionUser();
   const event = useEvent(id);
   return (
     <QueryState
@@ -30,7 +29,7 @@ function OwnedEvent({ id, notYours, children }: EventOwnerGateProps) {
       notFound={<NotFoundPanel title="Event not found" message="This event does not exist or was deleted." />}
     >
       {(data) =>
-        isOwner(user?.id, data.userId) ? (
+        runsEvent(data) ? (
           children(data)
         ) : (
           <EmptyState icon={IconLock} color="red">
@@ -45,7 +44,7 @@ function OwnedEvent({ id, notYours, children }: EventOwnerGateProps) {
   );
 }
 
-/** The host-only screens of an event (edit, flyers): a valid address, the event loaded, and its host signed in. */
+/** The screens of those who run an event (edit, flyers, buzz console): a valid address, the event loaded, and its host or a co-host signed in. */
 export function EventOwnerGate(props: EventOwnerGateProps) {
   if (!IdSchema.safeParse(props.id).success) return <NotFoundPanel title="Event not found" message="This link does not point to an event." />;
   // A new address starts afresh: nothing of the previous event's screen is kept.

@@ -4,7 +4,8 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconCalendarOff, IconEdit, IconPhotoHeart, IconScan, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { eventPhase, formatNumber, formatRange, IdSchema, type HubEvent, type Timeline } from '@hubbub/contract';
-import { isOwner, useSessionUser } from '@/lib/session';
+import { hostsEvent, runsEvent } from '@/lib/event-role';
+import { useSessionUser } from '@/lib/session';
 import { confirm, notify, notifyProblem } from '@/lib/ui';
 import { ErrorPanel } from '@/components/error-panel';
 import { NotFoundPanel } from '@/components/not-found-panel';
@@ -35,6 +36,8 @@ import { TimelineList } from '@/features/buzz/components/timeline-list';
 import { RepeatPanel } from '@/features/series/components/repeat-panel';
 import { CopyTimelineMenu } from '@/features/series/components/copy-timeline-menu';
 import { SeriesDates } from '@/features/series/components/series-dates';
+import { CoHostsPanel } from '@/features/co-hosts/components/co-hosts-panel';
+import { RoleNotice } from '@/features/co-hosts/components/role-notice';
 
 /** Who hears of a cancel, in the confirmation's words. */
 function toldOfCancel(event: HubEvent): string {
@@ -98,10 +101,12 @@ function EventTickets({ event }: { event: HubEvent }) {
   return <MyTickets event={event} guests={mine.guests} userId={user.id} name={user.name} />;
 }
 
+/** The tools of those who run the event; deleting it stays the host's. */
 function OwnerActions({ event }: { event: HubEvent }) {
   const navigate = useNavigate();
   const remove = useDeleteEvent();
   const phase = eventPhase(event, useNow());
+  const hosts = hostsEvent(event);
   return (
     <Group gap="xs">
       <Button component={Link} to={`/event/${event.id}/edit`} variant="default" leftSection={<IconEdit size={16} aria-hidden />} data-testid="edit-event">
@@ -114,31 +119,33 @@ function OwnerActions({ event }: { event: HubEvent }) {
         Check-in
       </Button>
       {phase !== 'canceled' && phase !== 'ended' && <CancelEventButton event={event} />}
-      <Button
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={16} aria-hidden />}
-        loading={remove.isPending}
-        data-testid="delete-event"
-        onClick={() => void (async () => {
-          const sure = await confirm({
-            title: 'Delete this event?',
-            message: `“${event.name}” will be removed for everyone, with its followers and links. This cannot be undone.`,
-            confirmLabel: 'Delete event',
-            danger: true,
-          });
-          if (!sure) return;
-          try {
-            await remove.mutateAsync(event.id);
-            notify.success(`“${event.name}” is deleted.`);
-            void navigate('/events', { replace: true });
-          } catch (error) {
-            notifyProblem(error, 'The event could not be deleted');
-          }
-        })()}
-      >
-        Delete
-      </Button>
+      {hosts && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          loading={remove.isPending}
+          data-testid="delete-event"
+          onClick={() => void (async () => {
+            const sure = await confirm({
+              title: 'Delete this event?',
+              message: `“${event.name}” will be removed for everyone, with its followers and links. This cannot be undone.`,
+              confirmLabel: 'Delete event',
+              danger: true,
+            });
+            if (!sure) return;
+            try {
+              await remove.mutateAsync(event.id);
+              notify.success(`“${event.name}” is deleted.`);
+              void navigate('/events', { replace: true });
+            } catch (error) {
+              notifyProblem(error, 'The event could not be deleted');
+            }
+          })()}
+        >
+          Delete
+        </Button>
+      )}
     </Group>
   );
 }
@@ -166,7 +173,9 @@ function EventContent({ id }: { id: string }) {
 
 function EventBody({ data }: { data: HubEvent }) {
   const user = useSessionUser();
-  const owner = isOwner(user?.id, data.userId);
+  // The host and co-hosts see the host tools (HubEvent.myRole); the series and the team stay the host's.
+  const owner = runsEvent(data);
+  const hosts = hostsEvent(data);
   const live = eventPhase(data, useNow()) === 'live';
   // Quick create lands here (issue 26): the host is shown the public page and what to add next.
   const [params] = useSearchParams();
@@ -186,6 +195,11 @@ function EventBody({ data }: { data: HubEvent }) {
       {data.hidden && (
         <Box mb="md">
           <HiddenNotice hidden={data.hidden} />
+        </Box>
+      )}
+      {data.myRole && data.myRole !== 'host' && (
+        <Box mb="md">
+          <RoleNotice event={data} />
         </Box>
       )}
       <EventDetails
@@ -217,10 +231,10 @@ function EventBody({ data }: { data: HubEvent }) {
       )}
       {data.seriesId && (
         <Box mt="lg">
-          <EventSeries event={data} viewer={owner ? 'host' : user ? 'guest' : 'visitor'} />
+          <EventSeries event={data} viewer={hosts ? 'host' : user ? 'guest' : 'visitor'} />
         </Box>
       )}
-      {owner && !data.seriesId && (
+      {hosts && !data.seriesId && (
         <Box mt="lg">
           <RepeatPanel event={data} />
         </Box>
@@ -235,6 +249,11 @@ function EventBody({ data }: { data: HubEvent }) {
           <GoingHostPanel event={data} />
         </Box>
       )}
+      {hosts && (
+        <Box mt="lg">
+          <CoHostsPanel eventId={data.id} defaultRole="co-host" />
+        </Box>
+      )}
       {(owner || data.attractions.length > 0) && (
         <Box mt="lg">
           <LineUpSection event={data} isHost={owner} />
@@ -243,18 +262,19 @@ function EventBody({ data }: { data: HubEvent }) {
       <Box mt="lg">
         <EventDocuments eventId={data.id} />
       </Box>
-      <EventTimeline event={data} isOwner={owner} />
+      <EventTimeline event={data} />
     </>
   );
 }
 
 /** The event's launches, as on the buzz page, with the way into the live buzz. */
-function EventTimeline({ event, isOwner: owner }: { event: HubEvent; isOwner: boolean }) {
+function EventTimeline({ event }: { event: HubEvent }) {
+  const owner = runsEvent(event);
   const { id: eventId, flyers, seriesId } = event;
   const timelines = useEventLaunches(eventId);
   // A date of a series: the host may reuse a launch (not the demo's looping ones) on the dates after it.
   const actions =
-    owner && seriesId ? (t: Timeline) => !t.repeatEverySeconds && <CopyTimelineMenu seriesId={seriesId} timeline={t} timeZone={event.timeZone} /> : undefined;
+    hostsEvent(event) && seriesId ? (t: Timeline) => !t.repeatEverySeconds && <CopyTimelineMenu seriesId={seriesId} timeline={t} timeZone={event.timeZone} /> : undefined;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="event-timeline-heading">
       <Group justify="space-between" mb="sm">

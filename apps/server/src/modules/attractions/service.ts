@@ -5,7 +5,7 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
-import { eventPartChanged, lockEvent, requireOwnEvent } from '../events/service.js';
+import { eventPartChanged, lockEvent, requireEventRole } from '../events/service.js';
 import * as repo from './repository.js';
 
 // The line-up of an event (the spec's Event.attractions): only its host changes it; every change
@@ -64,12 +64,12 @@ function valuesOf(input: Fields, event: { startsAt: Date; endsAt: Date }): repo.
 async function requireOwnAttraction(ctx: AppContext, auth: AuthInfo, id: string) {
   const row = await repo.findAttraction(ctx.db, auth.tenant.id, id);
   if (!row) throw notFound('No attraction has this id.');
-  return { row, event: await requireOwnEvent(ctx, auth, row.eventId) };
+  return { row, event: await requireEventRole(ctx, auth, row.eventId, 'co-host') };
 }
 
 export async function createAttraction(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof AttractionCreateSchema> }): Promise<Attraction> {
   const { ctx, auth, input } = opts;
-  const event = await requireOwnEvent(ctx, auth, input.eventId);
+  const event = await requireEventRole(ctx, auth, input.eventId, 'co-host');
   const values = valuesOf(input, event);
   const row = await ctx.db.transaction(async (tx) => {
     // The event's row lock serialises additions: two at once cannot pass the limit or share a place.
@@ -98,7 +98,7 @@ export async function updateAttraction(opts: { ctx: AppContext; auth: AuthInfo; 
 
 export async function reorderAttractions(opts: { ctx: AppContext; auth: AuthInfo; input: z.output<typeof AttractionOrderSchema> }): Promise<AttractionList> {
   const { ctx, auth, input } = opts;
-  await requireOwnEvent(ctx, auth, input.eventId);
+  await requireEventRole(ctx, auth, input.eventId, 'co-host');
   await ctx.db.transaction(async (tx) => {
     if (!(await lockEvent(tx, input.eventId))) throw notFound('No event has this id.');
     const current = new Set((await repo.listOf(tx, input.eventId)).map((a) => a.id));

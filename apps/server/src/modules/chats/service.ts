@@ -27,16 +27,20 @@ export interface ChatCaller {
 
 const DEFAULT_SETTINGS = { slowModeSeconds: 0, membersOnly: false };
 
-/** The event as the caller may see it, with its host; refused when it is out of sight or its host blocked the caller. */
-async function sessionOf(c: ChatCaller): Promise<{ hostId: string }> {
+/**
+ * The event as the caller may see it, with its host, and whether the caller runs the chat (`isHost`:
+ * its host or a co-host); refused when it is out of sight or its host blocked the caller.
+ */
+async function sessionOf(c: ChatCaller): Promise<{ hostId: string; isHost: boolean }> {
   const view = await findSessionView({ ctx: c.ctx, tenant: c.tenant, eventId: c.eventId, viewerId: c.userId });
   if (!view || (view.blocked && view.ownerId !== c.userId)) throw refuse('not_found', 'No event has this id.');
-  return { hostId: view.ownerId };
+  return { hostId: view.ownerId, isHost: view.role === 'host' || view.role === 'co-host' };
 }
 
-async function requireHost(c: ChatCaller): Promise<void> {
-  const { hostId } = await sessionOf(c);
-  if (hostId !== c.userId) throw refuse('not_owner', 'Only the host of this event can do this.');
+async function requireHost(c: ChatCaller): Promise<{ hostId: string }> {
+  const session = await sessionOf(c);
+  if (!session.isHost) throw refuse('not_owner', 'Only the host of this event and its co-hosts can do this.');
+  return session;
 }
 
 export async function settingsOf(ctx: AppContext, eventId: string): Promise<ChatSettings> {
@@ -50,8 +54,7 @@ export function lastMessages(opts: { ctx: AppContext; eventId: string; viewerId:
 
 /** What a watcher sees on opening the chat. */
 export async function chatState(c: ChatCaller): Promise<ChatState> {
-  const { hostId } = await sessionOf(c);
-  const isHost = hostId === c.userId;
+  const { isHost } = await sessionOf(c);
   const [settings, messages, standing, muted] = await Promise.all([
     settingsOf(c.ctx, c.eventId),
     lastMessages({ ctx: c.ctx, eventId: c.eventId, viewerId: c.userId }),
@@ -71,8 +74,7 @@ const seconds = (n: number) => (n === 1 ? '1 second' : `${formatNumber(n)} secon
  */
 export async function postMessage(c: ChatCaller & { text: string; /** When it was said: now, unless the demo's seed back-dates its chat. */ at?: Date }): Promise<ChatMessage> {
   const { ctx, tenant, userId, eventId } = c;
-  const { hostId } = await sessionOf(c);
-  const isHost = hostId === userId;
+  const { isHost } = await sessionOf(c);
   const settings = await settingsOf(ctx, eventId);
   if (!isHost) {
     const standing = await repo.standing(ctx.db, { eventId, userId });
@@ -99,10 +101,10 @@ export async function postMessage(c: ChatCaller & { text: string; /** When it wa
 
 /** The host deletes any message of the event, an author their own; every watcher sees it go. */
 export async function deleteMessage(c: ChatCaller & { messageId: string }): Promise<void> {
-  const { hostId } = await sessionOf(c);
+  const { isHost } = await sessionOf(c);
   const message = await repo.findMessage(c.ctx.db, { tenantId: c.tenant.id, id: c.messageId });
   if (!message || message.eventId !== c.eventId) throw refuse('not_found', 'No message of this chat has this id.');
-  if (hostId !== c.userId && message.userId !== c.userId) throw refuse('not_owner', 'Only the host (or its author) can delete a message.');
+  if (!isHost && message.userId !== c.userId) throw refuse('not_owner', 'Only the host, its co-hosts or the author can delete a message.');
   if (await repo.deleteMessage(c.ctx.db, message.id)) {
     await chatDelivery(c.ctx).send(c.tenant.id, c.eventId, 'ChatMessageDeleted', { eventId: c.eventId, id: message.id });
   }
@@ -118,8 +120,9 @@ export async function updateSettings(c: ChatCaller & { settings: ChatSettingsUpd
 
 /** Mutes (or unmutes) someone in this event's chat until the host says otherwise; they keep watching. */
 export async function setMute(c: ChatCaller & { targetId: string; muted: boolean }): Promise<void> {
-  await requireHost(c);
+  const { hostId } = await requireHost(c);
   if (c.targetId === c.userId) throw refuse('validation', 'You cannot mute yourself.');
+  if (c.targetId === hostId) throw refuse('validation', 'The host of the event cannot be muted.');
   const known = await repo.setMute(c.ctx.db, { tenantId: c.tenant.id, eventId: c.eventId, userId: c.targetId, muted: c.muted });
   if (!known) throw refuse('not_found', 'No person has this id.');
   const payload = { eventId: c.eventId, userId: c.targetId, muted: c.muted };

@@ -1,27 +1,24 @@
-import { readTicketCode, seatLabel, ticketCode, ticketPayload, toBase64Url, type CheckInCounts, type CheckInResult, type CheckInScan, type Door, type MyTickets } from '@hubbub/contract';
+import { readTicketCode, seatLabel, ticketCode, ticketPayload, toBase64Url, type CheckInCounts, type CheckInResult, type CheckInScan, type Door, type EventRole, type MyTickets } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { notFound } from '../../lib/app-error.js';
-import { coHostRole } from '../co-hosts/service.js';
-import { findEventOwner, requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { findEventRole, requireEventRole, requireVisibleEvent } from '../events/service.js';
 import { doorDelivery } from './delivery.js';
 import * as repo from './repository.js';
 
 /** How far back an offline scan's own time is believed: a door device offline longer than a day has its scans dated a day ago. */
 const OFFLINE_MAX_MS = 24 * 60 * 60 * 1000;
 
-/** Who may work the door: the host, and the people they named door staff (co-hosts with the check-in role). */
-async function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<'host' | 'check-in'> {
-  // The host first: a host who opened a staff link to their own event still hosts it.
-  if ((await findEventOwner({ ctx, tenantId: auth.tenant.id, eventId })) === auth.userId) return 'host';
-  if (await coHostRole({ ctx, tenantId: auth.tenant.id, userId: auth.userId, eventId })) return 'check-in';
-  await requireOwnEvent(ctx, auth, eventId);
-  return 'host';
+/** Who may work the door: the host, their co-hosts, and the people they named door staff (the check-in role). */
+async function requireDoor(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<EventRole> {
+  const role = await findEventRole({ ctx, tenantId: auth.tenant.id, eventId, userId: auth.userId });
+  if (role) return role;
+  // Nobody at this event: told it does not exist, or that it is not theirs, as any host surface does.
+  return (await requireEventRole(ctx, auth, eventId, 'co-host')).role;
 }
 
-/** Whether the person may work the event's door (the hub's JoinDoor asks): its host or their door staff. */
+/** Whether the person may work the event's door (the hub's JoinDoor asks): its host, co-hosts or door staff. */
 export async function mayWorkDoor(opts: { ctx: AppContext; tenantId: string; userId: string; eventId: string }): Promise<boolean> {
-  if (await coHostRole(opts)) return true;
-  return (await findEventOwner(opts)) === opts.userId;
+  return Boolean(await findEventRole(opts));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from '../../db/columns.js';
 import { events } from '../events/schema.js';
 import { tenants } from '../tenants/schema.js';
@@ -24,5 +24,10 @@ export const eventCoHosts = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('event_co_hosts_email_key').on(t.eventId, t.email), uniqueIndex('event_co_hosts_user_key').on(t.eventId, t.userId)],
+  (t) => [
+    uniqueIndex('event_co_hosts_email_key').on(t.eventId, t.email),
+    uniqueIndex('event_co_hosts_user_key').on(t.eventId, t.userId),
+    // A person's home lists the events they help run.
+    index('event_co_hosts_user_idx').on(t.userId),
+  ],
 );

@@ -3,7 +3,7 @@ import { CO_HOSTS_MAX, type CoHostAccepted, type CoHostRole, type CoHosts } from
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requireOwnEvent } from '../events/service.js';
+import { requireEventRole } from '../events/service.js';
 import * as repo from './repository.js';
 
 /** An invitation link's secret: 144 random bits, URL-safe. */
@@ -11,14 +11,14 @@ const newToken = () => randomBytes(18).toString('base64url');
 
 export async function coHosts(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<CoHosts> {
   const { ctx, auth, eventId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   return { eventId, coHosts: await repo.list(ctx.db, eventId) };
 }
 
 /** The host names a co-host by email; the notifications worker mails them their own link (a job keyed by the row: once). */
 export async function inviteCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; email: string; role: CoHostRole }): Promise<CoHosts> {
   const { ctx, auth, eventId, email, role } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'host');
   if (email === (await repo.emailOf(ctx.db, auth.userId))) throw invalid('You host this event already.', { email: ['You host this event already.'] });
   await ctx.db.transaction(async (tx) => {
     const known = (await repo.list(tx, eventId)).some((c) => c.email === email);
@@ -32,7 +32,7 @@ export async function inviteCoHost(opts: { ctx: AppContext; auth: AuthInfo; even
 
 export async function removeCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; coHostId: string }): Promise<CoHosts> {
   const { ctx, auth, eventId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'host');
   if (!(await repo.remove(ctx.db, { eventId, id: opts.coHostId }))) throw notFound('This event has no such co-host.');
   return { eventId, coHosts: await repo.list(ctx.db, eventId) };
 }

@@ -3,7 +3,7 @@ import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { notFound, notOwner } from '../../lib/app-error.js';
 import { getEvent } from '../event-details/service.js';
-import { findEventOwner, requireVisibleEvent } from '../events/service.js';
+import { findEventOwner, findEventRole, requireVisibleEvent } from '../events/service.js';
 import * as repo from './repository.js';
 
 const PAGE_SIZE = 50;
@@ -76,10 +76,11 @@ export async function searchLinks(opts: {
     if (!opts.eventId) throw notOwner('You can only list your own links, or the links of an event you host.');
   }
   if (opts.eventId && (opts.userId == null || opts.userId !== auth.userId)) {
-    const ownerId = await findEventOwner({ ctx, tenantId: auth.tenant.id, eventId: opts.eventId });
-    if (!ownerId) throw notFound('No event has this id.');
-    if (ownerId === auth.userId) userId = opts.userId ?? null;
-    else if (opts.userId && opts.userId !== auth.userId) throw notOwner('Only the host sees who linked to an event.');
+    const role = await findEventRole({ ctx, tenantId: auth.tenant.id, eventId: opts.eventId, userId: auth.userId });
+    if (!role && !(await findEventOwner({ ctx, tenantId: auth.tenant.id, eventId: opts.eventId }))) throw notFound('No event has this id.');
+    // The host and their co-hosts see who linked to the event; door staff and everyone else only their own links.
+    if (role === 'host' || role === 'co-host') userId = opts.userId ?? null;
+    else if (opts.userId && opts.userId !== auth.userId) throw notOwner('Only the host and its co-hosts see who linked to an event.');
     else userId = auth.userId;
   }
   const { total, rows } = await repo.searchLinks(ctx.db, {

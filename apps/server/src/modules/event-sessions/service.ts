@@ -33,7 +33,7 @@ type AudienceNarrowed = Parameters<Realtime['audienceNarrowed']>[0];
 /** Host-call refusals in the hub's words (event_hidden keeps its detail, led by its code). */
 const HOST_REFUSALS: Partial<Record<ProblemCode, string>> = {
   not_found: 'No event has this id.',
-  not_owner: 'Only the host of this event may change its session.',
+  not_owner: 'Only the host of this event and its co-hosts may change its session.',
   session_ended: 'The session has ended. Log in again.',
 };
 

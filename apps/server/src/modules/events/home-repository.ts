@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { HomeRelation } from '@hubbub/contract';
 import { prepareStatement, queryPrepared, type Db, type PreparedStatement } from '../../db/client.js';
-import { isListed, visibleTo } from '../../db/fragments.js';
+import { coHostRoleOf, isListed, visibleTo } from '../../db/fragments.js';
 import { summaryColumns, type EventRowBase } from './repository.js';
 
 // What a person's home and their public page list (modules/home, the person page): a few short,
 // indexed reads, each with the tenant and the visibility rules of the search. Each is a prepared
 // statement, made once: on the embedded database planning these costs more than running them.
 
-export type Relation = 'host' | 'attendee' | 'offered' | 'waitlisted' | 'pending' | 'follower';
-export type RelatedEventRow = EventRowBase & { relation: Relation | null; waitlistPlace: number | null };
+export type RelatedEventRow = EventRowBase & { relation: HomeRelation | null; waitlistPlace: number | null };
 
 export interface Box {
   minLat: number;
@@ -29,11 +29,12 @@ const isPublic = isListed(p('now'));
 const waiting = sql`(select g.state from going g where g.event_id = e.id and g.user_id = ${p('viewer')} and g.state in ('offered', 'waitlisted', 'pending'))`;
 
 /**
- * The viewer's tie to the event (aliased `e`), in this order: host, going (Attendee link), offered
+ * The viewer's tie to the event (aliased `e`), in this order: host, co-host or door staff, going (Attendee link), offered
  * a seat, on the waitlist or waiting for approval (going), following.
  */
 const relation = sql`coalesce(case
     when e.user_id = ${p('viewer')} then 'host'
+  end, ${coHostRoleOf(p('viewer'))}, case
     when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Attendee') then 'attendee'
   end, ${waiting}, case
     when exists(select 1 from event_links l where l.event_id = e.id and l.user_id = ${p('viewer')} and l.type = 'Follow') then 'follower'
@@ -118,12 +119,13 @@ export function eventsNear(
   });
 }
 
-/** What the viewer hosts (drafts too), goes to, waits for or follows that has not ended, soonest first. */
+/** What the viewer hosts (drafts too) or helps run (modules/co-hosts), goes to, waits for or follows that has not ended, soonest first. */
 export function nextEventsOf(db: Db, args: { tenantId: string; viewerId: string; now: Date; limit: number }): Promise<RelatedEventRow[]> {
   // Two index reads (events_user_idx, event_links_user_idx) rather than one OR over the table.
   const query = statement('next', () =>
     relatedOnce(
       sql`e.id in (select id from events where user_id = ${p('viewer')} and ends_at > ${p('now')}
+          union select event_id from event_co_hosts where user_id = ${p('viewer')}
           union select event_id from event_links where user_id = ${p('viewer')} and type in ('Follow', 'Attendee')
           union select event_id from going where user_id = ${p('viewer')} and state in ('offered', 'waitlisted', 'pending'))
         and e.tenant_id = ${p('tenantId')} and e.ends_at > ${p('now')} and ${visibleToViewer} and ${notBlocked}`,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { EventRole } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { iso } from '../../db/fragments.js';
+import { NO_USER, eventRoleOf, iso } from '../../db/fragments.js';
 
 // What moderation changes on events: hiding them (by an admin, or with a suspended host) and their status.
 
@@ -14,15 +15,17 @@ export interface ModerationState {
   /** ISO instants: what a stopped session leaves the status at depends on them (statusAfterStop). */
   startDate: string;
   endDate: string;
+  /** The viewer's part in the event (the host's changes to its live session check it). */
+  role: EventRole | null;
 }
 
 /** The event's state before a moderation change, locked for the rest of the transaction; undefined when not in the tenant. */
-export async function lockForModeration(db: Db, tenantId: string, eventId: string): Promise<ModerationState | undefined> {
+export async function lockForModeration(db: Db, args: { tenantId: string; eventId: string; viewerId?: string }): Promise<ModerationState | undefined> {
   const [row] = await queryRows<ModerationState>(
     db,
     sql`select e.user_id as "userId", e.status::int as status, e.hidden_by as "hiddenBy", u.suspended_at is not null as "hostSuspended",
-          ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate"
-        from events e join users u on u.id = e.user_id where e.tenant_id = ${tenantId} and e.id = ${eventId} for update of e`,
+          ${iso(sql`e.starts_at`)} as "startDate", ${iso(sql`e.ends_at`)} as "endDate", ${eventRoleOf(args.viewerId ?? NO_USER)} as role
+        from events e join users u on u.id = e.user_id where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} for update of e`,
   );
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { EventVisibility } from '@hubbub/contract';
+import type { EventRole, EventVisibility } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { NO_USER, iso, listedTo, visibleTo } from '../../db/fragments.js';
+import { NO_USER, eventRoleOf, iso, listedTo, visibleTo } from '../../db/fragments.js';
 import { users } from '../../db/schema.js';
 import { eventTags, events } from './schema.js';
 
@@ -39,6 +39,7 @@ export interface EventRowFull extends EventRowBase {
   hidden: { by: 'moderator' | 'suspension'; reason: string; at: string } | null;
   visibility: EventVisibility;
   seriesId: string | null;
+  myRole: EventRole | null;
 }
 
 /** The series of event `e` as the API's SeriesBrief (json), or null. */
@@ -66,31 +67,31 @@ export async function findEvent(db: Db, args: { tenantId: string; id: string; vi
       e.flyer_order::text[] as "flyerOrder",
       case when e.hidden_at is null then null else json_build_object('by', e.hidden_by, 'reason', e.hidden_reason, 'at', ${iso(sql`e.hidden_at`)}) end as hidden,
       e.visibility, e.series_id as "seriesId", ${linkCount('Star')} as stars, ${linkCount('Follow')} as follows, ${linkCount('Attendee')} as attendees,
-      ${myLink('Star', viewer)} as "myStar", ${myLink('Follow', viewer)} as "myFollow", ${myLink('Attendee', viewer)} as "myAttendee"
+      ${myLink('Star', viewer)} as "myStar", ${myLink('Follow', viewer)} as "myFollow", ${myLink('Attendee', viewer)} as "myAttendee",
+      ${eventRoleOf(viewer)} as "myRole"
     from events e join users u on u.id = e.user_id
     where e.tenant_id = ${args.tenantId} and e.id = ${args.id} and ${visibleTo(args.viewerId, args.now)}`);
   return result[0];
 }
 
-export async function findOwner(
-  db: Db,
-  tenantId: string,
-  id: string,
-): Promise<{ userId: string; thumbnailPath: string | null; startsAt: Date; endsAt: Date; timeZone: string; slug: string; seriesId: string | null } | undefined> {
-  const [row] = await db
-    .select({
-      userId: events.userId,
-      thumbnailPath: events.thumbnailPath,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: events.timeZone,
-      slug: events.slug,
-      seriesId: events.seriesId,
-    })
-    .from(events)
-    .where(and(eq(events.tenantId, tenantId), eq(events.id, id)))
-    .limit(1);
-  return row;
+/** What a change to an event checks: its host and the parts a change touches, and the viewer's role there (fragments.eventRoleOf). */
+export interface EventOwner {
+  userId: string;
+  thumbnailPath: string | null;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  slug: string;
+  seriesId: string | null;
+  role: EventRole | null;
+}
+
+export async function findOwner(db: Db, args: { tenantId: string; id: string; viewerId: string | null }): Promise<EventOwner | undefined> {
+  const [row] = await queryRows<Omit<EventOwner, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string }>(db, sql`
+    select e.user_id as "userId", e.thumbnail_path as "thumbnailPath", ${iso(sql`e.starts_at`)} as "startsAt", ${iso(sql`e.ends_at`)} as "endsAt",
+      e.time_zone as "timeZone", e.slug, e.series_id as "seriesId", ${eventRoleOf(args.viewerId ?? NO_USER)} as role
+    from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.id}`);
+  return row && { ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) };
 }
 
 export interface EventValues {
@@ -408,14 +409,14 @@ export async function findVisible(
 
 /**
  * What joining an event's live session needs, in one query: its host and status when
- * the viewer may see it, and whether the host blocked the viewer.
+ * the viewer may see it, the viewer's role there, and whether the host blocked the viewer.
  */
 export async function findSessionView(
   db: Db,
   args: { tenantId: string; eventId: string; viewerId: string; now: Date },
-): Promise<{ ownerId: string; status: number; blocked: boolean } | undefined> {
-  const [row] = await queryRows<{ ownerId: string; status: number; blocked: boolean }>(db, sql`
-    select e.user_id as "ownerId", e.status::int as status,
+): Promise<{ ownerId: string; status: number; blocked: boolean; role: EventRole | null } | undefined> {
+  const [row] = await queryRows<{ ownerId: string; status: number; blocked: boolean; role: EventRole | null }>(db, sql`
+    select e.user_id as "ownerId", e.status::int as status, ${eventRoleOf(args.viewerId)} as role,
       exists(select 1 from user_blocks b where b.blocker_id = e.user_id and b.blocked_id = ${args.viewerId}) as blocked
     from events e
     where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);

@@ -14,6 +14,8 @@ import {
   type PersonEventsWhen,
   EventStatus,
   type EventStatusValue,
+  type EventRole,
+  type HomeRelation,
   type EventVisibility,
   type HubEvent,
   statusAfterStop,
@@ -104,6 +106,7 @@ function toEvent(row: repo.EventRowFull): EventCore {
     hidden: row.hidden,
     visibility: row.visibility,
     seriesId: row.seriesId,
+    myRole: row.myRole,
   };
 }
 
@@ -131,7 +134,12 @@ export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: Tenan
 
 /** The host of an event, or undefined when there is no such event in the tenant. */
 export async function findEventOwner(opts: { ctx: AppContext; tenantId: string; eventId: string }): Promise<string | undefined> {
-  return (await repo.findOwner(opts.ctx.db, opts.tenantId, opts.eventId))?.userId;
+  return (await repo.findOwner(opts.ctx.db, { tenantId: opts.tenantId, id: opts.eventId, viewerId: null }))?.userId;
+}
+
+/** The person's part in an event of the tenant (host, co-host, check-in), or undefined for none or no such event. */
+export async function findEventRole(opts: { ctx: AppContext; tenantId: string; eventId: string; userId: string }): Promise<EventRole | undefined> {
+  return (await repo.findOwner(opts.ctx.db, { tenantId: opts.tenantId, id: opts.eventId, viewerId: opts.userId }))?.role ?? undefined;
 }
 
 /** What joining the event's live session needs (one query); undefined when the viewer cannot see the event. */
@@ -244,23 +252,28 @@ export function tenantEventsVersion(ctx: AppContext, tenantId: string): Promise<
 
 /** Moderation's changes to events (modules/moderation); each runs in the caller's transaction. */
 export const eventModeration = {
-  lockForModeration: (db: Db, tenantId: string, eventId: string) => moderationRepo.lockForModeration(db, tenantId, eventId),
+  lockForModeration: (db: Db, args: { tenantId: string; eventId: string; viewerId?: string }) => moderationRepo.lockForModeration(db, args),
   setHidden: (db: Db, eventId: string, hidden: { by: moderationRepo.HiddenBy; reason: string; at: Date } | null) => moderationRepo.setHidden(db, eventId, hidden),
   hideAllOf: (db: Db, args: { tenantId: string; userId: string; reason: string; at: Date }) => moderationRepo.hideAllOf(db, args),
   showSuspendedOf: (db: Db, args: { tenantId: string; userId: string }) => moderationRepo.showSuspendedOf(db, args),
   liveEventsOf: (db: Db, args: { tenantId: string; userId: string }) => moderationRepo.liveEventsOf(db, args),
 };
 
-/** Loads the event for a change by its owner; spec 5: only the owner may edit. */
-export async function requireOwnEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
-  const owner = await repo.findOwner(ctx.db, auth.tenant.id, eventId);
+/**
+ * Loads the event for a change, by who may make it (spec 5: only the owner may edit; issue 30 adds
+ * co-hosts): `'host'` for what stays the host's (deleting the event, naming co-hosts, its series),
+ * `'co-host'` for what the host and their co-hosts do. Door staff pass neither. Answers the event
+ * with its host's id (`userId`: what is written is the host's, and counts against their plan) and
+ * the caller's role.
+ */
+export async function requireEventRole(ctx: AppContext, auth: AuthInfo, eventId: string, least: 'host' | 'co-host'): Promise<repo.EventOwner & { role: 'host' | 'co-host' }> {
+  const owner = await repo.findOwner(ctx.db, { tenantId: auth.tenant.id, id: eventId, viewerId: auth.userId });
   if (!owner) throw notFound('No event has this id.');
-  if (owner.userId !== auth.userId) {
-    // Someone who may not see the event (a draft, an invite-only event) is not told it exists.
-    if (!(await repo.findVisible(ctx.db, { tenantId: auth.tenant.id, eventId, viewerId: auth.userId, now: ctx.now() }))) throw notFound('No event has this id.');
-    throw notOwner('Only the host of this event may change it.');
-  }
-  return owner;
+  const role = owner.role;
+  if (role === 'host' || (role === 'co-host' && least === 'co-host')) return { ...owner, role };
+  // Someone who may not see the event (a draft, an invite-only event) is not told it exists.
+  if (!role && !(await repo.findVisible(ctx.db, { tenantId: auth.tenant.id, eventId, viewerId: auth.userId, now: ctx.now() }))) throw notFound('No event has this id.');
+  throw notOwner(role === 'co-host' ? 'Only the host of this event may do this: co-hosts do everything else.' : least === 'host' ? 'Only the host of this event may change it.' : 'Only the host of this event and its co-hosts may change it.');
 }
 
 async function checkTags(ctx: AppContext, tenantId: string, tagIds: string[]): Promise<string[]> {
@@ -393,7 +406,7 @@ async function lockStatus(tx: Db, eventId: string): Promise<EventStatusValue> {
 /** Saves the host's changes; answers whether this update canceled the event (see statusAfterEdit). */
 export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input: UpdateInput; beforeCancel?: BeforeCancel }): Promise<{ canceled: boolean }> {
   const { ctx, auth, input } = opts;
-  await requireOwnEvent(ctx, auth, input.id);
+  await requireEventRole(ctx, auth, input.id, 'co-host');
   const tagIds = await checkTags(ctx, auth.tenant.id, input.tagIds);
   return ctx.db.transaction(async (tx) => {
     const was = await lockStatus(tx, input.id);
@@ -410,7 +423,7 @@ export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input
 /** The host cancels the event (what an update with status Canceled does, nothing else changed); 409 when it already is. */
 export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string; beforeCancel?: BeforeCancel }): Promise<void> {
   const { ctx, auth, id } = opts;
-  await requireOwnEvent(ctx, auth, id);
+  await requireEventRole(ctx, auth, id, 'co-host');
   await ctx.db.transaction(async (tx) => {
     const was = await lockStatus(tx, id);
     if (was === EventStatus.Canceled) throw conflict('This event is already canceled.');
@@ -421,7 +434,7 @@ export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: s
 
 /** Deletes the event; its flyers, links and tags go by cascade (their files are the caller's to remove). */
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
-  const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
+  const owner = await requireEventRole(opts.ctx, opts.auth, opts.id, 'host');
   await repo.deleteEvent(opts.ctx.db, opts.id);
   if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.userId, owner.thumbnailPath);
 }
@@ -439,7 +452,7 @@ async function removeThumbnailFiles(ctx: AppContext, ownerId: string, path: stri
 
 export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string; data: Buffer }): Promise<void> {
   const { ctx, auth, id } = opts;
-  const owner = await requireOwnEvent(ctx, auth, id);
+  const owner = await requireEventRole(ctx, auth, id, 'co-host');
   const image = await normaliseImage(opts.data, THUMBNAIL_BOX);
   const path = await ctx.files.put(`thumbnails/${id}-${randomBytes(6).toString('hex')}.webp`, image);
   await repo.setThumbnail(ctx.db, id, path, ctx.now());
@@ -447,14 +460,14 @@ export async function setThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: 
 }
 
 export async function removeThumbnail(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
-  const owner = await requireOwnEvent(opts.ctx, opts.auth, opts.id);
+  const owner = await requireEventRole(opts.ctx, opts.auth, opts.id, 'co-host');
   await repo.setThumbnail(opts.ctx.db, opts.id, null, opts.ctx.now());
   if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.userId, owner.thumbnailPath);
 }
 
 export async function tagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {
   const { ctx, auth } = opts;
-  await requireOwnEvent(ctx, auth, opts.eventId);
+  await requireEventRole(ctx, auth, opts.eventId, 'co-host');
   const [tag] = await findTags(ctx.db, auth.tenant.id, [opts.tagId]);
   if (!tag) throw notFound('No tag has this id.');
   const current = await repo.eventTagIds(ctx.db, opts.eventId);
@@ -467,7 +480,7 @@ export async function tagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId:
 }
 
 export async function untagEvent(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; tagId: string }) {
-  await requireOwnEvent(opts.ctx, opts.auth, opts.eventId);
+  await requireEventRole(opts.ctx, opts.auth, opts.eventId, 'co-host');
   const [tag] = await findTags(opts.ctx.db, opts.auth.tenant.id, [opts.tagId]);
   if (!tag) throw notFound('No tag has this id.');
   await repo.removeEventTag(opts.ctx.db, opts.eventId, opts.tagId);
@@ -493,8 +506,8 @@ export async function followedEvents(opts: { ctx: AppContext; auth: AuthInfo }):
 
 // ---- A person's home (modules/home) and public page ----
 
-export type { Box as EventBox, Relation as EventRelation } from './home-repository.js';
-export type RelatedEvent = EventSummary & { relation: homeRepo.Relation | null; waitlistPlace: number | null };
+export type { Box as EventBox } from './home-repository.js';
+export type RelatedEvent = EventSummary & { relation: HomeRelation | null; waitlistPlace: number | null };
 const toRelated = (rows: homeRepo.RelatedEventRow[]): RelatedEvent[] => rows.map((r) => ({ ...toSummary(r), relation: r.relation, waitlistPlace: r.waitlistPlace }));
 
 type HomeOpts = { ctx: AppContext; tenant: TenantRef; viewerId: string; limit: number };

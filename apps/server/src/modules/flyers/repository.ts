@@ -27,10 +27,10 @@ const columns = {
 // The host's order first; ids missing from flyer_order (none should be) go last, oldest first.
 const inFlyerOrder = [sql`array_position(${events.flyerOrder}, ${flyers.id}) nulls last`, asc(flyers.createdAt), asc(flyers.id)];
 
-/** A flyer with the owner of its event, who alone may change it. */
-export async function findFlyer(db: Db, tenantId: string, id: string): Promise<(FlyerRow & { ownerId: string }) | undefined> {
+/** A flyer of the tenant (who may change it is its event's business: requireEventRole). */
+export async function findFlyer(db: Db, tenantId: string, id: string): Promise<FlyerRow | undefined> {
   const [row] = await db
-    .select({ ...columns, ownerId: events.userId })
+    .select(columns)
     .from(flyers)
     .innerJoin(events, eq(events.id, flyers.eventId))
     .where(and(eq(flyers.tenantId, tenantId), eq(flyers.id, id)))

@@ -3,10 +3,10 @@ import { FlyerCreateSchema, FlyerUpdateSchema, parseFlyerContent, type Flyer, ty
 import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
-import { invalid, notFound, notOwner, planLimit } from '../../lib/app-error.js';
+import { invalid, notFound, planLimit } from '../../lib/app-error.js';
 import { normaliseImage } from '../../lib/images.js';
 import { productOf } from '../account/service.js';
-import { appendToFlyerOrder, lockEvent, removeFromFlyerOrder, requireOwnEvent } from '../events/service.js';
+import { appendToFlyerOrder, lockEvent, removeFromFlyerOrder, requireEventRole } from '../events/service.js';
 import { findUserById } from '../users/service.js';
 import { toFlyer } from './flyer-view.js';
 import * as repo from './repository.js';
@@ -60,11 +60,11 @@ function storedContent(json: string): string {
   return JSON.stringify({ ...parsed.data, imagePath: null });
 }
 
-/** Loads a flyer for a change; only the host of its event may change it (spec 5). */
+/** Loads a flyer for a change; only the host of its event (spec 5) and their co-hosts may change it. */
 async function requireOwnFlyer(ctx: AppContext, auth: AuthInfo, id: string) {
   const flyer = await repo.findFlyer(ctx.db, auth.tenant.id, id);
   if (!flyer) throw notFound('No flyer has this id.');
-  if (flyer.ownerId !== auth.userId) throw notOwner('Only the host of this event may change its flyers.');
+  await requireEventRole(ctx, auth, flyer.eventId, 'co-host');
   return flyer;
 }
 
@@ -72,7 +72,7 @@ async function requireOwnFlyer(ctx: AppContext, auth: AuthInfo, id: string) {
  * Locks the event (flyers are added one change at a time) and checks the host's plan has room
  * for `adding` more flyers on it.
  */
-async function makeRoom(tx: Db, args: { ctx: AppContext; tenantId: string; userId: string; eventId: string; adding: number }): Promise<void> {
+async function makeRoom(tx: Db, args: { ctx: AppContext; tenantId: string; userId: string; eventId: string; adding: number; byCoHost?: boolean }): Promise<void> {
   if (!(await lockEvent(tx, args.eventId))) throw notFound('No event has this id.');
   const user = await findUserById(tx, args.tenantId, args.userId);
   if (!user) throw notFound('The account no longer exists.');
@@ -80,17 +80,18 @@ async function makeRoom(tx: Db, args: { ctx: AppContext; tenantId: string; userI
   const count = await repo.countFlyersOf(tx, args.eventId);
   if (count + args.adding > product.flyerCapacity) {
     const limit = `${product.flyerCapacity} flyer${product.flyerCapacity === 1 ? '' : 's'}`;
-    throw planLimit('Flyer limit reached', `Your ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
+    throw planLimit('Flyer limit reached', `${args.byCoHost ? "The host's" : 'Your'} ${product.name} plan allows ${limit} per event and this event has ${count}. Delete a flyer or choose a bigger plan.`);
   }
 }
 
 export async function createFlyer(opts: { ctx: AppContext; auth: AuthInfo; input: CreateInput }): Promise<Flyer> {
   const { ctx, auth, input } = opts;
-  await requireOwnEvent(ctx, auth, input.eventId);
+  // A co-host's flyer is the host's: it counts against the host's plan and stays when the co-host goes.
+  const { userId, role } = await requireEventRole(ctx, auth, input.eventId, 'co-host');
   const contentJson = storedContent(input.contentJson);
   const row = await ctx.db.transaction(async (tx) => {
-    await makeRoom(tx, { ctx, tenantId: auth.tenant.id, userId: auth.userId, eventId: input.eventId, adding: 1 });
-    const inserted = await repo.insertFlyer(tx, { tenantId: auth.tenant.id, eventId: input.eventId, userId: auth.userId, name: input.name, contentType: input.contentType, contentJson });
+    await makeRoom(tx, { ctx, tenantId: auth.tenant.id, userId, eventId: input.eventId, adding: 1, byCoHost: role === 'co-host' });
+    const inserted = await repo.insertFlyer(tx, { tenantId: auth.tenant.id, eventId: input.eventId, userId, name: input.name, contentType: input.contentType, contentJson });
     await appendToFlyerOrder(tx, input.eventId, inserted.id);
     return inserted;
   });

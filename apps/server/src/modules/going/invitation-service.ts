@@ -3,7 +3,7 @@ import { GOING_INVITATIONS_MAX, formatNumber, type EventVisibility, type GoingIn
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { requireOwnEvent, requireVisibleEvent, setEventVisibility } from '../events/service.js';
+import { requireEventRole, requireVisibleEvent, setEventVisibility } from '../events/service.js';
 import * as repo from './invitation-repository.js';
 import { lockSeats } from './repository.js';
 import { goingSummary } from './service.js';
@@ -24,7 +24,7 @@ async function invitationsAnswer(db: Db, args: { tenantId: string; eventId: stri
 
 /** The event's visibility as its host sees it (the caller hosts it). */
 async function visibilityOf(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<EventVisibility> {
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   return (await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId })).visibility;
 }
 

@@ -2,7 +2,7 @@ import { GOING_MESSAGES_PER_DAY, GOING_PEOPLE_PAGE, type GoingMessageAudience, t
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid, noSeatOffered, notFound, rateLimited } from '../../lib/app-error.js';
-import { requireOwnEvent, requireVisibleEvent } from '../events/service.js';
+import { requireEventRole, requireVisibleEvent } from '../events/service.js';
 import { setAttendeeLink, type Attendance } from '../event-links/service.js';
 import * as invitations from './invitation-repository.js';
 import * as repo from './repository.js';
@@ -200,7 +200,7 @@ export async function sayGoing(opts: {
  */
 export async function decideRequest(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; userId: string } & GoingDecision): Promise<GoingSummary> {
   const { ctx, auth, eventId, userId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   await withSeats(ctx, auth.tenant.id, eventId, async (tx, settings) => {
     const { seatsTaken, waitlisted, mine: them } = await repo.standing(tx, eventId, userId);
     if (!them) throw notFound('This person has not asked to come to this event.');
@@ -265,7 +265,7 @@ export async function confirmSeat(opts: { ctx: AppContext; auth: AuthInfo; event
  */
 export async function updateGoingSettings(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; settings: GoingSettings }): Promise<GoingSummary> {
   const { ctx, auth, eventId, settings } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   await withSeats(ctx, auth.tenant.id, eventId, async (tx) => {
     await repo.saveSettings(tx, { eventId, settings, at: ctx.now() });
     return settings;
@@ -282,7 +282,7 @@ export async function goingPeople(opts: {
   pageNumber: number;
 }): Promise<GoingPeople> {
   const { ctx, auth, eventId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   const { total, rows } = await repo.people(ctx.db, {
     eventId,
     q: opts.q || null,
@@ -296,7 +296,7 @@ export async function goingPeople(opts: {
 /** Every row of the host's list (all pages) and the questions asked, for the CSV export. */
 export async function allGoingPeople(opts: { ctx: AppContext; auth: AuthInfo; eventId: string }): Promise<{ rows: repo.PersonRow[]; questions: GoingQuestion[] }> {
   const { ctx, auth, eventId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   const [{ rows }, settings] = await Promise.all([repo.people(ctx.db, { eventId, q: null, state: null, limit: 1_000_000, offset: 0 }), repo.readSettings(ctx.db, eventId)]);
   return { rows, questions: settings.questions };
 }
@@ -385,7 +385,7 @@ const DAY_MS = 86_400_000;
  */
 export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; message: string; audience: GoingMessageAudience }): Promise<GoingMessageSent> {
   const { ctx, auth, eventId } = opts;
-  await requireOwnEvent(ctx, auth, eventId);
+  await requireEventRole(ctx, auth, eventId, 'co-host');
   const now = ctx.now();
   const sent = await ctx.db.transaction(async (tx) => {
     // Under the seat lock: two messages sent at once cannot both slip under the day's limit.

@@ -91,7 +91,7 @@ const DOOR_AHEAD_MS = 86_400_000;
  */
 async function withDoors(ctx: AppContext, now: Date, sections: RelatedEvent[][]): Promise<HomeEvent[][]> {
   const atTheDoor = (e: RelatedEvent) =>
-    e.relation === 'host' && e.status !== EventStatus.Canceled && Date.parse(e.startDate) - now.getTime() <= DOOR_AHEAD_MS && Date.parse(e.endDate) > now.getTime();
+    (e.relation === 'host' || e.relation === 'co-host' || e.relation === 'check-in') && e.status !== EventStatus.Canceled && Date.parse(e.startDate) - now.getTime() <= DOOR_AHEAD_MS && Date.parse(e.endDate) > now.getTime();
   const ids = [...new Set(sections.flat().filter(atTheDoor).map((e) => e.id))];
   const counts = await doorCounts({ ctx, eventIds: ids });
   return sections.map((events) => events.map((e) => ({ ...e, door: counts.get(e.id) ?? null })));

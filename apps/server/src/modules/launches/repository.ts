@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { TimelineState } from '@hubbub/contract';
+import type { EventRole, TimelineState } from '@hubbub/contract';
 import { queryRows, type Db } from '../../db/client.js';
-import { uuidList } from '../../db/fragments.js';
+import { eventRoleOf, uuidList } from '../../db/fragments.js';
 
 export interface TimelineRow {
   id: string;
@@ -70,13 +70,14 @@ export async function listTimelinesOf(db: Db, eventId: string): Promise<Timeline
 }
 
 /** The timeline with its event's owner, locked for a change. */
-export async function lockTimeline(db: Db, tenantId: string, id: string): Promise<(TimelineRow & { ownerId: string }) | undefined> {
-  const [row] = await queryRows<TimelineRow & { ownerId: string }>(db, sql`
-    select ${timelineColumns}, e.user_id as "ownerId"
+/** A launch, locked for a change, with the viewer's role at its event (fragments.eventRoleOf). */
+export async function lockTimeline(db: Db, args: { tenantId: string; id: string; viewerId: string }): Promise<(TimelineRow & { role: EventRole | null }) | undefined> {
+  const [row] = await queryRows<TimelineRow & { role: EventRole | null }>(db, sql`
+    select ${timelineColumns}, ${eventRoleOf(args.viewerId)} as role
     from timelines t join events e on e.id = t.event_id
-    where t.tenant_id = ${tenantId} and t.id = ${id}
+    where t.tenant_id = ${args.tenantId} and t.id = ${args.id}
     for update of t`);
-  return row && { ...toRow(row), ownerId: row.ownerId };
+  return row && { ...toRow(row), role: row.role };
 }
 
 export async function setTimelineState(db: Db, id: string, state: TimelineState, from: TimelineState[]): Promise<TimelineRow | undefined> {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, eventHidden, invalid, notFound, notOwner } from '../../lib/app-error.js';
-import { eventModeration, requireOwnEvent, requireVisibleEvent, setStoppedStatus } from '../events/service.js';
+import { eventModeration, requireEventRole, requireVisibleEvent, setStoppedStatus } from '../events/service.js';
 import { copyFlyers, deactivateFlyers, flyersOfEvent, toFlyer } from '../flyers/service.js';
 import * as repo from './repository.js';
 import { toTimeline } from './timeline-view.js';
@@ -24,7 +24,8 @@ type LaunchInput = z.output<typeof LaunchRequestSchema>;
 /** Puts flyers of one of the host's events on its timeline; the scheduler starts and stops them. */
 export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: LaunchInput }): Promise<Timeline> {
   const { ctx, auth, input } = opts;
-  await requireOwnEvent(ctx, auth, input.eventId);
+  // A co-host's launch is the host's, as their flyers are (flyers/service.ts).
+  const { userId } = await requireEventRole(ctx, auth, input.eventId, 'co-host');
   const now = ctx.now();
   const endDate = new Date(input.endDate);
   if (endDate <= now) throw invalid('The end must be in the future.', { endDate: ['The end must be in the future.'] });
@@ -37,7 +38,7 @@ export async function launch(opts: { ctx: AppContext; auth: AuthInfo; input: Lau
     return repo.insertTimeline(tx, {
       tenantId: auth.tenant.id,
       eventId: input.eventId,
-      userId: auth.userId,
+      userId,
       launchDate: input.launchDate ? new Date(input.launchDate) : now,
       startDate: new Date(input.startDate),
       endDate,
@@ -59,9 +60,10 @@ export async function copyTimeline(
   args: { ctx: AppContext; auth: HostRef; timelineId: string; toEventId: string; shiftMs: number; written: string[] },
 ): Promise<Timeline> {
   const { ctx, auth } = args;
-  const timeline = await repo.lockTimeline(tx, auth.tenant.id, args.timelineId);
+  const timeline = await repo.lockTimeline(tx, { tenantId: auth.tenant.id, id: args.timelineId, viewerId: auth.userId });
   if (!timeline) throw notFound('No launch has this id.');
-  if (timeline.ownerId !== auth.userId) throw notOwner('Only the host of this event may copy its launches.');
+  // Copies go to a series' dates, which stay their host's (series/service.ts).
+  if (timeline.role !== 'host') throw notOwner('Only the host of this event may copy its launches.');
   if (timeline.repeatEverySeconds) throw conflict('A launch that comes back on its own is not copied.');
   if (timeline.state === 'Canceled') throw conflict('A canceled launch is not copied.');
   const shift = (date: Date) => new Date(date.getTime() + args.shiftMs);
@@ -89,14 +91,14 @@ export async function timelineOf(opts: { ctx: AppContext; tenantId: string; id: 
 
 /**
  * The event, locked in the caller's transaction, for a change its host makes to its live session
- * (a launch here, the hub's session calls): only its host, and never while it is hidden. A hide
+ * (a launch here, the hub's session calls): only its host or a co-host, and never while it is hidden. A hide
  * locks the same row, so the two are ordered: either the hide sees the change and stops it, or
  * the change sees the hide and is refused (issue 22: a hidden event kept broadcasting).
  */
 export async function lockEventForHost(opts: { db: Db; auth: HostRef; eventId: string }): Promise<{ status: number }> {
-  const state = await eventModeration.lockForModeration(opts.db, opts.auth.tenant.id, opts.eventId);
+  const state = await eventModeration.lockForModeration(opts.db, { tenantId: opts.auth.tenant.id, eventId: opts.eventId, viewerId: opts.auth.userId });
   if (!state) throw notFound('No event has this id.');
-  if (state.userId !== opts.auth.userId) throw notOwner('Only the host of this event may change it.');
+  if (state.role !== 'host' && state.role !== 'co-host') throw notOwner('Only the host of this event and its co-hosts may change it.');
   if (state.hiddenBy === 'moderator') throw eventHidden('The moderators hid this event: its live session and launches stay off until they show it again.');
   if (state.hiddenBy) throw eventHidden('This event is hidden while its host is suspended: its live session and launches stay off.');
   return { status: state.status };
@@ -219,9 +221,9 @@ export async function stopSessionsOf(opts: Ending & { userId: string }): Promise
 export async function cancelLaunch(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<Timeline> {
   const { ctx, auth, id } = opts;
   const result = await ctx.db.transaction(async (tx) => {
-    const timeline = await repo.lockTimeline(tx, auth.tenant.id, id);
+    const timeline = await repo.lockTimeline(tx, { tenantId: auth.tenant.id, id, viewerId: auth.userId });
     if (!timeline) throw notFound('No launch has this id.');
-    if (timeline.ownerId !== auth.userId) throw notOwner('Only the host of this event may cancel its launches.');
+    if (timeline.role !== 'host' && timeline.role !== 'co-host') throw notOwner('Only the host of this event and its co-hosts may cancel its launches.');
     if (timeline.state === 'Done' || timeline.state === 'Canceled') throw conflict(`This launch is already ${timeline.state === 'Done' ? 'over' : 'canceled'}.`);
     await repo.closeTransitions(tx, id);
     const updated = (await repo.setTimelineState(tx, id, 'Canceled', ['Scheduled', 'Active']))!;

@@ -37,7 +37,7 @@ async function moderate(
   const { ctx, auth, id } = opts;
   await requireAdmin(ctx, auth);
   await auditedChange({ ...opts, targetType: 'event', targetId: id }, async (tx) => {
-    const state = await eventModeration.lockForModeration(tx, auth.tenant.id, id);
+    const state = await eventModeration.lockForModeration(tx, { tenantId: auth.tenant.id, eventId: id });
     if (!state) throw notFound('No event has this id.');
     const result = await change(tx, state);
     const closed = await repo.resolveEventReports(tx, { tenantId: auth.tenant.id, eventId: id, by: auth.userId, now: ctx.now() });

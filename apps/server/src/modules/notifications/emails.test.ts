@@ -84,11 +84,20 @@ describe('going: decisions and invitations', () => {
 
 describe('co-hosts', () => {
   it('asks door staff to help, with when, where and their own link; no unsubscribe for a one-off from a person', () => {
-    const mail = coHostEmail({ to: 'door@x.test', event: event(), host: 'Dana', url: 'https://hubbub.test/event/e1/co-host/abc' });
+    const mail = coHostEmail({ to: 'door@x.test', event: event(), host: 'Dana', url: 'https://hubbub.test/event/e1/co-host/abc', role: 'check-in' });
     expect(mail.subject).toBe('Dana asked you to help at the door: Rooftop Jazz');
     expect(mail.purpose).toBe('co-host');
     expect(plain(mail.text)).toContain('When: Wed, Nov 25, 7:00 PM CST');
     expect(mail.text).toContain('Open the door screen (sign in or make an account on the way): https://hubbub.test/event/e1/co-host/abc');
     expect(mail.headers).toBeUndefined();
+  });
+
+  it('asks a co-host to run the event with its host, and says what stays with the host', () => {
+    const mail = coHostEmail({ to: 'co@x.test', event: event(), host: 'Dana', url: 'https://hubbub.test/event/e1/co-host/abc', role: 'co-host' });
+    expect(mail.subject).toBe('Dana asked you to co-host: Rooftop Jazz');
+    expect(mail.text).toContain('Open the event (sign in or make an account on the way): https://hubbub.test/event/e1/co-host/abc');
+    expect(mail.text).toContain('Deleting the event stays with its host.');
+    expect(mail.text).toContain('named co@x.test a co-host');
+    expect(mail.text).not.toContain('door screen');
   });
 });

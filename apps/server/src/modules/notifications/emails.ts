@@ -1,4 +1,4 @@
-import { formatDateTime, formatNumber, type MyGoing } from '@hubbub/contract';
+import { formatDateTime, formatNumber, type CoHostRole, type MyGoing } from '@hubbub/contract';
 import type { MailMessage } from '../../lib/mailer.js';
 import type { FeedEventRow } from '../events/service.js';
 
@@ -139,26 +139,31 @@ export function invitationEmail(args: { to: string; event: FeedEventRow; host: s
 }
 
 /**
- * A host names someone door staff (modules/co-hosts), who may have no account yet: their own link
- * opens the door screen (signing in or up on the way). One message, from a person: no unsubscribe.
+ * A host names someone co-host or door staff (modules/co-hosts), who may have no account yet: their
+ * own link opens the event or its door screen (signing in or up on the way). One message, from a
+ * person: no unsubscribe.
  */
-export function coHostEmail(args: { to: string; event: FeedEventRow; host: string; url: string; locale?: string }): MailMessage {
+export function coHostEmail(args: { to: string; event: FeedEventRow; host: string; url: string; role: CoHostRole; locale?: string }): MailMessage {
   const { event } = args;
   const where = place(event);
+  const coHost = args.role === 'co-host';
   const text = [
-    `${args.host} asked you to check people in at the door of ${event.name}.`,
+    coHost ? `${args.host} asked you to co-host ${event.name} with them.` : `${args.host} asked you to check people in at the door of ${event.name}.`,
     '',
     `When: ${when(event, args.locale)}`,
     ...(where ? [`Where: ${where}`] : []),
     '',
-    `Open the door screen (sign in or make an account on the way): ${args.url}`,
+    coHost ? `Open the event (sign in or make an account on the way): ${args.url}` : `Open the door screen (sign in or make an account on the way): ${args.url}`,
     '',
-    'On the day, scan tickets with your phone’s camera or a USB or Bluetooth scanner, or find people by name. It keeps working without a connection.',
+    coHost
+      ? 'As a co-host you can edit the event, design and launch its flyers, run its buzz, manage its guest list and invitations, and check people in. Deleting the event stays with its host.'
+      : 'On the day, scan tickets with your phone’s camera or a USB or Bluetooth scanner, or find people by name. It keeps working without a connection.',
     '',
     '—',
-    `You get this because ${args.host} named ${args.to} door staff on Hubbub. Not you? Ignore this email: nothing more will be sent.`,
+    `You get this because ${args.host} named ${args.to} ${coHost ? 'a co-host' : 'door staff'} on Hubbub. Not you? Ignore this email: nothing more will be sent.`,
   ].join('\n');
-  return { to: args.to, subject: `${args.host} asked you to help at the door: ${event.name}`, text, purpose: 'co-host' };
+  const subject = coHost ? `${args.host} asked you to co-host: ${event.name}` : `${args.host} asked you to help at the door: ${event.name}`;
+  return { to: args.to, subject, text, purpose: 'co-host' };
 }
 
 /** A seat freed up and is offered to the first in line: take it by `offerUntil`, or it passes on. */

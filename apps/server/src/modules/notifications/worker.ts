@@ -162,7 +162,7 @@ export class NotificationWorker implements JobTrigger {
       const event = invite && (await calendarEvent({ ctx, tenant, id: invite.eventId, viewerId: invite.hostId }).catch(() => undefined));
       if (!invite || !event || event.status === 3 || Date.parse(event.endDate) <= ctx.now().getTime()) return undefined;
       const url = `${ctx.config.publicUrl}${pathOf({ path: CO_HOST_PAGE }, { id: event.id, token: invite.token })}`;
-      const email = coHostEmail({ to: invite.email, event, host: invite.hostName, url });
+      const email = coHostEmail({ to: invite.email, event, host: invite.hostName, url, role: invite.role });
       return { email, userId: null, push: { title: email.subject, body: event.name, url, tag: `co-host:${event.id}` } };
     }
     const userId = job.payload.userId;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
-import { iso, visibleTo } from '../../db/fragments.js';
+import { eventRoleOf, iso, visibleTo } from '../../db/fragments.js';
 import { EXCERPT_CHARS, EXCERPT_LEAD } from './snippet.js';
 
 /**
@@ -124,16 +124,22 @@ export async function findRevision(db: Db, documentId: string, version: number):
 }
 
 /** Whether the event exists in the tenant and this user hosts it. */
-export async function eventOwnerOf(db: Db, tenantId: string, eventId: string): Promise<string | undefined> {
-  const [row] = await queryRows<{ userId: string }>(db, sql`select user_id as "userId" from events where tenant_id = ${tenantId} and id = ${eventId}`);
-  return row?.userId;
+/** Whether the viewer runs the event (its host or a co-host: fragments.eventRoleOf): they read its private documents too. */
+export async function runsEvent(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null }): Promise<boolean> {
+  if (!args.viewerId) return false;
+  const rows = await queryRows(db, sql`select 1 from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${eventRoleOf(args.viewerId)} in ('host', 'co-host')`);
+  return rows.length > 0;
 }
 
-/** Public documents of an event the viewer may see (drafts of events stay their host's). */
-export async function publicDocumentsOf(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<DocumentRow[] | undefined> {
+/**
+ * An event's documents the viewer may read, when they may see the event (drafts of events stay
+ * their host's): its public ones, and for its host and co-hosts the private ones too.
+ */
+export async function eventDocumentsOf(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<DocumentRow[] | undefined> {
+  const team = args.viewerId ? sql`${eventRoleOf(args.viewerId)} in ('host', 'co-host')` : sql`false`;
   const rows = await queryRows<DocumentRow & { id: string | null }>(
     db,
-    sql`select ${COLUMNS} from events e left join project_documents d on d.event_id = e.id and d.visibility = 'public'
+    sql`select ${COLUMNS} from events e left join project_documents d on d.event_id = e.id and (d.visibility = 'public' or ${team})
       where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}
       order by d.title, d.id`,
   );

@@ -56,8 +56,8 @@ async function writeOf(ctx: AppContext, auth: AuthInfo, input: Fields): Promise<
   const content = parseDocumentContent(input.contentJson, contentOptionsOf(ctx.config));
   if (!content.success) throw invalid(`contentJson is not a valid document: ${content.issues.join('; ')}`, { contentJson: content.issues });
   // One answer for an event that does not exist and one that is someone else's: saving a document tells nothing of other people's drafts.
-  if (input.eventId && (await repo.eventOwnerOf(ctx.db, auth.tenant.id, input.eventId)) !== auth.userId) {
-    throw invalid('A document can belong only to one of your own events.', { eventId: ['Choose one of your own events.'] });
+  if (input.eventId && !(await repo.runsEvent(ctx.db, { tenantId: auth.tenant.id, eventId: input.eventId, viewerId: auth.userId }))) {
+    throw invalid('A document can belong only to an event you host or co-host.', { eventId: ['Choose an event you host or co-host.'] });
   }
   if (input.visibility === 'public' && !input.eventId) {
     throw invalid('A public document is shown on its event page: choose its event first.', { visibility: ['Link the document to an event to make it public.'] });
@@ -67,11 +67,16 @@ async function writeOf(ctx: AppContext, auth: AuthInfo, input: Fields): Promise<
 
 const NOT_VISIBLE = 'No document with this id is visible to you.';
 
-/** Whether the viewer may see the document at all: their own, or a public one on an event they can see. */
+/**
+ * Whether the viewer may see the document at all: their own, any of an event they run (its host
+ * and co-hosts read each other's), or a public one on an event they can see.
+ */
 async function visibleTo(db: Db, args: { tenantId: string; row: repo.DocumentRow; viewerId: string | null; now: Date }): Promise<boolean> {
   const { row } = args;
   if (row.userId === args.viewerId) return true;
-  return row.visibility === 'public' && row.eventId !== null && repo.eventVisible(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId, now: args.now });
+  if (row.eventId === null) return false;
+  if (await repo.runsEvent(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId })) return true;
+  return row.visibility === 'public' && repo.eventVisible(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId, now: args.now });
 }
 
 /** A document as this person may read it: their own, or a public one on an event they can see. Others get 404. */
@@ -180,7 +185,7 @@ export async function restoreRevision(opts: { ctx: AppContext; auth: AuthInfo; i
 }
 
 export async function eventDocuments(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<ProjectDocument[]> {
-  const rows = await repo.publicDocumentsOf(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
+  const rows = await repo.eventDocumentsOf(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!rows) throw notFound('No event with this id is visible to you.');
   return rows.map(toDocument);
 }

@@ -7,7 +7,7 @@ import { AppError, conflict, invalid, notFound, notOwner } from '../../lib/app-e
 import { SERIES_MAX_DATES, SERIES_WINDOW_DAYS, SeriesRuleError, parseSeriesRule, seriesDates } from '../../lib/series-rule.js';
 import type { Db } from '../../db/client.js';
 import { setFollowLinks } from '../event-links/service.js';
-import { requireOwnEvent, seriesEvents } from '../events/service.js';
+import { requireEventRole, seriesEvents } from '../events/service.js';
 import { copyGoingSettings, goingStates, joinDates, leaveDates } from '../going/service.js';
 import { copyTimeline, timelineOf } from '../launches/service.js';
 import * as repo from './repository.js';
@@ -145,7 +145,7 @@ async function repeatLaunches(tx: Db, opts: { ctx: AppContext; log: FastifyBaseL
 /** Makes the host's event repeat by `rule`: it becomes the first date, and the window's other dates are made. */
 export async function createSeries(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; rule: string }): Promise<Series> {
   const { ctx, auth } = opts;
-  const event = await requireOwnEvent(ctx, auth, opts.eventId);
+  const event = await requireEventRole(ctx, auth, opts.eventId, 'host');
   if (event.seriesId) throw conflict('This event is already a date of a series.');
   const rule = checkedRule(opts.rule);
   const { starts, datesUntil } = ruled(() => window({ rule, start: event.startsAt, timeZone: event.timeZone, from: event.startsAt, to: windowEnd(event.startsAt) }));

@@ -2,4 +2,3 @@ export * from './claims';
 export * from './token-cookie';
 export * from './session-store';
 export * from './use-session';
-export * from './is-owner';

@@ -3,7 +3,8 @@ import { Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery, useReducedMotion } from '@mantine/hooks';
 import { formatRange, phaseWithSession, type Flyer, type HubEvent, type HubFlyer, type Timeline } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
-import { isOwner as isOwnerOf, useSessionUser } from '@/lib/session';
+import { runsEvent } from '@/lib/event-role';
+import { useSessionUser } from '@/lib/session';
 import { useRealtime } from '@/lib/realtime';
 import { useEventFlyers } from '@/lib/queries/event-flyers';
 import { useEventLaunches } from '../api/launches';
@@ -52,7 +53,8 @@ function HostConsole({ eventId, flyers, timelines, connected, phase, when, compa
 /** The live view of one event: joins its hub session while mounted. */
 export function BuzzLive({ event, flyerAction, chat, lineUp }: BuzzLiveProps) {
   const user = useSessionUser();
-  const owner = isOwnerOf(user?.id, event.userId);
+  // The host and co-hosts run the buzz.
+  const owner = runsEvent(event);
   const { state, activeEventId, refusedEventId, activeFlyers } = useRealtime();
   const connected = state === 'connected';
   const [partnersOpen, setPartnersOpen] = useState(false);

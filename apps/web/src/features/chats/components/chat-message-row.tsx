@@ -20,7 +20,8 @@ interface ChatMessageRowProps {
 /** One message: who, when, the words (links as links), and what the viewer may do with it. */
 export function ChatMessageRow({ message, isHost, mine, byHost, authorMuted, onDelete, onMute, reportAction }: ChatMessageRowProps) {
   const canDelete = isHost || mine;
-  const canMute = isHost && !mine;
+  // A co-host runs the chat too, but the host is never muted.
+  const canMute = isHost && !mine && !byHost;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start" data-testid="chat-message" data-message-id={message.id}>
       <UserAvatar name={message.userName} size={28} radius="xl" />

@@ -6,7 +6,7 @@ import { formatNumber, type HomeEvent } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
 import { EventCard } from '@/components/event-card';
 
-const RELATION_LABELS = { host: 'You host', attendee: 'Going', offered: 'Seat offered: confirm it', waitlisted: 'Waitlist', pending: 'Awaiting approval', follower: 'Following' } as const;
+const RELATION_LABELS = { host: 'You host', 'co-host': 'You co-host', 'check-in': 'Door staff', attendee: 'Going', offered: 'Seat offered: confirm it', waitlisted: 'Waitlist', pending: 'Awaiting approval', follower: 'Following' } as const;
 
 /** A way on from an empty section, or past a full one. */
 export interface SectionLink {

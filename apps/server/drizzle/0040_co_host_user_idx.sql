@@ -1,0 +1,1 @@
+CREATE INDEX "event_co_hosts_user_idx" ON "event_co_hosts" USING btree ("user_id");
