@@ -3,9 +3,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { checkInApi, eventsApi, goingApi, pathOf, type HubEvent, type MyTickets } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, onThisServer, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { axe } from './support/axe.js';
 import { writeQrVideo } from './support/fake-camera.js';
 
 // Issue 30: a guest's tickets on their phone; two door devices check people in by keyboard-wedge
@@ -48,11 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** A scanner is a keyboard: it types the code into the focused box and presses Enter. */
 async function wedgeScan(page: Page, code: string) {
@@ -255,7 +250,7 @@ describe('check-in: tickets and two door devices', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await page.goto(onThisServer(link));
     await page.waitForURL((url) => url.pathname === '/login');
     await submitSignIn(page, stef);
     await page.waitForURL((url) => url.pathname === `/event/${event.id}/check-in`, { timeout: 30_000 });

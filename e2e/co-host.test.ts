@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { eventsApi, type HubEvent } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, onThisServer, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { axe } from './support/axe.js';
 
 // Issue 30: a host names a co-host from the event's page; the co-host opens the emailed link on a
 // phone (signed out, signing in on the way), lands on the event with its host tools, and edits it;
@@ -34,11 +34,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 describe('co-hosts', () => {
   it('the host names a co-host on the event page; they open their link on a phone, land on the event and edit it; delete stays the host’s', async () => {
     const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -63,7 +58,7 @@ describe('co-hosts', () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     const errors = collectPageErrors(page);
-    await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await page.goto(onThisServer(link));
     await page.waitForURL((url) => url.pathname === '/login');
     await submitSignIn(page, cora);
     await page.waitForURL((url) => url.pathname === `/event/${event.id}`, { timeout: 30_000 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
 import { eventsApi, publicEventPath, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, signIn, submitSignIn } from './support/browser.js';
+import { axe } from './support/axe.js';
 
 // Issue 28, invite-only events: the host makes an event invite-only and invites by link and by
 // email; a stranger finds nothing; a guest opens the link on a phone, signs in on the way, lands on
@@ -37,11 +37,6 @@ afterAll(async () => {
 
 const signedIn = async (who: { email: string; password: string }, viewport: { width: number; height: number }) =>
   signIn(await browser.newContext({ viewport }), who.email, who.password);
-
-async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('going: an invite-only event', () => {
   it('the host makes it invite-only and invites; a stranger finds nothing; a guest opens the link, signs in on the way and says Going', async () => {

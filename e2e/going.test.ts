@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { eventsApi, goingApi, pathOf, publicEventPath, type HubEvent } from '@hubbub/contract';
 import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, readMailText, submitSignIn } from './support/browser.js';
+import { axe } from './support/axe.js';
 
 // Issue 28: a visitor says Going on a full event's public page (signing in on the way), answers
 // the host's question, lands on the waitlist with a guest, is offered a seat when the host raises the capacity, confirms it from
@@ -45,11 +45,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function axe(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page }).include(selector).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('going: the waitlist, a seat offered by email, the host\'s list and message', () => {
   it('a visitor joins the waitlist from the public page, is offered a seat when the host adds seats, confirms it from the email; the host lists and exports them', async () => {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { type HubEvent, eventsApi, eventLinksApi } from '@hubbub/contract';
-import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, onThisServer, signIn } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,7 +67,7 @@ describe('reminders', () => {
     expect(link).toMatch(/\/unsubscribe\?token=/);
     // Opened in a browser that is not signed in: the button, then the server's answer.
     const stranger = await browser.newPage();
-    await stranger.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl()));
+    await stranger.goto(onThisServer(link));
     await stranger.getByRole('button', { name: 'Unsubscribe' }).click();
     const result = stranger.getByTestId('unsubscribe-result');
     await expect.poll(() => result.getAttribute('data-status'), { timeout: 15_000 }).toBe('done');

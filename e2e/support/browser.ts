@@ -6,6 +6,9 @@ import { authApi, pathOf } from '@hubbub/contract';
 
 export const baseUrl = () => inject('baseUrl');
 
+/** A link from a mail (the server's PUBLIC_URL) on the server under test. */
+export const onThisServer = (link: string) => link.replace(/^https?:\/\/[^/]+/, baseUrl());
+
 /** Debian's Chromium, never a downloaded one; `extraArgs` for a test's own switches (a fake camera). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({

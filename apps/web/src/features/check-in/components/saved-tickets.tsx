@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { formatDateTime } from '@hubbub/contract';
+import { eventTimes } from '@hubbub/contract';
 import { EmptyState } from '@/components/empty-state';
 import { useSessionUser } from '@/lib/session';
 import { allSavedTickets, savedTicketsOf, type SavedTickets } from '../lib/saved-tickets';
@@ -10,6 +10,8 @@ import { TicketCodes } from './ticket-codes';
 
 function SavedEvent({ saved, headingOrder }: { saved: SavedTickets; headingOrder: 2 | 3 }) {
   const { event } = saved;
+  // Written as every event card writes it: the event's own times with its zone, and the reader's when they differ.
+  const times = eventTimes(event);
   return (
     <Paper withBorder p="md" radius="md" data-testid="saved-tickets">
       <Stack gap="sm">
@@ -21,10 +23,15 @@ function SavedEvent({ saved, headingOrder }: { saved: SavedTickets; headingOrder
                 {event.name}
               </Anchor>
             </Title>
-            <Text size="sm" c="dimmed">
-              {formatDateTime(event.startDate, { timeZone: event.timeZone })}
+            <Text size="sm" c="dimmed" data-testid="saved-tickets-when">
+              {times.local}
               {event.venue ? ` · ${event.venue}` : ''}
             </Text>
+            {times.viewer && (
+              <Text size="xs" c="dimmed">
+                Your time: {times.viewer}
+              </Text>
+            )}
           </div>
         </Group>
         <TicketCodes tickets={saved.tickets} holder={saved.holder} eventName={event.name} timeZone={event.timeZone} />
