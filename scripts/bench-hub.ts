@@ -58,8 +58,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 /** Rounds before the measured ones, not counted. */
 const WARM_UP_ROUNDS = 3;
-/** Connections each client process opens at a time. */
-const CONCURRENCY = 50;
+/** Connections each client process opens at a time (BENCH_CONCURRENCY; a flash crowd is many at once). */
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRET = 'bench-secret-bench-secret-bench-secret-000';
 const TENANT = 'hubbub';
@@ -523,6 +523,8 @@ async function chatCase(server: Server, opts: { database: Database }): Promise<C
 
 const CASES = ['baseline-ws', 'one-instance', 'two-instances-redis', 'chat-one-instance'] as const;
 type CaseName = (typeof CASES)[number];
+/** BENCH_HUB_CASES=baseline-ws,one-instance runs those alone (and prints no summary). */
+const ONLY = process.env.BENCH_HUB_CASES?.split(',').filter(Boolean);
 
 /** In a case's process: runs it on the scratch database the parent made, prints its line and hands the figures back. */
 async function runCaseProcess(name: CaseName) {
@@ -574,10 +576,12 @@ async function main() {
   const results = {} as Record<CaseName, CaseResult>;
   try {
     const env = { BENCH_HUB_DATABASE_URL: scratch.databaseUrl, BENCH_HUB_PGLITE_DIR: scratch.pgliteDir };
-    for (const name of CASES) results[name] = await forkCase(name, env);
+    for (const name of CASES) if (!ONLY || ONLY.includes(name)) results[name] = await forkCase(name, env);
   } finally {
     await scratch.drop();
   }
+  // Some cases only (BENCH_HUB_CASES): their lines are the figures.
+  if (ONLY) return;
 
   const baseline = results['baseline-ws'];
   const one = results['one-instance'];

@@ -299,8 +299,11 @@ describe('co-hosts and door staff: every surface checks the role', () => {
     expect(now).toMatchObject({ userId: host.id, name: `${event.name} (by ${coHost.name})`, myRole: 'co-host', status: 3 });
     expect((await read(host)).myRole).toBe('host');
     expect((await read(door)).myRole).toBe('check-in');
-    // The host's private document of the event is the co-host's to read, not to change.
+    // The host's private document of the event is the co-host's to read, not to change; linking one of theirs (and so showing it on the public page) stays the host's.
     expect((await ok<{ id: string }[]>(as(coHost, 'GET', pathOf(projectDocumentApi.ofEvent, { eventId: event.id })))).map((d) => d.id)).toContain(hostDoc.id);
+    expectProblem(await as(coHost, 'POST', projectDocumentApi.create.path, { title: 'My notes', eventId: event.id }), 400, { code: 'validation' });
+    // Their message to the guests went out as the event's, the host's: it stays (and counts) if their account goes.
+    expect(await queryRows(t.app.ctx.db, sql`select author_id as "authorId" from going_messages where event_id = ${event.id}`)).toEqual([{ authorId: host.id }]);
   }, 120_000);
 
   it('a co-host runs the buzz and its chat on the hub; door staff and strangers cannot', async () => {
@@ -326,6 +329,17 @@ describe('co-hosts and door staff: every surface checks the role', () => {
     await co.connection.invoke('MuteChatMember', live.id, { userId: stranger.id, muted: true });
     await expect(co.connection.invoke('MuteChatMember', live.id, { userId: host.id, muted: true })).rejects.toThrow(/host of the event cannot be muted/);
     await co.connection.invoke('UpdateEventSession', live.id, { state: 'Stopped' });
+
+    // A draft the co-host watches: taken off the team, they leave its session at once.
+    const draft = await ok<HubEvent>(
+      as(host, 'POST', eventsApi.create.path, { name: 'Secret Draft', startDate: live.startDate, endDate: live.endDate, timeZone: live.timeZone, area: live.area, publishOnDate: new Date(clock + 30 * 86_400_000).toISOString() }),
+    );
+    await name(draft.id, coHost, 'co-host');
+    expect(await co.connection.invoke('JoinEventSession', draft.id)).toBe(true);
+    const { coHosts } = await ok<CoHosts>(as(host, 'GET', pathOf(coHostsApi.list, { id: draft.id })));
+    await ok(as(host, 'DELETE', pathOf(coHostsApi.remove, { id: draft.id, coHostId: coHosts[0]!.id })));
+    expect((await co.next('EventStopped', (p) => p.eventId === draft.id)).message).toBe('The host changed who helps run this event.');
+    expect(await co.connection.invoke('JoinEventSession', draft.id)).toBe(false);
   }, 60_000);
 
   it("what a co-host adds counts against the host's plan, and says so", async () => {
@@ -350,6 +364,16 @@ describe('co-hosts and door staff: every surface checks the role', () => {
     const problem = expectProblem(refused!, 403);
     expect(problem.detail).toMatch(/^The host's \w+ plan allows/);
   }, 60_000);
+
+  it("a suspended host's event is on hold: its co-hosts cannot change it meanwhile", async () => {
+    const held = await createEvent('On Hold');
+    await name(held.id, coHost, 'co-host');
+    // What suspending the host does to their events (admin-people.ts hides them with the suspension).
+    await queryRows(t.app.ctx.db, sql`update events set hidden_at = now(), hidden_by = 'suspension', hidden_reason = 'Suspended' where id = ${held.id}`);
+    const refused = expectDetailedProblem(await as(coHost, 'POST', eventsApi.update.path, { id: held.id, name: 'Changed meanwhile', startDate: held.startDate, endDate: held.endDate, timeZone: held.timeZone, area: held.area }), 403, 'not_owner');
+    expect(refused.detail).toContain('suspended');
+    expect((await ok<HubEvent>(as(host, 'GET', pathOf(eventsApi.get, { id: held.id })))).name).toBe(held.name);
+  });
 
   it('the co-host and door staff find the event on their home, marked with their part', async () => {
     const home = async (user: TestUser) => ok<Home>(as(user, 'GET', `${homeApi.get.path}?timeZone=America/Chicago`));

@@ -36,7 +36,9 @@ const invited = (viewer: Value) => sql`exists(select 1 from going_invitations i 
  */
 export const visibleTo = (viewerId: Value | null, now: Date | SQL) => {
   const viewer = viewerId ?? NO_USER;
-  return sql`(e.user_id = ${viewer} or (${isPublished(now)} and e.hidden_at is null and (e.visibility <> 'invite' or ${invited(viewer)})) or ${coHostRoleOf(viewer)} = 'co-host')`;
+  // The co-host branch is uncorrelated: PostgreSQL reads the viewer's co-hosted events once per query (event_co_hosts_user_idx), not once per row.
+  const coHosted = viewerId === null ? sql`` : sql` or e.id in (select c.event_id from event_co_hosts c where c.user_id = ${viewer} and c.role = 'co-host')`;
+  return sql`(e.user_id = ${viewer} or (${isPublished(now)} and e.hidden_at is null and (e.visibility <> 'invite' or ${invited(viewer)}))${coHosted})`;
 };
 
 /**

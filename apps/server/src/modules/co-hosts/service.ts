@@ -20,20 +20,31 @@ export async function inviteCoHost(opts: { ctx: AppContext; auth: AuthInfo; even
   const { ctx, auth, eventId, email, role } = opts;
   await requireEventRole(ctx, auth, eventId, 'host');
   if (email === (await repo.emailOf(ctx.db, auth.userId))) throw invalid('You host this event already.', { email: ['You host this event already.'] });
-  await ctx.db.transaction(async (tx) => {
-    const known = (await repo.list(tx, eventId)).some((c) => c.email === email);
+  const demoted = await ctx.db.transaction(async (tx) => {
+    const known = (await repo.list(tx, eventId)).find((c) => c.email === email);
     if (!known && (await repo.count(tx, eventId)) >= CO_HOSTS_MAX) throw conflict(`An event can have at most ${CO_HOSTS_MAX} co-hosts.`);
     await repo.upsert(tx, { tenantId: auth.tenant.id, eventId, email, role, token: newToken() });
+    return known?.role === 'co-host' && role !== 'co-host';
   });
+  if (demoted) await narrowed(ctx, auth, eventId);
   // The invitation goes out now, not at the worker's next round.
   ctx.notifications.wake();
   return { eventId, coHosts: await repo.list(ctx.db, eventId) };
+}
+
+/**
+ * Someone who no longer runs the event may no longer see it (a draft, a hidden or invite-only
+ * event): the hub drops from its live session whoever cannot see it now, on every instance.
+ */
+function narrowed(ctx: AppContext, auth: AuthInfo, eventId: string): Promise<void> {
+  return ctx.realtime.audienceNarrowed({ tenantId: auth.tenant.id, eventId, message: 'The host changed who helps run this event.' });
 }
 
 export async function removeCoHost(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; coHostId: string }): Promise<CoHosts> {
   const { ctx, auth, eventId } = opts;
   await requireEventRole(ctx, auth, eventId, 'host');
   if (!(await repo.remove(ctx.db, { eventId, id: opts.coHostId }))) throw notFound('This event has no such co-host.');
+  await narrowed(ctx, auth, eventId);
   return { eventId, coHosts: await repo.list(ctx.db, eventId) };
 }
 

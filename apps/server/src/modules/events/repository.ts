@@ -83,13 +83,15 @@ export interface EventOwner {
   timeZone: string;
   slug: string;
   seriesId: string | null;
+  /** Set while the event is hidden: by a moderator, or with its host suspended. */
+  hiddenBy: 'moderator' | 'suspension' | null;
   role: EventRole | null;
 }
 
 export async function findOwner(db: Db, args: { tenantId: string; id: string; viewerId: string | null }): Promise<EventOwner | undefined> {
   const [row] = await queryRows<Omit<EventOwner, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string }>(db, sql`
     select e.user_id as "userId", e.thumbnail_path as "thumbnailPath", ${iso(sql`e.starts_at`)} as "startsAt", ${iso(sql`e.ends_at`)} as "endsAt",
-      e.time_zone as "timeZone", e.slug, e.series_id as "seriesId", ${eventRoleOf(args.viewerId ?? NO_USER)} as role
+      e.time_zone as "timeZone", e.slug, e.series_id as "seriesId", e.hidden_by as "hiddenBy", ${eventRoleOf(args.viewerId ?? NO_USER)} as role
     from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.id}`);
   return row && { ...row, startsAt: new Date(row.startsAt), endsAt: new Date(row.endsAt) };
 }

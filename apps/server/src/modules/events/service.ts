@@ -270,7 +270,10 @@ export async function requireEventRole(ctx: AppContext, auth: AuthInfo, eventId:
   const owner = await repo.findOwner(ctx.db, { tenantId: auth.tenant.id, id: eventId, viewerId: auth.userId });
   if (!owner) throw notFound('No event has this id.');
   const role = owner.role;
-  if (role === 'host' || (role === 'co-host' && least === 'co-host')) return { ...owner, role };
+  if (role === 'host') return { ...owner, role };
+  // A suspended host's events are on hold: their co-hosts do not run them meanwhile.
+  if (role === 'co-host' && owner.hiddenBy === 'suspension') throw notOwner('The host of this event is suspended: it is on hold until they are back.');
+  if (role === 'co-host' && least === 'co-host') return { ...owner, role };
   // Someone who may not see the event (a draft, an invite-only event) is not told it exists.
   if (!role && !(await repo.findVisible(ctx.db, { tenantId: auth.tenant.id, eventId, viewerId: auth.userId, now: ctx.now() }))) throw notFound('No event has this id.');
   throw notOwner(role === 'co-host' ? 'Only the host of this event may do this: co-hosts do everything else.' : least === 'host' ? 'Only the host of this event may change it.' : 'Only the host of this event and its co-hosts may change it.');

@@ -385,7 +385,8 @@ const DAY_MS = 86_400_000;
  */
 export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; eventId: string; message: string; audience: GoingMessageAudience }): Promise<GoingMessageSent> {
   const { ctx, auth, eventId } = opts;
-  await requireEventRole(ctx, auth, eventId, 'co-host');
+  // The event speaks: a co-host's message goes out as the host's, and stays (and counts) when the co-host goes.
+  const { userId: hostId } = await requireEventRole(ctx, auth, eventId, 'co-host');
   const now = ctx.now();
   const sent = await ctx.db.transaction(async (tx) => {
     // Under the seat lock: two messages sent at once cannot both slip under the day's limit.
@@ -395,7 +396,7 @@ export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; even
       const retryAfter = Math.max(1, Math.ceil((Date.parse(today.oldest!) + DAY_MS - now.getTime()) / 1000));
       throw rateLimited(`This event has sent ${GOING_MESSAGES_PER_DAY} messages in the last 24 hours; the next can go in ${Math.ceil(retryAfter / 3600)} hours.`, retryAfter);
     }
-    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: auth.userId, body: opts.message, audience: opts.audience, at: now });
+    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: hostId, body: opts.message, audience: opts.audience, at: now });
     return { recipients, leftToday: GOING_MESSAGES_PER_DAY - today.count - 1 };
   });
   ctx.notifications.wake();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { EventRole } from '@hubbub/contract';
 import { prepareStatement, queryPrepared, queryRows, type Db, type PreparedStatement } from '../../db/client.js';
-import { eventRoleOf, iso, visibleTo } from '../../db/fragments.js';
+import { eventRoleOf as eventRole, iso, visibleTo } from '../../db/fragments.js';
 import { EXCERPT_CHARS, EXCERPT_LEAD } from './snippet.js';
 
 /**
@@ -124,11 +125,11 @@ export async function findRevision(db: Db, documentId: string, version: number):
 }
 
 /** Whether the event exists in the tenant and this user hosts it. */
-/** Whether the viewer runs the event (its host or a co-host: fragments.eventRoleOf): they read its private documents too. */
-export async function runsEvent(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null }): Promise<boolean> {
-  if (!args.viewerId) return false;
-  const rows = await queryRows(db, sql`select 1 from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${eventRoleOf(args.viewerId)} in ('host', 'co-host')`);
-  return rows.length > 0;
+/** The viewer's part in the event (fragments.eventRoleOf): its host and co-hosts read its private documents too; only its host links one to it. */
+export async function eventRoleOf(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null }): Promise<EventRole | null> {
+  if (!args.viewerId) return null;
+  const [row] = await queryRows<{ role: EventRole | null }>(db, sql`select ${eventRole(args.viewerId)} as role from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId}`);
+  return row?.role ?? null;
 }
 
 /**
@@ -136,7 +137,7 @@ export async function runsEvent(db: Db, args: { tenantId: string; eventId: strin
  * their host's): its public ones, and for its host and co-hosts the private ones too.
  */
 export async function eventDocumentsOf(db: Db, args: { tenantId: string; eventId: string; viewerId: string | null; now: Date }): Promise<DocumentRow[] | undefined> {
-  const team = args.viewerId ? sql`${eventRoleOf(args.viewerId)} in ('host', 'co-host')` : sql`false`;
+  const team = args.viewerId ? sql`${eventRole(args.viewerId)} in ('host', 'co-host')` : sql`false`;
   const rows = await queryRows<DocumentRow & { id: string | null }>(
     db,
     sql`select ${COLUMNS} from events e left join project_documents d on d.event_id = e.id and (d.visibility = 'public' or ${team})

@@ -56,8 +56,9 @@ async function writeOf(ctx: AppContext, auth: AuthInfo, input: Fields): Promise<
   const content = parseDocumentContent(input.contentJson, contentOptionsOf(ctx.config));
   if (!content.success) throw invalid(`contentJson is not a valid document: ${content.issues.join('; ')}`, { contentJson: content.issues });
   // One answer for an event that does not exist and one that is someone else's: saving a document tells nothing of other people's drafts.
-  if (input.eventId && !(await repo.runsEvent(ctx.db, { tenantId: auth.tenant.id, eventId: input.eventId, viewerId: auth.userId }))) {
-    throw invalid('A document can belong only to an event you host or co-host.', { eventId: ['Choose an event you host or co-host.'] });
+  // Co-hosts read an event's documents; linking one (and so showing it on the public page) stays the host's.
+  if (input.eventId && (await repo.eventRoleOf(ctx.db, { tenantId: auth.tenant.id, eventId: input.eventId, viewerId: auth.userId })) !== 'host') {
+    throw invalid('A document can belong only to one of your own events.', { eventId: ['Choose one of your own events.'] });
   }
   if (input.visibility === 'public' && !input.eventId) {
     throw invalid('A public document is shown on its event page: choose its event first.', { visibility: ['Link the document to an event to make it public.'] });
@@ -75,7 +76,8 @@ async function visibleTo(db: Db, args: { tenantId: string; row: repo.DocumentRow
   const { row } = args;
   if (row.userId === args.viewerId) return true;
   if (row.eventId === null) return false;
-  if (await repo.runsEvent(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId })) return true;
+  const role = await repo.eventRoleOf(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId });
+  if (role === 'host' || role === 'co-host') return true;
   return row.visibility === 'public' && repo.eventVisible(db, { tenantId: args.tenantId, eventId: row.eventId, viewerId: args.viewerId, now: args.now });
 }
 
