@@ -5,6 +5,7 @@ import { defineConfig, transformWithOxc, type Plugin, type ProxyOptions } from '
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import postcss from 'postcss';
 // A relative import: the config is bundled on load, and the contract is TypeScript source.
 import { escapeRegExp, SERVER_AREAS } from '../../packages/contract/src/endpoints.js';
 import { HUB_PATH } from '../../packages/contract/src/hub.js';
@@ -85,6 +86,24 @@ function mantineStylesPerComponent(): Plugin {
 }
 
 /**
+ * The tab's icon as a data: URL of public/favicon.svg in the page itself. As a file it is served
+ * `no-cache`, with the headers of a document, and Chromium asked for it twice on a first visit (about
+ * 1 KB each, /login included). The manifest still names the file, for installing the app.
+ */
+function faviconInPage(): Plugin {
+  const icon = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+  return {
+    name: 'hubbub-favicon-in-page',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const svg = fs.readFileSync(new URL('./public/favicon.svg', import.meta.url), 'utf8').trim().replace(/>\s+</g, '><').replaceAll('"', "'");
+      if (!html.includes(icon)) throw new Error(`index.html no longer has ${icon}: update faviconInPage (vite.config.ts)`);
+      return html.replace(icon, icon.replace('/favicon.svg', `data:image/svg+xml,${svg.replace(/[<>#%]/g, encodeURIComponent)}`));
+    },
+  };
+}
+
+/**
  * zod's JSON Schema output (`z.toJSONSchema`, `schema.toJSONSchema()`), about a fifth of zod, is the
  * server's (the OpenAPI document); the browser only parses. Every schema wires it up as it is made,
  * so it cannot be tree-shaken: its two modules are replaced here by functions that throw when called.
@@ -109,6 +128,47 @@ function zodWithoutJsonSchema(): Plugin {
   };
 }
 
+const LAYERS_NOT_IN_BUILD = "new Error('Heatmap, hillshade and color-relief layers are not part of this build (apps/web/vite.config.ts)')";
+
+/**
+ * Edits to MapLibre's source (file, pattern, replacement, how many times it must match) for what the
+ * app never draws: the globe's shaders (the projection factory below leaves the globe out), and the
+ * heatmap, hillshade and color-relief layers, which no map of the app has and OpenFreeMap's styles
+ * do not use; together about 6 KB compressed of a first /search visit. A hosted style's layers of
+ * those types are taken out before MapLibre sees them (basemap/hosted-style.ts); one that still
+ * reached MapLibre would fail with the error above. Should an update of MapLibre move the code, the
+ * build stops rather than quietly shipping it whole.
+ */
+const MAPLIBRE_EDITS: Record<string, [RegExp, string, number][]> = {
+  'style/create_style_layer.ts': [
+    [/^import \{(Heatmap|Hillshade|ColorRelief)StyleLayer\} from .*$/gm, '', 3],
+    [/^(\s*)return new (Heatmap|Hillshade|ColorRelief)StyleLayer\(layer, globalState\);$/gm, `$1throw ${LAYERS_NOT_IN_BUILD};`, 3],
+  ],
+  'webgl/draw/index.ts': [
+    [/^import \{(drawHeatmap|drawHillshade|drawColorRelief)\} from .*$/gm, `const $1 = () => { throw ${LAYERS_NOT_IN_BUILD}; };`, 3],
+    // The atmosphere is drawn round the globe only.
+    [/^import \{drawSky, drawAtmosphere\} from (.*)$/gm, 'import {drawSky} from $1\nconst drawAtmosphere = () => {};', 1],
+  ],
+  'shaders/shaders.ts': [
+    [/^(\s*)(projectionGlobe|atmosphere|heatmap|heatmapTexture|colorRelief|hillshadePrepare|hillshade): prepare\(\w+, \w+\),$/gm, '$1$2: undefined,', 7],
+  ],
+  'webgl/program/program_uniforms.ts': [
+    [/^(\s*)(atmosphere|heatmap|heatmapTexture|colorRelief|hillshadePrepare|hillshade): \w+Uniforms,$/gm, '$1$2: undefined,', 6],
+  ],
+};
+
+function editMapLibre(code: string, file: string): string {
+  for (const [pattern, replacement, times] of MAPLIBRE_EDITS[file] ?? []) {
+    const found = code.match(pattern)?.length ?? 0;
+    if (found !== times) throw new Error(`MapLibre's ${file} has ${found} matches of ${pattern}, not ${times}: update MAPLIBRE_EDITS (vite.config.ts)`);
+    code = code.replace(pattern, replacement);
+  }
+  return code;
+}
+
+/** The map worker's modules: its entry and what that imports statically (filled at the end of mapLibreFromSource's build). */
+const mapWorkerModules = new Set<string>();
+
 /**
  * MapLibre built from the TypeScript source it publishes, with its worker as a second entry of the
  * same build: the code both sides run (the style specification, geometry, tile parsing) lands in
@@ -122,12 +182,23 @@ function mapLibreFromSource(): Plugin {
   const withoutMlt = 'hubbub-maplibre-without-mlt';
   const noFallbackLib = 'hubbub-react-maplibre-no-fallback';
   const projectionFactory = path.join(source, 'geo/projection/projection_factory.ts');
+  const packageJson = path.join(repoRoot, 'node_modules/maplibre-gl/package.json');
+  const workerEntry = path.join(source, 'source/worker.ts');
   let building = false;
   return {
     name: 'hubbub-maplibre-from-source',
     enforce: 'pre',
     configResolved(config) {
       building = config.command === 'build';
+    },
+    buildEnd() {
+      mapWorkerModules.clear();
+      const visit = (id: string) => {
+        if (mapWorkerModules.has(id)) return;
+        mapWorkerModules.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) visit(next);
+      };
+      if (this.getModuleInfo(workerEntry)) visit(workerEntry);
     },
     resolveId(id, importer) {
       if (id === virtualId) return `\0${virtualId}`;
@@ -142,6 +213,7 @@ function mapLibreFromSource(): Plugin {
     // a subclass's field declared without a value must not reset what the base constructor set.
     async transform(code, id) {
       if (!building || !id.startsWith(source) || !id.endsWith('.ts')) return null;
+      code = editMapLibre(code, path.relative(source, id).split(path.sep).join('/'));
       const out = await transformWithOxc(code, id, {
         lang: 'ts',
         typescript: { removeClassFieldsWithoutInitializer: true },
@@ -151,6 +223,9 @@ function mapLibreFromSource(): Plugin {
     },
     load(id) {
       if (id === `\0${noFallbackLib}`) return 'export default undefined;';
+      // The source reads only the version from its package.json; the whole file (its scripts and
+      // dependencies, about 2 KB compressed) would otherwise ship with the map.
+      if (building && id === packageJson) return JSON.stringify({ version: (JSON.parse(fs.readFileSync(id, 'utf8')) as { version: string }).version });
       // Only the flat projections: the app never shows the globe (or the vertical perspective it
       // zooms through), whose transforms and camera helpers are about 10 KB compressed. A style that
       // asks for them is drawn in Web Mercator, with MapLibre's warning for an unknown projection.
@@ -186,8 +261,42 @@ export function createProjectionFromName(name, transformConstrain) {
       }
       if (id !== `\0${virtualId}`) return null;
       if (!building) return "export { default } from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';";
-      const ref = this.emitFile({ type: 'chunk', id: path.join(source, 'source/worker.ts'), name: 'maplibre-worker' });
+      const ref = this.emitFile({ type: 'chunk', id: workerEntry, name: 'maplibre-worker' });
       return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
+/**
+ * MapLibre's stylesheet without the controls the app never adds (map-lib.ts hands react-map-gl only
+ * the navigation and attribution controls, and no map turns on cooperative gestures or the MapLibre
+ * logo): their icons are inline SVGs, each in three colour schemes, 6 of the file's 8 KB compressed
+ * that every first map visit downloaded. A rule goes when each of its selectors names
+ * one of those controls.
+ */
+function mapLibreCssWithoutUnusedControls(): Plugin {
+  const stylesheet = /[\\/]maplibre-gl[\\/]dist[\\/]maplibre-gl\.css$/;
+  const unused = /maplibregl-(ctrl-(geolocate|fullscreen|shrink|terrain|globe|logo|scale)|user-location|pseudo-fullscreen|cooperative-gesture|(desktop|mobile)-message)/;
+  return {
+    name: 'hubbub-maplibre-css-without-unused-controls',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!stylesheet.test(id)) return null;
+      const root = postcss.parse(code);
+      root.walkRules((rule) => {
+        const kept = rule.selectors.filter((selector) => !unused.test(selector));
+        if (kept.length === 0) rule.remove();
+        else if (kept.length < rule.selectors.length) rule.selectors = kept;
+      });
+      // The spin and the location dot's pulse animate the geolocate control only.
+      root.walkAtRules('keyframes', (rule) => {
+        if (/^maplibregl-(spin|user-location)/.test(rule.params)) rule.remove();
+      });
+      root.walkAtRules((rule) => {
+        if (rule.nodes?.length === 0) rule.remove();
+      });
+      return { code: root.toString(), map: null };
     },
   };
 }
@@ -195,6 +304,8 @@ export function createProjectionFromName(name, transformConstrain) {
 export default defineConfig({
   plugins: [
     react(),
+    mapLibreCssWithoutUnusedControls(),
+    faviconInPage(),
     mantineStylesPerComponent(),
     zodWithoutJsonSchema(),
     chunkGraph(),
@@ -242,8 +353,10 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    // Brotli and gzip copies beside every asset over 1 KB, served as they are by the server (no work per request).
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    // Brotli and gzip copies beside every asset that shrinks, served as they are by the server (no
+    // work per request). Small files too: the server would otherwise compress them on each request
+    // at its quicker, lower brotli quality (a first /search loads some 25 files under 1 KB).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 0 }),
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
@@ -285,6 +398,11 @@ export default defineConfig({
             // Only the map screens load it. MapLibre itself splits on its own: what its worker also
             // runs must go to chunks the worker can import without the page's code (mapLibreFromSource).
             { name: 'maplibre', test: /node_modules[\\/](@vis\.gl|react-map-gl)[\\/]/ },
+            // The rest of what the entry loads statically, in the entry's own chunk. Left to the
+            // automatic split, each module a page also imports went to a chunk of its own: some twenty
+            // that every first visit downloaded one by one (a request's headers, and a file's
+            // compression, apiece). The map's worker is an entry too: its modules stay with the map.
+            { name: 'shell', tags: ['$initial'], test: (id) => !mapWorkerModules.has(id) },
           ],
         },
       },

@@ -46,6 +46,26 @@ describe('prepareHostedStyle', () => {
     expect(hostedStyleUrlOf('https://x.example/style.json')).toBeNull();
   });
 
+  it('drops the layers of types left out of the MapLibre build, keeping the others in order', () => {
+    const style = prepareHostedStyle(
+      {
+        ...liberty(),
+        sources: { ...liberty().sources, dem: { type: 'raster-dem', url: 'https://tiles.example.org/dem' } },
+        layers: [
+          { id: 'background', type: 'background' },
+          { id: 'hills', type: 'hillshade', source: 'dem' },
+          { id: 'relief', type: 'color-relief', source: 'dem' },
+          { id: 'water', type: 'fill', source: 'openmaptiles', 'source-layer': 'water' },
+          { id: 'density', type: 'heatmap', source: 'openmaptiles', 'source-layer': 'poi' },
+          { id: 'buildings', type: 'fill-extrusion', source: 'openmaptiles', 'source-layer': 'building' },
+        ],
+      },
+      URL_,
+      APP_FONTS,
+    );
+    expect(style.layers.map((layer) => layer.id)).toEqual(['background', 'water', 'buildings']);
+  });
+
   it('refuses what is not a version 8 style (an error page, a TileJSON)', () => {
     expect(() => prepareHostedStyle({ tiles: ['x'] }, URL_, APP_FONTS)).toThrow(/version 8/);
     expect(() => prepareHostedStyle('<html>', URL_, APP_FONTS)).toThrow(/version 8/);

@@ -79,9 +79,17 @@ const absolute = (value: string, base: string) => {
 };
 
 /**
+ * Layer types the app's MapLibre build leaves out (apps/web/vite.config.ts, MAPLIBRE_EDITS): the
+ * app draws none, and OpenFreeMap's styles have none. A hosted style's layers of these types are
+ * dropped; the rest of the style draws as usual.
+ */
+export const LAYER_TYPES_NOT_IN_BUILD: ReadonlySet<string> = new Set(['heatmap', 'hillshade', 'color-relief']);
+
+/**
  * The style as MapLibre gets it: the style's relative addresses resolved against its URL (MapLibre
- * would do so when given the URL, not when given the object), and the app's own label fonts added
- * under names of their own, so the event clusters' counts render whatever fonts the style uses.
+ * would do so when given the URL, not when given the object), the app's own label fonts added
+ * under names of their own, so the event clusters' counts render whatever fonts the style uses,
+ * and no layer of a type the app's build of MapLibre leaves out.
  */
 export function prepareHostedStyle(json: unknown, url: string, appFonts: FontFacesSpecification): StyleSpecification {
   const style = json as StyleSpecification & Record<string, unknown>;
@@ -101,6 +109,7 @@ export function prepareHostedStyle(json: unknown, url: string, appFonts: FontFac
     [HOSTED_URL]: url,
     ...style,
     sources,
+    layers: style.layers.filter((layer) => !LAYER_TYPES_NOT_IN_BUILD.has(layer.type)),
     ...(sprite ? { sprite } : {}),
     ...(style.glyphs ? { glyphs: absolute(style.glyphs, url) } : {}),
     'font-faces': { ...(style['font-faces'] ?? {}), ...appFonts },
