@@ -370,5 +370,6 @@ describe('hub reconnect across a server restart', () => {
       await second?.close();
       await scratch.drop();
     }
-  });
+    // Two app starts on the same database (PGlite opened from disk) and up to 10 s of reconnecting: on a loaded 2-core machine more than the default 30 s.
+  }, 60_000);
 });
