@@ -415,6 +415,23 @@ describe('POST event/update/', () => {
     ...over,
   });
 
+  it('a host creating and editing events at once never deadlocks (each write waits its turn)', async () => {
+    // Found by the cluster's failure test on PostgreSQL: a create held the host's row FOR UPDATE
+    // and waited on the tenant's event version, which an edit held while its second statement
+    // wanted the host's row FOR KEY SHARE.
+    const host = await proUser();
+    const existing = [];
+    for (let i = 0; i < 3; i++) existing.push(await create(host, eventBody({ tagIds: [jazz.id] })));
+    for (let round = 0; round < 6; round++) {
+      const results = await Promise.all([
+        call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() }),
+        call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody() }),
+        ...existing.map((event) => call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: updateBody(event, { name: `Edited ${round} ${word()}` }) })),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    }
+  });
+
   it('the owner changes the event; the change persists and `updated` moves', async () => {
     const host = await signUp(t);
     const event = await create(host, eventBody({ tagIds: [jazz.id] }));

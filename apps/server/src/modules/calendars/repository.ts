@@ -5,9 +5,13 @@ import { calendars } from './schema.js';
 
 export type CalendarRow = typeof calendars.$inferSelect;
 
-/** Locks the owner's row so two creates cannot both slip under the capacity. */
+/**
+ * Locks the owner's row so two creates cannot both slip under the capacity. NO KEY UPDATE, not
+ * UPDATE: it must not block the foreign-key checks (FOR KEY SHARE) of the owner's other writes, or
+ * an edit of one of their events that waits on this create's event_versions row deadlocks with it.
+ */
 export async function lockOwner(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`select id from ${users} where id = ${userId} for update`);
+  await db.execute(sql`select id from ${users} where id = ${userId} for no key update`);
 }
 
 export async function countOf(db: Db, userId: string): Promise<number> {

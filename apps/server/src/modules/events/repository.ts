@@ -113,9 +113,13 @@ export interface EventValues {
   status: number;
 }
 
-/** Locks the owner's row so two creates cannot both slip under the capacity. */
+/**
+ * Locks the owner's row so two creates cannot both slip under the capacity. NO KEY UPDATE, not
+ * UPDATE: it must not block the foreign-key checks (FOR KEY SHARE) of the owner's other writes, or
+ * an edit of one of their events that waits on this create's event_versions row deadlocks with it.
+ */
 export async function lockUser(db: Db, userId: string): Promise<void> {
-  await db.execute(sql`select id from ${users} where id = ${userId} for update`);
+  await db.execute(sql`select id from ${users} where id = ${userId} for no key update`);
 }
 
 /** The events a host has against their plan's limit: a series counts once, whatever its number of dates. */
