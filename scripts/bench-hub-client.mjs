@@ -32,7 +32,9 @@ function record(id, sentAt, at) {
 }
 
 function recordFlyer(flyer) {
-  record(flyer.Id, JSON.parse(flyer.ContentJson).sentAt, now());
+  const { sentAt } = JSON.parse(flyer.ContentJson);
+  // The flash crowd's event has flyers on stage that a join is sent; they time nothing.
+  if (typeof sentAt === 'number') record(flyer.Id, sentAt, now());
 }
 
 /** The chat case's line: `round <round id> <sentAt>`. */
@@ -54,11 +56,15 @@ function spread(list) {
   return { p50: r(percentile(sorted, 50)), p99: r(percentile(sorted, 99)), max: r(sorted.at(-1) ?? 0) };
 }
 
-/** An official client: start (WebSocket + handshake), then JoinEventSession. Returns its phase times. */
-function signalrWatcher({ url, jwt, eventId, expectWatchers }, onFull) {
-  return async () => {
+/**
+ * An official client: start (WebSocket + handshake), then JoinEventSession. Returns its phase times.
+ * The watchers share `jwt`, or watcher i uses `jwts[i]` (the flash crowd: a session each).
+ */
+function signalrWatcher({ url, jwt, jwts, eventId, expectWatchers }, onFull) {
+  return async (index) => {
+    const token = jwts?.[index] ?? jwt;
     const connection = new HubConnectionBuilder()
-      .withUrl(url, { accessTokenFactory: () => jwt, transport: HttpTransportType.WebSockets, skipNegotiation: true })
+      .withUrl(url, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets, skipNegotiation: true })
       .configureLogging(LogLevel.None)
       .build();
     // A handler for every message the server may send, or the client logs warnings.
@@ -128,19 +134,23 @@ async function connectAll(message) {
   let next = 0;
   const workers = Array.from({ length: Math.min(concurrency, count) }, async () => {
     while (next < count) {
-      next += 1;
-      const times = await open();
+      const index = next++;
+      const times = await open(index);
       opens.push(times.open);
       joins.push(times.join);
     }
   });
   await Promise.all(workers);
-  const connectMs = now() - started;
+  const joinedAt = now();
+  const connectMs = joinedAt - started;
   const cpu = process.cpuUsage(cpuBefore);
   await heard;
   return {
     count,
     connectMs,
+    // On the clock every process shares: when the last watcher had joined (or opened), and had heard the full count.
+    joinedAt,
+    heardAt: now(),
     // This process's CPU while connecting (ms), to tell a busy client from a busy server.
     cpuConnectMs: (cpu.user + cpu.system) / 1000,
     // Per connection so far: opening (upgrade + handshake) and joining, each as the client saw it.

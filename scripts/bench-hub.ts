@@ -11,7 +11,10 @@
  *   two-instances-redis  the same on two app instances sharing Redis (REDIS_URL), watchers split
  *                        across both, broadcast from the first;
  *   chat-one-instance    BENCH_CHAT_WATCHERS (500) official clients in one event's session, and its
- *                        host saying a line with SendChatMessage (see chatCase).
+ *                        host saying a line with SendChatMessage (see chatCase);
+ *   flash-crowd          for each N of BENCH_FLASH_WATCHERS (2,000 and 5,000), N watchers with a
+ *                        session each connecting and joining one live event at once, beside a bare
+ *                        `ws` server opening N sockets at once (see bench-hub-flash.ts).
  *
  * Every case measures the same way: three warm-up rounds, then BENCH_ROUNDS (10) rounds; before
  * each the children are told the flyer id, the sender stamps the time into the flyer's
@@ -40,14 +43,16 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import v8 from 'node:v8';
 import { randomUUID } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { percentile, scratchDatabase } from './bench-support.js';
-import type { FastifyInstance } from 'fastify';
-import type { HubServerEventPayload, LoginResult } from '@hubbub/contract';
+import { spawnClient } from './bench-hub-clients.js';
+import { FLASH_WATCHERS, flashHubCase, flashWsCase, type FlashResult } from './bench-hub-flash.js';
+import { createEvent, loadServer, SECRET, TENANT, user, type Server } from './bench-hub-server.js';
+import type { HubServerEventPayload } from '@hubbub/contract';
 import type { Database } from '../apps/server/src/db/client.js';
 import type { ListeningTestApp } from '../apps/server/test/support/build.js';
 
@@ -61,9 +66,6 @@ const WARM_UP_ROUNDS = 3;
 /** Connections each client process opens at a time (BENCH_CONCURRENCY; a flash crowd is many at once). */
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = 'bench-secret-bench-secret-bench-secret-000';
-const TENANT = 'hubbub';
-const PASSWORD = 'bench password 123';
 const RS = '\u001e';
 
 // Heap figures mean little without a collection first; expose gc without a command-line flag.
@@ -156,13 +158,7 @@ async function cpuTicks(pids: (number | undefined)[]): Promise<{ machine: number
   }
 }
 
-// ---- Client processes ----
-
-/** A child process of watchers and a way to await its next answer of a given type. */
-interface Client {
-  child: ChildProcess;
-  next<T = Record<string, unknown>>(type: string): Promise<T>;
-}
+// ---- What the watcher processes answer ----
 
 interface Spread {
   p50: number;
@@ -181,26 +177,6 @@ interface Delivered {
   delays: number[];
   cpuMs: number;
   timedOut?: boolean;
-}
-
-function spawnClient(): Client {
-  const child = fork(new URL('./bench-hub-client.mjs', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const queue: Record<string, unknown>[] = [];
-  const waiters: { type: string; resolve: (m: Record<string, unknown>) => void }[] = [];
-  child.on('message', (message: Record<string, unknown>) => {
-    if (message.type === 'error') throw new Error(`bench client: ${String(message.message)}`);
-    const waiter = waiters.findIndex((w) => w.type === message.type);
-    if (waiter >= 0) waiters.splice(waiter, 1)[0].resolve(message);
-    else queue.push(message);
-  });
-  return {
-    child,
-    next<T>(type: string) {
-      const found = queue.findIndex((m) => m.type === type);
-      if (found >= 0) return Promise.resolve(queue.splice(found, 1)[0] as T);
-      return new Promise<T>((resolve) => waiters.push({ type, resolve: resolve as (m: Record<string, unknown>) => void }));
-    },
-  };
 }
 
 // ---- The measurement every case shares ----
@@ -402,51 +378,6 @@ async function baselineCase(): Promise<CaseResult> {
 
 // ---- The hub ----
 
-/** The app's modules, loaded only in the hub cases' processes so the baseline's heap holds nothing of them. */
-async function loadServer() {
-  const [{ sql }, contract, { build }, { openDatabase, queryRows }, { createPasswords }] = await Promise.all([
-    import('drizzle-orm'),
-    import('@hubbub/contract'),
-    import('../apps/server/test/support/build.js'),
-    import('../apps/server/src/db/client.js'),
-    import('../apps/server/src/lib/passwords.js'),
-  ]);
-  return { sql, HUB_PATH: contract.HUB_PATH, authApi: contract.authApi, eventsApi: contract.eventsApi, build, openDatabase, queryRows, passwords: createPasswords() };
-}
-type Server = Awaited<ReturnType<typeof loadServer>>;
-
-/** A verified user straight in the database, then a real login for its JWT. */
-async function user(server: Server, app: FastifyInstance, database: Database, label: string): Promise<string> {
-  const { sql, queryRows, passwords, authApi } = server;
-  const tenantId = app.ctx.tenants.get(TENANT)!;
-  const email = `bench-${label}-${randomUUID().slice(0, 8)}@hubbub.local`;
-  await queryRows(database.db, sql`insert into users (tenant_id, email, name, password_hash, email_verified_at, plan)
-    values (${tenantId}, ${email}, ${`Bench ${label}`}, ${await passwords.hash(PASSWORD)}, now(), 'Enterprise')`);
-  const res = await app.inject({ method: 'POST', url: authApi.login.path, headers: { 'x-tenant': TENANT, 'content-type': 'application/json' }, payload: { email, password: PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as LoginResult).jwt;
-}
-
-async function createEvent(server: Server, app: FastifyInstance, jwt: string): Promise<string> {
-  const { eventsApi } = server;
-  const start = Date.now() + 86_400_000;
-  const res = await app.inject({
-    method: 'POST',
-    url: eventsApi.create.path,
-    headers: { 'x-tenant': TENANT, 'content-type': 'application/json', authorization: `Bearer ${jwt}` },
-    payload: {
-      name: 'Bench buzz',
-      startDate: new Date(start).toISOString(),
-      endDate: new Date(start + 3 * 3_600_000).toISOString(),
-      timeZone: 'Europe/Paris',
-      venue: 'Bench Hall',
-      area: { name: 'Paris', type: 4, latitude: 48.85, longitude: 2.35, city: 'Paris', state: 'IDF', country: 'FR' },
-    },
-  });
-  if (res.statusCode >= 300) throw new Error(`event create failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { id: string }).id;
-}
-
 async function hubCase(server: Server, opts: { name: string; database: Database; instances: number }): Promise<CaseResult> {
   const { database } = opts;
   const { build, HUB_PATH } = server;
@@ -521,20 +452,26 @@ async function chatCase(server: Server, opts: { database: Database }): Promise<C
 
 // ---- The run: one process per case ----
 
-const CASES = ['baseline-ws', 'one-instance', 'two-instances-redis', 'chat-one-instance'] as const;
+const CASES = ['baseline-ws', 'one-instance', 'two-instances-redis', 'chat-one-instance', 'flash-crowd'] as const;
 type CaseName = (typeof CASES)[number];
+/** The flash crowd's two sides, each forked once per N (BENCH_FLASH_N). */
+type ProcessName = Exclude<CaseName, 'flash-crowd'> | 'flash-ws' | 'flash-hub';
 /** BENCH_HUB_CASES=baseline-ws,one-instance runs those alone (and prints no summary). */
 const ONLY = process.env.BENCH_HUB_CASES?.split(',').filter(Boolean);
 
 /** In a case's process: runs it on the scratch database the parent made, prints its line and hands the figures back. */
-async function runCaseProcess(name: CaseName) {
-  let result: CaseResult;
+async function runCaseProcess(name: ProcessName) {
+  let result: CaseResult | FlashResult;
+  const flashN = Number(process.env.BENCH_FLASH_N);
   if (name === 'baseline-ws') result = await baselineCase();
+  else if (name === 'flash-ws') result = await flashWsCase(flashN);
   else {
     const server = await loadServer();
     const database = await server.openDatabase({ databaseUrl: process.env.BENCH_HUB_DATABASE_URL, pgliteDir: process.env.BENCH_HUB_PGLITE_DIR });
     try {
-      result = name === 'chat-one-instance' ? await chatCase(server, { database }) : await hubCase(server, { name, database, instances: name === 'one-instance' ? 1 : 2 });
+      if (name === 'flash-hub') result = await flashHubCase(flashN, database);
+      else if (name === 'chat-one-instance') result = await chatCase(server, { database });
+      else result = await hubCase(server, { name, database, instances: name === 'one-instance' ? 1 : 2 });
     } finally {
       await database.close();
     }
@@ -542,7 +479,7 @@ async function runCaseProcess(name: CaseName) {
   await new Promise<void>((resolve, reject) => process.send!({ type: 'result', result }, (error: Error | null) => (error ? reject(error) : resolve())));
 }
 
-function forkCase(name: CaseName, extra: Record<string, string | undefined>): Promise<CaseResult> {
+function forkCase<R = CaseResult>(name: ProcessName, extra: Record<string, string | undefined>): Promise<R> {
   const env: Record<string, string> = {
     BENCH_HUB_CASE: name,
     // glibc keeps freed memory in its arenas and hands it back at some later free, up to tens of MB
@@ -558,11 +495,12 @@ function forkCase(name: CaseName, extra: Record<string, string | undefined>): Pr
       env,
       // No memory reducer: it hands idle heap pages back a few seconds after a quiet spell (in this
       // isolate and in tsx's loader thread), which moves the RSS by tens of MB between two readings.
-      execArgv: [...process.execArgv, '--no-memory-reducer'],
+      // BENCH_CPU_PROF=<dir>: a CPU profile of each case's process there, to see where its time goes.
+      execArgv: [...process.execArgv, '--no-memory-reducer', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let result: CaseResult | undefined;
-    child.on('message', (message: { type: string; result: CaseResult }) => {
+    let result: R | undefined;
+    child.on('message', (message: { type: string; result: R }) => {
       if (message.type === 'result') result = message.result;
     });
     child.on('error', reject);
@@ -570,13 +508,44 @@ function forkCase(name: CaseName, extra: Record<string, string | undefined>): Pr
   });
 }
 
+/**
+ * The flash crowd for each N: the bare ws server's sockets, then the hub's watchers, each in a
+ * process of its own; one line per N with both, and how many times the floor the hub took.
+ */
+async function flashCrowd(env: Record<string, string | undefined>): Promise<Record<string, unknown>[]> {
+  const lines = [];
+  for (const n of FLASH_WATCHERS) {
+    const ws = await forkCase<FlashResult>('flash-ws', { ...env, BENCH_FLASH_N: String(n) });
+    const hub = await forkCase<FlashResult>('flash-hub', { ...env, BENCH_FLASH_N: String(n) });
+    const line = {
+      case: 'flash-crowd',
+      watchers: n,
+      database: env.BENCH_HUB_DATABASE_URL ? 'postgres' : 'pglite',
+      // Issue 31: all joined within 5 s on one instance, and within twice the bare ws server's connect time.
+      hubJoinedSeconds: hub.joinedSeconds,
+      wsConnectSeconds: ws.joinedSeconds,
+      hubOverWs: ws.joinedSeconds > 0 ? +(hub.joinedSeconds / ws.joinedSeconds).toFixed(2) : null,
+      hub,
+      ws,
+    };
+    print(line);
+    lines.push(line);
+  }
+  return lines;
+}
+
 async function main() {
   // Made and migrated once here; each hub case's process opens it in turn.
   const scratch = await scratchDatabase('bench-hub');
-  const results = {} as Record<CaseName, CaseResult>;
+  const results = {} as Record<Exclude<CaseName, 'flash-crowd'>, CaseResult>;
+  let flash: Record<string, unknown>[] = [];
   try {
     const env = { BENCH_HUB_DATABASE_URL: scratch.databaseUrl, BENCH_HUB_PGLITE_DIR: scratch.pgliteDir };
-    for (const name of CASES) if (!ONLY || ONLY.includes(name)) results[name] = await forkCase(name, env);
+    for (const name of CASES) {
+      if (ONLY && !ONLY.includes(name)) continue;
+      if (name === 'flash-crowd') flash = await flashCrowd(env);
+      else results[name] = await forkCase(name, env);
+    }
   } finally {
     await scratch.drop();
   }
@@ -613,10 +582,12 @@ async function main() {
       heapPerConnection: ratio(one.heapKbPerConnection, baseline.heapKbPerConnection),
       rssPerConnection: ratio(one.rssKbPerConnection, baseline.rssKbPerConnection),
     },
+    // Issue 31: N joining at once, the time until all had joined beside the bare ws server's.
+    flashCrowd: flash.map((line) => ({ watchers: line.watchers, hubJoinedSeconds: line.hubJoinedSeconds, wsConnectSeconds: line.wsConnectSeconds, hubOverWs: line.hubOverWs })),
   });
 }
 
-const caseName = process.env.BENCH_HUB_CASE as CaseName | undefined;
+const caseName = process.env.BENCH_HUB_CASE as ProcessName | undefined;
 (caseName ? runCaseProcess(caseName) : main()).then(
   // Sockets, timers and database handles are closed; exit rather than wait for stragglers.
   () => process.exit(0),
