@@ -12,6 +12,7 @@ import { attachWebSocket } from './websocket.js';
 // and member counts. It knows nothing of Hubbub: the app plugs in who the caller is
 // (authenticate) and what the hub does (setup: methods, leave, signal and shutdown hooks).
 export type { Backplane } from './backplane.js';
+export { createBatchedRead, type BatchedRead } from './batched-read.js';
 export { createLocalBackplane } from './backplane.js';
 export type { HubConnection } from './connection.js';
 export { HubError } from './hub-error.js';

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { createBatchedRead } from './batched-read.js';
+
+/** A read whose answers name the read (its number) and the item, and which finishes when told to. */
+function recordingRead() {
+  const reads: { group: string; items: string[]; finish: () => void }[] = [];
+  let made = 0;
+  const read = (group: string, items: string[]) =>
+    new Promise<string[]>((resolve) => {
+      const n = ++made;
+      reads.push({ group, items, finish: () => resolve(items.map((item) => `${n}:${item}`)) });
+    });
+  return { reads, read };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+/** A few turns of the loop: the next read is scheduled once the previous one's promises have settled. */
+const turns = async () => {
+  for (let i = 0; i < 5; i++) await turn();
+};
+
+describe('a batched read', () => {
+  it('answers a lone caller from a read of its own', async () => {
+    const { reads, read } = recordingRead();
+    const batched = createBatchedRead({ read });
+    const answer = batched.load('g', 'a');
+    await turn();
+    expect(reads.map((r) => r.items)).toEqual([['a']]);
+    reads[0].finish();
+    expect(await answer).toBe('1:a');
+  });
+
+  it('gives the callers of one turn one read, each its own answer', async () => {
+    const { reads, read } = recordingRead();
+    const batched = createBatchedRead({ read });
+    const answers = Promise.all(['a', 'b', 'c'].map((item) => batched.load('g', item)));
+    await turn();
+    expect(reads).toHaveLength(1);
+    reads[0].finish();
+    expect(await answers).toEqual(['1:a', '1:b', '1:c']);
+  });
+
+  it('never answers a caller from a read that started before it asked (nothing stale)', async () => {
+    const { reads, read } = recordingRead();
+    const batched = createBatchedRead({ read });
+    const first = batched.load('g', 'a');
+    await turn();
+    // Asked while read 1 runs: they wait for it, then share read 2.
+    const late = Promise.all([batched.load('g', 'b'), batched.load('g', 'c')]);
+    await turn();
+    expect(reads).toHaveLength(1);
+    reads[0].finish();
+    expect(await first).toBe('1:a');
+    await turns();
+    expect(reads.map((r) => r.items)).toEqual([['a'], ['b', 'c']]);
+    reads[1].finish();
+    expect(await late).toEqual(['2:b', '2:c']);
+  });
+
+  it('reads each group apart, at the same time', async () => {
+    const { reads, read } = recordingRead();
+    const batched = createBatchedRead({ read });
+    const answers = Promise.all([batched.load('one', 'a'), batched.load('two', 'b'), batched.load('one', 'c')]);
+    await turn();
+    expect(reads.map((r) => [r.group, r.items])).toEqual([
+      ['one', ['a', 'c']],
+      ['two', ['b']],
+    ]);
+    for (const r of reads) r.finish();
+    expect(await answers).toEqual(['1:a', '2:b', '1:c']);
+  });
+
+  it('splits a long queue into reads of maxItems, run together', async () => {
+    const { reads, read } = recordingRead();
+    const batched = createBatchedRead({ read, maxItems: 2 });
+    const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((item) => batched.load('g', item)));
+    await turn();
+    expect(reads.map((r) => r.items)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    for (const r of reads) r.finish();
+    expect(await answers).toEqual(['1:a', '1:b', '2:c', '2:d', '3:e']);
+  });
+
+  it('rejects only the callers of a read that failed, and reads on for the next', async () => {
+    let calls = 0;
+    const batched = createBatchedRead<string, string>({
+      read: async (_group, items) => {
+        if (++calls === 1) throw new Error('database gone');
+        return items;
+      },
+    });
+    const failed = batched.load('g', 'a');
+    await expect(failed).rejects.toThrow('database gone');
+    expect(await batched.load('g', 'b')).toBe('b');
+  });
+
+  it('refuses a read that answers the wrong number of items', async () => {
+    const batched = createBatchedRead<string, string>({ read: async () => [] });
+    await expect(batched.load('g', 'a')).rejects.toThrow(/answered 0 items for 1/);
+  });
+});
