@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { prepareStatement, queryPrepared, type Db } from '../../db/client.js';
 import { refreshTokens, sessions, userSecrets } from './schema.js';
 
 export type SecretPurpose = 'verify' | 'reset';
@@ -131,4 +131,21 @@ export async function isSessionLive(db: Db, args: { sessionId: string; userId: s
     )
     .limit(1);
   return Boolean(row);
+}
+
+/** Ids only ever reach the array literal below in this form (they come from signed tokens, but one odd id must not fail a whole batch). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const liveAmong = prepareStatement(sql`select s.id, s.user_id as "userId" from sessions s
+  where s.tenant_id = ${sql.placeholder('tenantId')}::uuid and s.id = any(${sql.placeholder('ids')}::uuid[]) and s.revoked_at is null`);
+
+/**
+ * Which of these sessions of a tenant are live (not revoked), with their owners, in one prepared
+ * statement: the hub checks a crowd of connections at once (auth/service.ts, liveSessions).
+ */
+export async function liveSessionsAmong(db: Db, args: { tenantId: string; sessionIds: string[] }): Promise<{ id: string; userId: string }[]> {
+  const ids = [...new Set(args.sessionIds.filter((id) => UUID.test(id)))];
+  if (!ids.length) return [];
+  // An array literal: both drivers pass it as text, which a prepared statement on PGlite needs.
+  return queryPrepared<{ id: string; userId: string }>(db, liveAmong, { tenantId: args.tenantId, ids: `{${ids.join(',')}}` });
 }

@@ -5,6 +5,7 @@ import { UNIQUE_VIOLATION, pgErrorCode, type Db } from '../../db/client.js';
 import { accountSuspended, codeInvalid, emailTaken, emailUnverified, unauthorized } from '../../lib/app-error.js';
 import { resolveTenant } from '../../lib/tenants.js';
 import { InvalidTokenError } from '../../lib/jwt.js';
+import { createBatchedRead, type BatchedRead } from '../hub/index.js';
 import { CODE_LENGTH, hashSecret, normaliseCode, randomCode, randomToken } from '../../lib/secrets.js';
 import { resetEmail, verificationEmail } from './emails.js';
 import { limited, type AuthLimitName } from './limits.js';
@@ -378,26 +379,58 @@ async function resetWithCode(opts: { ctx: AppContext; tenant: TenantRef; code: s
   return { message: 'Your password has been changed. Log in with the new password.' };
 }
 
-/** Checks a bearer token for this tenant: signature, expiry, tenant, and that the session is still live. */
-export async function authenticate(opts: { ctx: AppContext; tenant: TenantRef; token: string }): Promise<AuthInfo> {
-  const { ctx, tenant } = opts;
+/** The claims of a bearer token for this tenant: signature, expiry and tenant checked (not yet the session). */
+async function verifiedClaims(ctx: AppContext, tenant: TenantRef, token: string) {
   let claims;
   try {
-    claims = await ctx.jwt.verify(opts.token);
+    claims = await ctx.jwt.verify(token);
   } catch (error) {
     throw unauthorized(error instanceof InvalidTokenError ? `${error.message} Log in again.` : 'The token is not valid.');
   }
   if (claims.tenant !== tenant.key) throw unauthorized('The token belongs to another tenant.');
-  if (!(await repo.isSessionLive(ctx.db, { sessionId: claims.sessionId, userId: claims.userId, tenantId: tenant.id }))) {
-    throw unauthorized('The session has ended. Log in again.', 'session_ended');
-  }
+  return claims;
+}
+
+const sessionEnded = () => unauthorized('The session has ended. Log in again.', 'session_ended');
+
+/** Checks a bearer token for this tenant: signature, expiry, tenant, and that the session is still live. */
+export async function authenticate(opts: { ctx: AppContext; tenant: TenantRef; token: string }): Promise<AuthInfo> {
+  const { ctx, tenant } = opts;
+  const claims = await verifiedClaims(ctx, tenant, opts.token);
+  if (!(await repo.isSessionLive(ctx.db, { sessionId: claims.sessionId, userId: claims.userId, tenantId: tenant.id }))) throw sessionEnded();
   return { userId: claims.userId, sessionId: claims.sessionId, tenant, roles: claims.roles };
+}
+
+type SessionOf = { sessionId: string; userId: string };
+
+/**
+ * Liveness reads of the hub's connections, per database: a crowd connecting at once is checked
+ * in one statement per tenant instead of one each (issue 31). Batched, not cached: every answer is
+ * read after its connection asked, so a session revoked a moment before is refused as before.
+ */
+const liveSessionReads = new WeakMap<Db, BatchedRead<SessionOf, boolean>>();
+
+function liveSessions(db: Db): BatchedRead<SessionOf, boolean> {
+  let reads = liveSessionReads.get(db);
+  if (!reads) {
+    reads = createBatchedRead<SessionOf, boolean>({
+      read: async (tenantId, asked) => {
+        const live = await repo.liveSessionsAmong(db, { tenantId, sessionIds: asked.map((a) => a.sessionId) });
+        const owners = new Map(live.map((row) => [row.id.toLowerCase(), row.userId.toLowerCase()]));
+        // Live, and still the token's owner's (as isSessionLive checks).
+        return asked.map((a) => owners.get(a.sessionId.toLowerCase()) === a.userId.toLowerCase());
+      },
+    });
+    liveSessionReads.set(db, reads);
+  }
+  return reads;
 }
 
 /**
  * Who is calling the realtime hub: the tenant from the `tenant` query parameter (browsers
  * cannot set headers on a WebSocket), the JWT from a bearer header (Node client) or the
- * `access_token` query parameter (browsers).
+ * `access_token` query parameter (browsers). The same checks as authenticate, the session's
+ * read shared with the connections arriving together.
  */
 export async function authenticateRealtime(opts: { ctx: AppContext; url: string; headers: IncomingHttpHeaders }): Promise<AuthInfo> {
   const { ctx } = opts;
@@ -407,13 +440,13 @@ export async function authenticateRealtime(opts: { ctx: AppContext; url: string;
   const bearer = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
   const token = bearer ?? query.get('access_token') ?? undefined;
   if (!token) throw unauthorized('Log in first: the hub needs a bearer token or an access_token query parameter.');
-  return authenticate({ ctx, tenant, token });
+  const claims = await verifiedClaims(ctx, tenant, token);
+  if (!(await liveSessions(ctx.db).load(tenant.id, { sessionId: claims.sessionId, userId: claims.userId }))) throw sessionEnded();
+  return { userId: claims.userId, sessionId: claims.sessionId, tenant, roles: claims.roles };
 }
 
 /** Throws session_ended when the session behind this identity was revoked since it was checked. */
 export async function requireLiveSession(opts: { ctx: AppContext; auth: AuthInfo }): Promise<void> {
   const { ctx, auth } = opts;
-  if (!(await repo.isSessionLive(ctx.db, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenant.id }))) {
-    throw unauthorized('The session has ended. Log in again.', 'session_ended');
-  }
+  if (!(await repo.isSessionLive(ctx.db, { sessionId: auth.sessionId, userId: auth.userId, tenantId: auth.tenant.id }))) throw sessionEnded();
 }
