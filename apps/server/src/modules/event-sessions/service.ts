@@ -13,11 +13,12 @@ import type { Realtime } from '../../lib/realtime.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { requireLiveSession } from '../auth/service.js';
-import { findSessionView, setEventStatus } from '../events/service.js';
+import { setEventStatus } from '../events/service.js';
 import { listActiveFlyers, toFlyer } from '../flyers/service.js';
 import { endLiveSession, lockEventForHost } from '../launches/service.js';
-import { HubError, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
+import { createBatchedRead, HubError, type BatchedRead, type HubConnection, type HubHandlers, type HubRuntime } from '../hub/index.js';
 import { serverEventFrame } from './frames.js';
+import { findSessionViews, type SessionView } from './repository.js';
 import { WatcherAnnouncer } from './watchers.js';
 
 const SESSION_MESSAGES = { Started: 'EventStarted', Updated: 'EventUpdated', Stopped: 'EventStopped' } as const;
@@ -49,12 +50,33 @@ export class EventSessions implements Realtime {
    * announcements name the event, and a block removes the blocked from the host's groups.
    */
   private readonly sessionOf = new Map<string, { eventId: string; hostId: string }>();
+  /**
+   * The event as each viewer may see it, read for every viewer of one event who asks at once (a
+   * crowd at the door) in one statement; batched, never cached (modules/hub/batched-read.ts), so
+   * a block, a hidden event or a taken-back invitation is seen by the next join as before.
+   */
+  private readonly views: BatchedRead<string, SessionView | undefined>;
+  /** The FlyerStarted frames of what is on stage, read and serialised once for the joins of one event that arrive together. */
+  private readonly onStage: BatchedRead<null, Buffer[]>;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly hub: HubRuntime,
     watcherAnnounceMs: number,
   ) {
+    this.views = createBatchedRead({
+      read: async (group, viewerIds) => {
+        const [tenantId, eventId] = group.split(' ');
+        const views = await findSessionViews(ctx.db, { tenantId, eventId, viewerIds, now: ctx.now() });
+        return viewerIds.map((id) => views.get(id.toLowerCase()));
+      },
+    });
+    this.onStage = createBatchedRead({
+      read: async (eventId, asked) => {
+        const frames = (await listActiveFlyers(ctx.db, eventId)).map((flyer) => serverEventFrame('FlyerStarted', toFlyer(flyer)));
+        return asked.map(() => frames);
+      },
+    });
     this.watchers = new WatcherAnnouncer(hub, watcherAnnounceMs);
     hub.onLeave((group) => this.left(group));
     hub.onSignal<SessionsEnded>(SESSIONS_ENDED, (ended) => this.closeSessions(ended));
@@ -142,9 +164,9 @@ export class EventSessions implements Realtime {
     const session = this.sessionOf.get(group);
     if (!session) return;
     const watching = this.hub.connectionsWhere((c) => c.auth.tenant.id === narrowed.tenantId && this.hub.groups.of(c).includes(group));
-    for (const connection of watching) {
-      const { tenant, userId } = connection.auth;
-      if (await findSessionView({ ctx: this.ctx, tenant, eventId: session.eventId, viewerId: userId })) continue;
+    const views = await Promise.all(watching.map((c) => this.viewOf(c, session.eventId)));
+    for (const [i, connection] of watching.entries()) {
+      if (views[i]) continue;
       if (!this.hub.groups.leave(group, connection)) continue;
       this.left(group);
       const at = this.ctx.now().toISOString();
@@ -164,10 +186,19 @@ export class EventSessions implements Realtime {
     await this.hub.broadcast(hubEventGroup(tenantId, eventId), serverEventFrame(name, payload));
   }
 
-  /** Two queries: the event as the viewer may see it (host, status, blocked), then its active flyers. */
+  /** The event as the connection's person may see it (host, status, blocked, role), or undefined when they may not. */
+  private viewOf(connection: HubConnection, eventId: string): Promise<SessionView | undefined> {
+    const { tenant, userId } = connection.auth;
+    return this.views.load(`${tenant.id} ${eventId}`, userId);
+  }
+
+  /**
+   * Two queries, each shared with the joins of the same event that arrive together: the event as
+   * the viewer may see it (host, status, blocked), then its active flyers.
+   */
   private async join(connection: HubConnection, eventId: string): Promise<boolean> {
     const { tenant, userId } = connection.auth;
-    const view = await findSessionView({ ctx: this.ctx, tenant, eventId, viewerId: userId });
+    const view = await this.viewOf(connection, eventId);
     // Spec: people the host blocked do not see the host's events live.
     if (!view || (view.blocked && view.ownerId !== userId)) return false;
     const group = hubEventGroup(tenant.id, eventId);
@@ -177,13 +208,15 @@ export class EventSessions implements Realtime {
     const live = view.status === EventStatus.Started;
     // Someone joining mid-launch (or re-joining after a reconnect) sees what is on now. Sent after
     // the join's completion, so the client already treats this event as its active one.
-    const active = await listActiveFlyers(this.ctx.db, eventId);
+    // Read after the join, so a flyer launched meanwhile is either in it or broadcast to the group.
+    const active = await this.onStage.load(eventId, null);
     if (active.length || live) {
       const at = this.ctx.now().toISOString();
+      const started = live ? [serverEventFrame('EventStarted', { eventId, state: 'Started', title: null, message: null, at })] : [];
       setImmediate(() => {
         if (connection.closed || !this.hub.groups.has(group, connection)) return;
-        if (live) connection.sendFrame(serverEventFrame('EventStarted', { eventId, state: 'Started', title: null, message: null, at }));
-        for (const flyer of active) connection.sendFrame(serverEventFrame('FlyerStarted', toFlyer(flyer)));
+        // One WebSocket message of several hub messages (the protocol separates them), one write for the socket.
+        connection.sendFrame(Buffer.concat([...started, ...active]));
       });
     }
     return true;
