@@ -127,6 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Unique across instances and restarts: a 500's correlation id finds its log line.
     genReqId: () => randomUUID(),
     clientErrorHandler,
+    // A request that reaches a closing instance (on a connection a balancer opened just before the
+    // listener closed) is served like any other, and its connection then closed (plugins/closing.ts):
+    // Fastify's default 503 would fail a POST, which a balancer does not retry elsewhere.
+    return503OnClosing: false,
     // A path Fastify's router cannot decode (broken percent escapes) never reaches the error handler.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       void reply.headers(EARLY_ANSWER_HEADERS).code(400).send(problem(400, 'malformed_request', 'Bad request', `The address is not valid: ${error.message}`));

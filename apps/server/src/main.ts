@@ -32,6 +32,7 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: config.DATABASE_URL ? undefined : path.join(config.dataDir, 'db'),
+    log,
   });
   log.info({ database: database.kind }, 'database ready');
   if (database.kind === 'pglite') {

@@ -42,6 +42,8 @@ export async function appliedMigrations(db: Db): Promise<number> {
 export interface OpenDatabaseOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
   databaseUrl?: string;
+  /** Where a lost PostgreSQL connection is told (the app's logger). */
+  log?: { warn(details: object, message: string): void };
   /** PGlite data directory, or undefined for an in-memory database (tests). */
   pgliteDir?: string;
   /**
@@ -55,7 +57,11 @@ export interface OpenDatabaseOptions {
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A connection that cannot be had within 5 s fails the request (503, not_ready) instead of holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    // An idle connection the server ends (a restart, a failover) is an 'error' on the pool; without a
+    // listener Node would throw it and end the process. The pool drops it and connects anew.
+    pool.on('error', (error) => options.log?.warn({ err: error.message }, 'database connection lost'));
     const db = drizzlePg({ client: pool, schema });
     await migratePg(db, { migrationsFolder });
     return {
@@ -94,6 +100,25 @@ export function pgErrorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Connection failures and server shutdowns (class 08, 57P01-57P03) and the driver's own words for
+ * a connection that went or never came: the database is away, not the request wrong.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', '57P01', '57P02', '57P03']);
+const UNREACHABLE_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** Whether a failed query failed because the database cannot be reached (looking through Drizzle's wrapper). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 export const UNIQUE_VIOLATION = '23505';

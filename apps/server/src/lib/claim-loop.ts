@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnreachable } from '../db/client.js';
 
 /**
  * The durable job facility's engine, shared by the launch scheduler and the notification jobs:
@@ -27,6 +28,8 @@ export class ClaimLoop<T> {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = true;
+  /** The last round found the database away (told once until it answers again). */
+  private unreachable = false;
 
   constructor(private readonly options: ClaimLoopOptions<T>) {}
 
@@ -86,10 +89,18 @@ export class ClaimLoop<T> {
             log.error({ err: error }, `${name}: applying a claimed job failed; it is retried after its lease`);
           }
         }
-        if (claimed.length < batch || this.stopped) return;
+        if (claimed.length < batch || this.stopped) break;
       }
+      if (this.unreachable) log.info(`${name}: the database answers again`);
+      this.unreachable = false;
     } catch (error) {
-      log.error({ err: error }, `${name}: a round failed`);
+      if (!isDatabaseUnreachable(error)) {
+        log.error({ err: error }, `${name}: a round failed`);
+      } else if (!this.unreachable) {
+        // A database restart or failover: said once, not every poll, and the rounds go on.
+        this.unreachable = true;
+        log.warn(`${name}: the database cannot be reached; trying again every round`);
+      }
     }
   }
 }

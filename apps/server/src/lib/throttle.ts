@@ -31,7 +31,12 @@ export class Throttle<Name extends string> {
   ) {
     for (const [name, spec] of Object.entries(specs) as [Name, LimitSpec][]) {
       const options = { keyPrefix: `hubbub:limit:${name}`, points: spec.points, duration: spec.durationS };
-      this.limiters.set(name, redis ? new RateLimiterRedis({ ...options, storeClient: redis }) : new RateLimiterMemory(options));
+      // While Redis is away (a restart), each instance counts on its own in memory rather than
+      // failing or holding the request; counting goes back to Redis once it answers again.
+      const limiter = redis
+        ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) })
+        : new RateLimiterMemory(options);
+      this.limiters.set(name, limiter);
     }
   }
 

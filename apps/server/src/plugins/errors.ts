@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ProblemCode } from '@hubbub/contract';
+import { isDatabaseUnreachable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { problem, problemOf, writeProblem } from '../lib/problem.js';
 
@@ -92,6 +93,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(problem(error.statusCode, codeOfStatus(error.statusCode), 'Bad request', error.message));
+    }
+    if (isDatabaseUnreachable(error)) {
+      // The database is away (restarting, failing over): not this request's fault, and over soon.
+      request.log.warn({ err: safeError(error), correlationId: request.id }, 'database unreachable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(problem(503, 'not_ready', 'Not ready', 'The database cannot be reached just now; try again in a few seconds.'));
     }
     request.log.error({ err: safeError(error), correlationId: request.id }, 'unhandled error');
     return reply.code(500).send({ ...internalProblem, correlationId: request.id });

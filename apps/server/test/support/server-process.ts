@@ -50,8 +50,13 @@ export function exited(child: ChildProcess): Promise<number | null> {
 
 /** Registers, verifies through the outbox and logs in; answers the JWT. */
 export async function verifiedLogin(port: number, dataDir: string, label = 'process'): Promise<string> {
+  return (await verifiedAccount(port, dataDir, label)).jwt;
+}
+
+/** Registers, verifies through the outbox and logs in; answers the account with its JWT. */
+export async function verifiedAccount(port: number, dataDir: string, label = 'process'): Promise<{ email: string; password: string; jwt: string }> {
   const base = `http://127.0.0.1:${port}`;
-  const email = `${label}-${Date.now()}@example.test`;
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = 'a process test 1';
   await fetch(`${base}${authApi.register.path}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, name: 'Pat Process', password }) });
   const outbox = path.join(dataDir, 'outbox');
@@ -60,5 +65,5 @@ export async function verifiedLogin(port: number, dataDir: string, label = 'proc
   const code = /Code: ([A-Z0-9]+)/.exec(text)![1];
   await fetch(`${base}${pathOf(authApi.verify, { tokenOrCode: code })}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
   const login = await fetch(`${base}${authApi.login.path}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, password }) });
-  return ((await login.json()) as { jwt: string }).jwt;
+  return { email, password, jwt: ((await login.json()) as { jwt: string }).jwt };
 }
