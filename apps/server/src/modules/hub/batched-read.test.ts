@@ -22,7 +22,7 @@ const turns = async () => {
 describe('a batched read', () => {
   it('answers a lone caller from a read of its own', async () => {
     const { reads, read } = recordingRead();
-    const batched = createBatchedRead({ read });
+    const batched = createBatchedRead({ read, spacingMs: 0 });
     const answer = batched.load('g', 'a');
     await turn();
     expect(reads.map((r) => r.items)).toEqual([['a']]);
@@ -32,7 +32,7 @@ describe('a batched read', () => {
 
   it('gives the callers of one turn one read, each its own answer', async () => {
     const { reads, read } = recordingRead();
-    const batched = createBatchedRead({ read });
+    const batched = createBatchedRead({ read, spacingMs: 0 });
     const answers = Promise.all(['a', 'b', 'c'].map((item) => batched.load('g', item)));
     await turn();
     expect(reads).toHaveLength(1);
@@ -42,7 +42,7 @@ describe('a batched read', () => {
 
   it('never answers a caller from a read that started before it asked (nothing stale)', async () => {
     const { reads, read } = recordingRead();
-    const batched = createBatchedRead({ read });
+    const batched = createBatchedRead({ read, spacingMs: 0 });
     const first = batched.load('g', 'a');
     await turn();
     // Asked while read 1 runs: they wait for it, then share read 2.
@@ -59,7 +59,7 @@ describe('a batched read', () => {
 
   it('reads each group apart, at the same time', async () => {
     const { reads, read } = recordingRead();
-    const batched = createBatchedRead({ read });
+    const batched = createBatchedRead({ read, spacingMs: 0 });
     const answers = Promise.all([batched.load('one', 'a'), batched.load('two', 'b'), batched.load('one', 'c')]);
     await turn();
     expect(reads.map((r) => [r.group, r.items])).toEqual([
@@ -72,7 +72,7 @@ describe('a batched read', () => {
 
   it('splits a long queue into reads of maxItems, run together', async () => {
     const { reads, read } = recordingRead();
-    const batched = createBatchedRead({ read, maxItems: 2 });
+    const batched = createBatchedRead({ read, maxItems: 2, spacingMs: 0 });
     const answers = Promise.all(['a', 'b', 'c', 'd', 'e'].map((item) => batched.load('g', item)));
     await turn();
     expect(reads.map((r) => r.items)).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
@@ -83,6 +83,7 @@ describe('a batched read', () => {
   it('rejects only the callers of a read that failed, and reads on for the next', async () => {
     let calls = 0;
     const batched = createBatchedRead<string, string>({
+      spacingMs: 0,
       read: async (_group, items) => {
         if (++calls === 1) throw new Error('database gone');
         return items;
@@ -91,6 +92,33 @@ describe('a batched read', () => {
     const failed = batched.load('g', 'a');
     await expect(failed).rejects.toThrow('database gone');
     expect(await batched.load('g', 'b')).toBe('b');
+  });
+
+  it('starts a group\'s reads spacingMs apart, so a trickling crowd still shares them; a lone caller is read at once', async () => {
+    const started: number[] = [];
+    const batched = createBatchedRead<string, string>({
+      spacingMs: 40,
+      read: async (_group, items) => {
+        started.push(performance.now());
+        return items;
+      },
+    });
+    const t0 = performance.now();
+    expect(await batched.load('g', 'a')).toBe('a');
+    expect(started[0] - t0).toBeLessThan(20);
+    // Five callers, one every 5 ms, all within the spacing: one more read, after it.
+    const trickle: Promise<string>[] = [];
+    for (const item of ['b', 'c', 'd', 'e', 'f']) {
+      trickle.push(batched.load('g', item));
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(await Promise.all(trickle)).toEqual(['b', 'c', 'd', 'e', 'f']);
+    expect(started).toHaveLength(2);
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(39);
+    // Another group is not held up by this one's spacing.
+    const other = performance.now();
+    await batched.load('h', 'x');
+    expect(started[2] - other).toBeLessThan(20);
   });
 
   it('refuses a read that answers the wrong number of items', async () => {

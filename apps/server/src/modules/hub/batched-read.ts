@@ -4,6 +4,9 @@
  * would otherwise be a database round trip of its own; here the callers of a group (one event, one
  * tenant) that arrive while the group's previous read is running wait for it to finish and then
  * share the next one, so the number of reads follows the database's speed, not the crowd's size.
+ * A group's reads also start at least `spacingMs` apart: a crowd trickling in (its connections
+ * held up by a busy server's accept queue) would otherwise be read a few at a time, each read
+ * costing the busy server as much as a big one. A lone caller after a quiet spell is read at once.
  *
  * Nothing is cached: a caller only ever joins a read that has not started yet, so every answer was
  * read after the question was asked, exactly as if each caller had queried alone. A session revoked
@@ -14,6 +17,8 @@ export interface BatchedReadOptions<T, R> {
   read(group: string, items: T[]): Promise<R[]>;
   /** Items per read at most (a longer queue is read in several reads at once); 256 by default. */
   maxItems?: number;
+  /** The least time between the starts of two reads of a group; 20 ms by default. */
+  spacingMs?: number;
 }
 
 export interface BatchedRead<T, R> {
@@ -31,25 +36,37 @@ interface GroupState<T, R> {
   queue: Waiting<T, R>[];
   /** A read of this group is running (its callers' answers are on their way). */
   running: boolean;
-  /** The next read is scheduled (setImmediate) and will take the queue as it is then. */
+  /** The next read is scheduled and will take the queue as it is then. */
   scheduled: boolean;
+  /** When the group's last read started (performance.now()). */
+  lastStartedAt: number;
 }
 
 const DEFAULT_MAX_ITEMS = 256;
+/**
+ * A read of PGlite costs the event loop about 1-2 ms whatever its size: 20 ms apart, the three
+ * reads of a connect and join (session, view, stage) take at most a fifth of it in a flash crowd,
+ * and add at most 20 ms each to a caller's wait.
+ */
+const DEFAULT_SPACING_MS = 20;
 
 export function createBatchedRead<T, R>(opts: BatchedReadOptions<T, R>): BatchedRead<T, R> {
   const maxItems = Math.max(1, opts.maxItems ?? DEFAULT_MAX_ITEMS);
+  const spacingMs = Math.max(0, opts.spacingMs ?? DEFAULT_SPACING_MS);
   const groups = new Map<string, GroupState<T, R>>();
 
   const schedule = (group: string, state: GroupState<T, R>) => {
     if (state.running || state.scheduled) return;
     state.scheduled = true;
-    // After this turn's I/O callbacks: the upgrades and invocations that arrived together share a read.
-    setImmediate(() => void start(group, state));
+    const wait = state.lastStartedAt + spacingMs - performance.now();
+    // At the soonest after this turn's I/O callbacks: the upgrades and invocations that arrived together share a read.
+    if (wait <= 0) setImmediate(() => void start(group, state));
+    else setTimeout(() => void start(group, state), wait);
   };
 
   async function start(group: string, state: GroupState<T, R>): Promise<void> {
     state.scheduled = false;
+    state.lastStartedAt = performance.now();
     const taken = state.queue.splice(0);
     state.running = true;
     const chunks: Waiting<T, R>[][] = [];
@@ -57,8 +74,12 @@ export function createBatchedRead<T, R>(opts: BatchedReadOptions<T, R>): Batched
     await Promise.all(chunks.map((chunk) => readChunk(group, chunk)));
     state.running = false;
     if (state.queue.length) schedule(group, state);
-    // A group with nobody waiting is forgotten: events come and go.
-    else if (groups.get(group) === state) groups.delete(group);
+    // A group with nobody waiting is forgotten once its spacing is over: events come and go.
+    else setTimeout(() => forget(group, state), spacingMs).unref();
+  }
+
+  function forget(group: string, state: GroupState<T, R>): void {
+    if (groups.get(group) === state && !state.running && !state.scheduled && !state.queue.length) groups.delete(group);
   }
 
   async function readChunk(group: string, chunk: Waiting<T, R>[]): Promise<void> {
@@ -74,7 +95,7 @@ export function createBatchedRead<T, R>(opts: BatchedReadOptions<T, R>): Batched
   return {
     load(group, item) {
       let state = groups.get(group);
-      if (!state) groups.set(group, (state = { queue: [], running: false, scheduled: false }));
+      if (!state) groups.set(group, (state = { queue: [], running: false, scheduled: false, lastStartedAt: -Infinity }));
       const current = state;
       return new Promise<R>((resolve, reject) => {
         current.queue.push({ item, resolve, reject });
