@@ -23,6 +23,9 @@ const joins = [];
 const delays = new Map();
 let total = 0;
 let settled;
+/** Starts that failed and were tried again (at most twice each), and the first one's error. */
+let startRetries = 0;
+let firstStartError;
 
 function record(id, sentAt, at) {
   const list = delays.get(id) ?? [];
@@ -60,13 +63,16 @@ function spread(list) {
  * An official client: start (WebSocket + handshake), then JoinEventSession. Returns its phase times.
  * The watchers share `jwt`, or watcher i uses `jwts[i]` (the flash crowd: a session each).
  */
-function signalrWatcher({ url, jwt, jwts, eventId, expectWatchers }, onFull) {
+function signalrWatcher({ url, jwt, jwts, eventId, expectWatchers, reconnect }, onFull) {
   return async (index) => {
     const token = jwts?.[index] ?? jwt;
-    const connection = new HubConnectionBuilder()
+    const builder = new HubConnectionBuilder()
       .withUrl(url, { accessTokenFactory: () => token, transport: HttpTransportType.WebSockets, skipNegotiation: true })
-      .configureLogging(LogLevel.None)
-      .build();
+      .configureLogging(LogLevel.None);
+    // bench:cluster's rolling restart: a watcher whose instance goes reconnects (through the balancer) and joins again.
+    if (reconnect) builder.withAutomaticReconnect({ nextRetryDelayInMilliseconds: (c) => (c.elapsedMilliseconds > 60_000 ? null : Math.min(250 * 2 ** c.previousRetryCount, 2000)) });
+    const connection = builder.build();
+    if (reconnect) connection.onreconnected(() => void connection.invoke('JoinEventSession', eventId).catch(() => {}));
     // A handler for every message the server may send, or the client logs warnings.
     for (const name of IGNORED) connection.on(name, () => {});
     let full = false;
@@ -80,7 +86,18 @@ function signalrWatcher({ url, jwt, jwts, eventId, expectWatchers }, onFull) {
     connection.on('FlyerStarted', recordFlyer);
     connection.on('ChatMessageSent', recordChat);
     const t0 = now();
-    await connection.start();
+    // A client whose first SYNs the kernel dropped (a full accept queue) may see its socket reset; a
+    // browser's app tries again, and so does this one, counted.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await connection.start();
+        break;
+      } catch (error) {
+        if (attempt >= 2) throw error;
+        startRetries += 1;
+        firstStartError ??= String(error?.message ?? error);
+      }
+    }
     const t1 = now();
     if ((await connection.invoke('JoinEventSession', eventId)) !== true) throw new Error('JoinEventSession refused');
     const t2 = now();
@@ -156,6 +173,8 @@ async function connectAll(message) {
     // Per connection so far: opening (upgrade + handshake) and joining, each as the client saw it.
     openMs: spread(opens),
     joinMs: spread(joins),
+    startRetries,
+    firstStartError,
   };
 }
 
@@ -176,7 +195,7 @@ process.on('message', async (message) => {
       process.send({ type: 'expecting', id });
       if ((delays.get(id)?.length ?? 0) === total) reply();
       else {
-        const timer = setTimeout(() => reply({ timedOut: true }), 30_000);
+        const timer = setTimeout(() => reply({ timedOut: true }), message.timeoutMs ?? 30_000);
         settled = (done) => {
           if (done !== id) return;
           clearTimeout(timer);

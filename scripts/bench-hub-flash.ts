@@ -5,6 +5,10 @@
  * sockets at once. N is each of BENCH_FLASH_WATCHERS (2,000 and 5,000); each side runs in a
  * process of its own (bench-hub.ts forks it), and the watchers in BENCH_CLIENTS child processes,
  * every one of which opens all of its watchers at once.
+ *
+ * Both servers listen with Node's default accept queue (511, as the app's main.ts does) unless
+ * BENCH_BACKLOG says otherwise (the kernel caps it at net.core.somaxconn): past it, the kernel
+ * drops a crowd's connections and their clients try again a second later (listenOverflows).
  */
 import fs from 'node:fs/promises';
 import http from 'node:http';
@@ -17,6 +21,8 @@ import type { Database } from '../apps/server/src/db/client.js';
 
 export const FLASH_WATCHERS = (process.env.BENCH_FLASH_WATCHERS ?? '2000,5000').split(',').filter(Boolean).map(Number);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
+const BACKLOG = process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : undefined;
+const listenAt = { port: 0, host: '127.0.0.1', ...(BACKLOG ? { backlog: BACKLOG } : {}) };
 const now = () => performance.timeOrigin + performance.now();
 const round1 = (n: number) => +n.toFixed(1);
 const round2 = (n: number) => +n.toFixed(2);
@@ -32,6 +38,8 @@ interface CrowdAnswer {
   heardAt: number;
   openMs: Spread;
   joinMs: Spread;
+  startRetries?: number;
+  firstStartError?: string;
 }
 
 /** What one side of the flash crowd measured. */
@@ -45,6 +53,9 @@ export interface FlashResult {
   joinMs: { p50: number; p99: number };
   serverCpuPercent: number;
   serverEventLoopUtilisation: number;
+  /** Hub clients whose start failed and were started again (bench-hub-client.mjs), and the first error. */
+  startRetries: number;
+  firstStartError?: string;
   /** Connections dropped meanwhile for a full accept queue (Linux, machine wide; see listenOverflows). */
   listenOverflows: number | null;
   /** Cores busy with other work meanwhile (near 0 on a quiet machine). */
@@ -100,6 +111,8 @@ async function rush(watchers: number, connect: (clientIndex: number, from: numbe
     joinMs: worst((a) => a.joinMs),
     serverCpuPercent: Math.round(((own.user + own.system) / 1000 / (wall * 1000)) * 100),
     serverEventLoopUtilisation: round2(elu.utilization),
+    startRetries: answers.reduce((n, a) => n + (a.startRetries ?? 0), 0),
+    firstStartError: answers.find((a) => a.firstStartError)?.firstStartError,
     listenOverflows: overflowsBefore !== undefined && overflowsAfter !== undefined ? overflowsAfter - overflowsBefore : null,
     otherCpuCores: cpuBefore && cpuAfter ? round1(Math.max(0, cpuAfter.machine - cpuBefore.machine - (busy(cpuAfter) - busy(cpuBefore))) / wall) : null,
   };
@@ -115,7 +128,7 @@ export async function flashWsCase(watchers: number): Promise<FlashResult> {
     socket.on('error', () => {});
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenAt, resolve));
   const { port } = server.address() as { port: number };
   try {
     return await rush(watchers, () => ({ kind: 'ws', url: `ws://127.0.0.1:${port}/` }));
@@ -129,13 +142,15 @@ export async function flashWsCase(watchers: number): Promise<FlashResult> {
 /** The hub on one instance: every watcher its own session, all joining the same live event with flyers on stage. */
 export async function flashHubCase(watchers: number, database: Database): Promise<FlashResult> {
   const server = await loadServer();
-  const instance = await server.build({ database, listen: true, env: { SEED_DEMO: 'false' }, jwtSecret: SECRET, rateLimits: 'production' });
+  const instance = await server.build({ database, env: { SEED_DEMO: 'false' }, jwtSecret: SECRET, rateLimits: 'production' });
   try {
+    await instance.app.listen(listenAt);
+    const { port } = instance.app.server.address() as { port: number };
     const owner = await user(server, instance.app, database, 'host');
     const eventId = await createEvent(server, instance.app, owner);
     await goLive(server, database, eventId);
     const jwts = await crowd(server, instance.app, database, watchers);
-    const url = `${instance.url}${server.HUB_PATH}?tenant=${TENANT}`;
+    const url = `http://127.0.0.1:${port}${server.HUB_PATH}?tenant=${TENANT}`;
     return await rush(watchers, (_i, from, count) => ({ kind: 'signalr', url, eventId, jwts: jwts.slice(from, from + count) }));
   } finally {
     await instance.close();

@@ -521,6 +521,7 @@ async function flashCrowd(env: Record<string, string | undefined>): Promise<Reco
       case: 'flash-crowd',
       watchers: n,
       database: env.BENCH_HUB_DATABASE_URL ? 'postgres' : 'pglite',
+      backlog: process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : 'default (511)',
       // Issue 31: all joined within 5 s on one instance, and within twice the bare ws server's connect time.
       hubJoinedSeconds: hub.joinedSeconds,
       wsConnectSeconds: ws.joinedSeconds,
