@@ -471,8 +471,10 @@ describe('a looping launch', () => {
       });
       await first.close();
       first = undefined;
-      // As if the server had been off for a day: the round and the event are long past.
-      const dayAgo = Date.now() - 86_400_000;
+      // As if the server had been off for a day: the round and the event are long past. Placed so
+      // the next round on the loop's beat starts 30 s after now, not in progress: a round in progress
+      // starts on the scheduler's next poll, which a loaded machine reached before the reads below.
+      const dayAgo = Date.now() - 86_400_000 + 30_000;
       const raw = await openDatabase({ databaseUrl: db.databaseUrl, pgliteDir: db.pgliteDir });
       try {
         await raw.db.execute(sql`update timelines set start_date = ${at(dayAgo)}, end_date = ${at(dayAgo + 20_000)} where id = ${timeline.id}`);
