@@ -4,7 +4,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 const latencies = [];
+/** Answers by status, to tell what the non-2xx were. */
+const statuses = {};
 const instance = autocannon(workerData);
-instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+instance.on('response', (_client, status, _bytes, responseTime) => {
+  latencies.push(responseTime);
+  statuses[status] = (statuses[status] ?? 0) + 1;
+});
 const result = await instance;
-parentPort.postMessage({ latencies, requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors });
+parentPort.postMessage({ latencies, statuses, requestsPerSecond: result.requests.average, non2xx: result.non2xx, errors: result.errors });
