@@ -14,10 +14,12 @@ function recordingRead() {
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
-/** A few turns of the loop: the next read is scheduled once the previous one's promises have settled. */
-const turns = async () => {
-  for (let i = 0; i < 5; i++) await turn();
-};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until `check` holds: the next read starts after the previous one's spacing. */
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await sleep(5);
+  expect(check()).toBe(true);
+}
 
 describe('a batched read', () => {
   it('answers a lone caller from a read of its own', async () => {
@@ -51,7 +53,7 @@ describe('a batched read', () => {
     expect(reads).toHaveLength(1);
     reads[0].finish();
     expect(await first).toBe('1:a');
-    await turns();
+    await until(() => reads.length === 2);
     expect(reads.map((r) => r.items)).toEqual([['a'], ['b', 'c']]);
     reads[1].finish();
     expect(await late).toEqual(['2:b', '2:c']);
@@ -94,7 +96,7 @@ describe('a batched read', () => {
     expect(await batched.load('g', 'b')).toBe('b');
   });
 
-  it('starts a group\'s reads spacingMs apart, so a trickling crowd still shares them; a lone caller is read at once', async () => {
+  it('starts a group\'s reads at least spacingMs apart, so a trickling crowd still shares them; a lone caller is read at once', async () => {
     const started: number[] = [];
     const batched = createBatchedRead<string, string>({
       spacingMs: 40,
@@ -119,6 +121,22 @@ describe('a batched read', () => {
     const other = performance.now();
     await batched.load('h', 'x');
     expect(started[2] - other).toBeLessThan(20);
+  });
+
+  it('spaces a group\'s reads by ten times the last one\'s duration', async () => {
+    const started: number[] = [];
+    const batched = createBatchedRead<string, string>({
+      read: async (_group, items) => {
+        started.push(performance.now());
+        // The first read is slow (15 ms): the next waits about 150 ms from its start.
+        if (started.length === 1) await sleep(15);
+        return items;
+      },
+    });
+    await batched.load('g', 'a');
+    expect(await batched.load('g', 'b')).toBe('b');
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(145);
+    expect(started[1] - started[0]).toBeLessThan(400);
   });
 
   it('refuses a read that answers the wrong number of items', async () => {
