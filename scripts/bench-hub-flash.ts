@@ -53,6 +53,8 @@ export interface FlashResult {
   joinMs: { p50: number; p99: number };
   serverCpuPercent: number;
   serverEventLoopUtilisation: number;
+  /** CPU of the watcher processes, in % of one core (all of them together): on two cores they compete with the server. */
+  clientCpuPercent: number | null;
   /** Hub clients whose start failed and were started again (bench-hub-client.mjs), and the first error. */
   startRetries: number;
   firstStartError?: string;
@@ -101,7 +103,9 @@ async function rush(watchers: number, connect: (clientIndex: number, from: numbe
   const overflowsAfter = await listenOverflows();
   for (const client of clients) client.child.send({ type: 'stop' });
   await Promise.all(clients.map((c) => c.next('stopped')));
+  // CPU seconds of this process (the server) and the watcher processes, or of the watchers alone.
   const busy = (sample: typeof cpuBefore) => [...(sample?.processes.values() ?? [])].reduce((a, b) => a + b, 0);
+  const clientBusy = (sample: typeof cpuBefore) => [...(sample?.processes ?? [])].reduce((a, [pid, seconds]) => a + (pid === 'self' ? 0 : seconds), 0);
   const worst = (pick: (a: CrowdAnswer) => Spread) => ({ p50: Math.max(...answers.map((a) => pick(a).p50)), p99: Math.max(...answers.map((a) => pick(a).p99)) });
   return {
     watchers,
@@ -111,6 +115,7 @@ async function rush(watchers: number, connect: (clientIndex: number, from: numbe
     joinMs: worst((a) => a.joinMs),
     serverCpuPercent: Math.round(((own.user + own.system) / 1000 / (wall * 1000)) * 100),
     serverEventLoopUtilisation: round2(elu.utilization),
+    clientCpuPercent: cpuBefore && cpuAfter ? Math.round(((clientBusy(cpuAfter) - clientBusy(cpuBefore)) / wall) * 100) : null,
     startRetries: answers.reduce((n, a) => n + (a.startRetries ?? 0), 0),
     firstStartError: answers.find((a) => a.firstStartError)?.firstStartError,
     listenOverflows: overflowsBefore !== undefined && overflowsAfter !== undefined ? overflowsAfter - overflowsBefore : null,
