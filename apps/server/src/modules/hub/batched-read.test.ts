@@ -99,7 +99,7 @@ describe('a batched read', () => {
   it('starts a group\'s reads at least spacingMs apart, so a trickling crowd still shares them; a lone caller is read at once', async () => {
     const started: number[] = [];
     const batched = createBatchedRead<string, string>({
-      spacingMs: 40,
+      spacingMs: 300,
       read: async (_group, items) => {
         started.push(performance.now());
         return items;
@@ -107,7 +107,7 @@ describe('a batched read', () => {
     });
     const t0 = performance.now();
     expect(await batched.load('g', 'a')).toBe('a');
-    expect(started[0] - t0).toBeLessThan(20);
+    expect(started[0] - t0).toBeLessThan(100);
     // Five callers, one every 5 ms, all within the spacing: one more read, after it.
     const trickle: Promise<string>[] = [];
     for (const item of ['b', 'c', 'd', 'e', 'f']) {
@@ -116,11 +116,11 @@ describe('a batched read', () => {
     }
     expect(await Promise.all(trickle)).toEqual(['b', 'c', 'd', 'e', 'f']);
     expect(started).toHaveLength(2);
-    expect(started[1] - started[0]).toBeGreaterThanOrEqual(39);
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(299);
     // Another group is not held up by this one's spacing.
     const other = performance.now();
     await batched.load('h', 'x');
-    expect(started[2] - other).toBeLessThan(20);
+    expect(started[2] - other).toBeLessThan(100);
   });
 
   it('spaces a group\'s reads by ten times the last one\'s duration', async () => {
@@ -136,7 +136,7 @@ describe('a batched read', () => {
     await batched.load('g', 'a');
     expect(await batched.load('g', 'b')).toBe('b');
     expect(started[1] - started[0]).toBeGreaterThanOrEqual(145);
-    expect(started[1] - started[0]).toBeLessThan(400);
+    expect(started[1] - started[0]).toBeLessThan(1000);
   });
 
   it('refuses a read that answers the wrong number of items', async () => {
