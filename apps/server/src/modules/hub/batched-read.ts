@@ -6,7 +6,7 @@
  * share the next one, so the number of reads follows the database's speed, not the crowd's size.
  *
  * A group's reads are also spaced: the next starts no sooner than ten times the last one's
- * duration after it (at least `spacingMs`, at most 250 ms), so one group's reads take at most about
+ * duration after it (at most 250 ms, and at least `spacingMs`), so one group's reads take at most about
  * a tenth of the time, on a fast database or a slow one. A crowd trickling in (its connections
  * held up by a busy server's accept queue) would otherwise be read a few at a time, each read
  * costing the busy server (PGlite runs in its event loop) about as much as a big one. A lone
@@ -50,7 +50,7 @@ interface GroupState<T, R> {
 const DEFAULT_MAX_ITEMS = 256;
 /** A group's next read waits ten times as long as its last one took... */
 const SPACING_FACTOR = 10;
-/** ...but never more than this (a database that stalled once does not hold the next callers long). */
+/** ...but no more than this (a database that stalled once does not hold the next callers long), unless spacingMs asks for more. */
 const MAX_SPACING_MS = 250;
 
 export function createBatchedRead<T, R>(opts: BatchedReadOptions<T, R>): BatchedRead<T, R> {
@@ -58,7 +58,7 @@ export function createBatchedRead<T, R>(opts: BatchedReadOptions<T, R>): Batched
   const spacingMs = Math.max(0, opts.spacingMs ?? 0);
   const groups = new Map<string, GroupState<T, R>>();
 
-  const spacingOf = (state: GroupState<T, R>) => Math.min(MAX_SPACING_MS, Math.max(spacingMs, SPACING_FACTOR * state.lastTookMs));
+  const spacingOf = (state: GroupState<T, R>) => Math.max(spacingMs, Math.min(MAX_SPACING_MS, SPACING_FACTOR * state.lastTookMs));
 
   const schedule = (group: string, state: GroupState<T, R>) => {
     if (state.running || state.scheduled) return;
