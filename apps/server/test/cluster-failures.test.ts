@@ -69,7 +69,8 @@ describe.skipIf(!inject('databaseUrl') || !process.env.TEST_REDIS_URL)('three in
       }),
     );
   const allWatching = () => watchers.every((w) => w.watching && !w.closed);
-  const readiness = () => Promise.all(cluster.instances.map((i) => fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(3000) }).then((r) => r.status, () => 0)));
+  // /readyz bounds each check at 2 s: 5 s leaves room for a loaded machine's event loop.
+  const readiness = () => Promise.all(cluster.instances.map((i) => fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)));
 
   beforeAll(async () => {
     postgres = await ownPostgres();
@@ -188,7 +189,7 @@ describe.skipIf(!inject('databaseUrl') || !process.env.TEST_REDIS_URL)('three in
   it('reports not ready while PostgreSQL restarts, answers 503 without hanging, and recovers without a restart', async () => {
     const downAt = Date.now();
     postgres.stop();
-    await expect.poll(async () => (await readiness()).every((s) => s === 503), { timeout: 5000, interval: 200 }).toBe(true);
+    await expect.poll(async () => (await readiness()).every((s) => s === 503), { timeout: 10_000, interval: 200 }).toBe(true);
     await sleep(3000);
     await postgres.start();
     const upAt = Date.now();
@@ -200,7 +201,7 @@ describe.skipIf(!inject('databaseUrl') || !process.env.TEST_REDIS_URL)('three in
     expect(summary(during.filter((r) => r.status === -1 || r.status === 0 || r.status === 500))).toEqual([]);
     expect(during.filter((r) => r.status === 503).length).toBeGreaterThan(0);
     expect(summary(traffic.failures(readyAt + 1000))).toEqual([]);
-    expect(upAt - downAt).toBeLessThan(15_000);
+    expect(upAt - downAt).toBeLessThan(25_000);
     const launches = await launchingWhile(() => sleep(3000));
     expect(await audited(launches)).toEqual([]);
     expect(allWatching()).toBe(true);
