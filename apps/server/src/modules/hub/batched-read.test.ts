@@ -99,7 +99,8 @@ describe('a batched read', () => {
   it('starts a group\'s reads at least spacingMs apart, so a trickling crowd still shares them; a lone caller is read at once', async () => {
     const started: number[] = [];
     const batched = createBatchedRead<string, string>({
-      spacingMs: 300,
+      // Long beside the trickle below, so a loaded machine's late timers still fall within it.
+      spacingMs: 600,
       read: async (_group, items) => {
         started.push(performance.now());
         return items;
@@ -107,7 +108,7 @@ describe('a batched read', () => {
     });
     const t0 = performance.now();
     expect(await batched.load('g', 'a')).toBe('a');
-    expect(started[0] - t0).toBeLessThan(100);
+    expect(started[0] - t0).toBeLessThan(250);
     // Five callers, one every 5 ms, all within the spacing: one more read, after it.
     const trickle: Promise<string>[] = [];
     for (const item of ['b', 'c', 'd', 'e', 'f']) {
@@ -116,11 +117,12 @@ describe('a batched read', () => {
     }
     expect(await Promise.all(trickle)).toEqual(['b', 'c', 'd', 'e', 'f']);
     expect(started).toHaveLength(2);
-    expect(started[1] - started[0]).toBeGreaterThanOrEqual(299);
+    // A timer may fire a millisecond or two before performance.now() says its time is up.
+    expect(started[1] - started[0]).toBeGreaterThanOrEqual(590);
     // Another group is not held up by this one's spacing.
     const other = performance.now();
     await batched.load('h', 'x');
-    expect(started[2] - other).toBeLessThan(100);
+    expect(started[2] - other).toBeLessThan(250);
   });
 
   it('spaces a group\'s reads by ten times the last one\'s duration', async () => {
