@@ -4,11 +4,18 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { missingSuites, requireEverySuite } from './scripts/test-suites.js';
 
+/**
+ * The cluster's failure tests (three instances, nginx, a PostgreSQL and a Redis of their own, traffic
+ * throughout) keep both cores busy for two minutes: beside the browser suite they made its map waits
+ * time out and its walks half as slow again, so they run last, alone (their project's groupOrder).
+ */
+const CLUSTER_FILES = ['apps/server/test/cluster-failures.test.ts'];
+
 const api = (name: string, exclude: string[] = []) => ({
   test: {
     name,
     include: ['apps/server/test/**/*.test.ts'],
-    exclude,
+    exclude: [...exclude, ...CLUSTER_FILES],
     environment: 'node',
     // A worker's files share the modules they import (the app's whole graph) instead of each
     // loading it again: 236 s against 161 s for api-pglite on two cores. Each file builds its own
@@ -96,6 +103,20 @@ export default defineConfig({
       // `npm run fuzz`.
       ...(process.env.TEST_DATABASE_URL ? [api('api-postgres', ['apps/server/test/fuzz.test.ts'])] : []),
       ...(hasChromium ? [e2e] : []),
+      ...(process.env.TEST_DATABASE_URL
+        ? [
+            {
+              test: {
+                name: 'api-cluster',
+                include: CLUSTER_FILES,
+                environment: 'node',
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+                sequence: { groupOrder: 1 },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -93,10 +93,26 @@ describe('map search and events', () => {
     await hostPage.waitForTimeout(500);
     await mapIdle(hostPage);
     // Polled: "idle" may come between the jump and the new tiles' arrival on a loaded machine.
+    // What the map holds when the event is not among it, so a failure says why (moved away, no tiles yet, filtered out).
     const onMap = () =>
       hostPage.evaluate((id) => {
-        const map = (window as unknown as { __hubbubMap: { querySourceFeatures(s: string, o: object): { properties: Record<string, unknown> }[] } }).__hubbubMap;
-        return map.querySourceFeatures('events', { sourceLayer: 'events' }).some((f) => f.properties.id === id);
+        type MapLike = {
+          querySourceFeatures(s: string, o: object): { properties: Record<string, unknown> }[];
+          getCenter(): { lng: number; lat: number };
+          getZoom(): number;
+          isSourceLoaded(s: string): boolean;
+        };
+        const map = (window as unknown as { __hubbubMap: MapLike }).__hubbubMap;
+        const features = map.querySourceFeatures('events', { sourceLayer: 'events' });
+        if (features.some((f) => f.properties.id === id)) return true;
+        const c = map.getCenter();
+        let loaded: string;
+        try {
+          loaded = String(map.isSourceLoaded('events'));
+        } catch {
+          loaded = 'no source';
+        }
+        return `not among ${features.length} features at ${c.lat.toFixed(4)},${c.lng.toFixed(4)} z${map.getZoom().toFixed(1)}; source loaded: ${loaded}; ${location.search}`;
       }, eventId);
     await expect.poll(onMap, { timeout: 20_000 }).toBe(true);
     expect(errors).toEqual([]);
