@@ -69,6 +69,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
         return Number(/^hubbub_hub_connections (\d+)/m.exec(text)?.[1] ?? 0);
       }),
     );
+  /** Each instance's backplane lag (seconds), from its own /metrics; NaN when it does not answer. */
+  const backplaneLag = () =>
+    Promise.all(
+      cluster.instances.map(async (i) => {
+        const text = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5000) }).then((r) => r.text(), () => '');
+        return Number(/^hubbub_hub_backplane_lag_seconds (\S+)/m.exec(text)?.[1] ?? NaN);
+      }),
+    );
   const allWatching = () => watchers.every((w) => w.watching && !w.closed);
   // /readyz bounds each check at 2 s: 5 s leaves room for a loaded machine's event loop.
   const readiness = () => Promise.all(cluster.instances.map((i) => fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)));
@@ -172,6 +180,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
     const downAt = Date.now();
     await redis.kill();
     await sleep(2000);
+    // The metrics say the backplane is behind: its probes have gone unanswered for about as long as Redis has been away.
+    for (const lag of await backplaneLag()) expect(lag).toBeGreaterThanOrEqual(0.5);
     await redis.start();
     const upAt = Date.now();
     // Within 10 s of Redis coming back, a launch reaches every watcher on every instance.
@@ -185,6 +195,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
     const limits = execFileSync('redis-cli', ['-u', redis.url, '--scan', '--pattern', 'hubbub:limit:*'], { encoding: 'utf8' });
     expect(limits).toMatch(/hubbub:limit:/);
     expect(allWatching()).toBe(true);
+    // And caught up: the probes come back within a round trip again.
+    await expect.poll(async () => (await backplaneLag()).every((lag) => lag < 1), { timeout: 10_000, interval: 500 }).toBe(true);
   }, 90_000);
 
   it('reports not ready while PostgreSQL restarts, answers 503 without hanging, and recovers without a restart', async () => {

@@ -105,6 +105,20 @@ describe.skipIf(!REDIS_URL)(needsRedis('Redis group bus'), () => {
     expect(got.sort()).toEqual(['1:x', '2:x']);
   });
 
+  it('measures its lag by a probe through Redis: a round trip while Redis answers, the unanswered probe\'s age while it does not', async () => {
+    const live = createRedisBackplane({ url: REDIS_URL, probeIntervalMs: 50 });
+    closers.push(live);
+    expect(live.lagSeconds!()).toBe(0);
+    // Nothing listens on port 1: every probe stays unanswered.
+    const away = createRedisBackplane({ url: 'redis://127.0.0.1:1', probeIntervalMs: 50 });
+    closers.push(away);
+    await settle(600);
+    expect(live.lagSeconds!()).toBeGreaterThan(0);
+    expect(live.lagSeconds!()).toBeLessThan(0.5);
+    expect(away.lagSeconds!()).toBeGreaterThanOrEqual(0.4);
+    expect(away.lagSeconds!()).toBeLessThan(5);
+  });
+
   it('sums watcher counts over instances and forgets an instance that closes', async () => {
     const [a, b] = [createRedisMemberCounts({ url: REDIS_URL }), counts()];
     const group = uniqueGroup();

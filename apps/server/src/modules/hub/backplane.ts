@@ -8,6 +8,11 @@ export interface Backplane {
   /** Listens to a group's frames; the returned function stops listening. */
   subscribe(group: string, listener: (frame: Buffer) => void): () => void;
   close(): Promise<void>;
+  /**
+   * How far behind the backplane is, in seconds (a shared one only): the last probe's round trip, or
+   * the age of the oldest probe still unanswered when that is longer (Redis away or slow).
+   */
+  lagSeconds?(): number;
 }
 
 export function createLocalBackplane(): Backplane {

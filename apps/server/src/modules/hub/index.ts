@@ -47,6 +47,8 @@ export const hubPlugin = fp(async (app: FastifyInstance, opts: HubOptions) => {
   metrics.gauge('hubbub_hub_connections', 'Open hub connections on this instance.', [], async () => [{ labels: {}, value: hub.connections.size }]);
   metrics.total('hubbub_hub_frames_sent_total', 'Frames sent to hub clients of this instance (flyers, messages, counts, keep-alives).', () => hub.framesSent);
   metrics.gauge('hubbub_hub_groups', 'Hub groups with a member on this instance (an event\'s watchers, a door, a person).', [], async () => [{ labels: {}, value: hub.groups.size }]);
+  const lag = backplane?.lagSeconds?.bind(backplane);
+  if (lag) metrics.gauge('hubbub_hub_backplane_lag_seconds', 'How far behind the shared backplane (Redis) is: its last probe\'s round trip, or the oldest unanswered one\'s age.', [], async () => [{ labels: {}, value: lag() }]);
   setup(hub);
   await app.register(negotiateRoutes, { secret: jwtSecret, authenticate, now });
   const detach = attachWebSocket({ app, hub, secret: jwtSecret, authenticate, now });
