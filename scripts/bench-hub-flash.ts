@@ -6,8 +6,8 @@
  * process of its own (bench-hub.ts forks it), and the watchers in BENCH_CLIENTS child processes,
  * every one of which opens all of its watchers at once.
  *
- * Both servers listen with Node's default accept queue (511, as the app's main.ts does) unless
- * BENCH_BACKLOG says otherwise (the kernel caps it at net.core.somaxconn): past it, the kernel
+ * Both servers listen with the app's default accept queue (LISTEN_BACKLOG, 4096, as main.ts does)
+ * unless BENCH_BACKLOG says otherwise (the kernel caps it at net.core.somaxconn): past it, the kernel
  * drops a crowd's connections and their clients try again a second later (listenOverflows).
  */
 import fs from 'node:fs/promises';
@@ -18,11 +18,12 @@ import { cpuSeconds } from './bench-support.js';
 import { spawnClient } from './bench-hub-clients.js';
 import { createEvent, crowd, goLive, loadServer, SECRET, TENANT, user } from './bench-hub-server.js';
 import type { Database } from '../apps/server/src/db/client.js';
+import { LISTEN_BACKLOG } from '../apps/server/src/config.js';
 
 export const FLASH_WATCHERS = (process.env.BENCH_FLASH_WATCHERS ?? '2000,5000').split(',').filter(Boolean).map(Number);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
-const BACKLOG = process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : undefined;
-const listenAt = { port: 0, host: '127.0.0.1', ...(BACKLOG ? { backlog: BACKLOG } : {}) };
+const BACKLOG = process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : LISTEN_BACKLOG;
+const listenAt = { port: 0, host: '127.0.0.1', backlog: BACKLOG };
 const now = () => performance.timeOrigin + performance.now();
 const round1 = (n: number) => +n.toFixed(1);
 const round2 = (n: number) => +n.toFixed(2);

@@ -49,6 +49,7 @@ import { performance } from 'node:perf_hooks';
 import { runInNewContext } from 'node:vm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { percentile, scratchDatabase } from './bench-support.js';
+import { LISTEN_BACKLOG } from '../apps/server/src/config.js';
 import { spawnClient } from './bench-hub-clients.js';
 import { FLASH_WATCHERS, flashHubCase, flashWsCase, type FlashResult } from './bench-hub-flash.js';
 import { createEvent, loadServer, SECRET, TENANT, user, type Server } from './bench-hub-server.js';
@@ -521,7 +522,7 @@ async function flashCrowd(env: Record<string, string | undefined>): Promise<Reco
       case: 'flash-crowd',
       watchers: n,
       database: env.BENCH_HUB_DATABASE_URL ? 'postgres' : 'pglite',
-      backlog: process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : 'default (511)',
+      backlog: process.env.BENCH_BACKLOG ? Number(process.env.BENCH_BACKLOG) : LISTEN_BACKLOG,
       // Issue 31: all joined within 5 s on one instance, and within twice the bare ws server's connect time.
       hubJoinedSeconds: hub.joinedSeconds,
       wsConnectSeconds: ws.joinedSeconds,

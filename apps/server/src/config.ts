@@ -14,6 +14,8 @@ const optionalUrl = (name: string) =>
 export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
 /** MAP_STYLE_URL's value for the built-in basemap only (no map host contacted at all). */
 export const OFFLINE_MAP_STYLE = 'offline';
+/** The default accept queue (LISTEN_BACKLOG below); the benchmarks listen with it too. */
+export const LISTEN_BACKLOG = 4096;
 
 const optionalText = z
   .string()
@@ -128,6 +130,12 @@ const ConfigSchema = z.object({
    * is still served: a load balancer's health check sees the instance go and stops sending to it.
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number({ message: 'SHUTDOWN_DRAIN_MS must be a number.' }).int().min(0).max(300_000).default(0),
+  /**
+   * The listening socket's accept queue. Node's 511 overflows when a crowd arrives at once (5,000
+   * watchers at a live event's door): the kernel drops the rest and their clients try again a second
+   * later. The kernel caps it at net.core.somaxconn (4096 on current Linux).
+   */
+  LISTEN_BACKLOG: z.coerce.number({ message: 'LISTEN_BACKLOG must be a number.' }).int().min(1).max(65_535).default(LISTEN_BACKLOG),
   /** /metrics (Prometheus text) answers only with this bearer token; unset, it is not served on the app's port. */
   METRICS_TOKEN: z
     .string()

@@ -97,7 +97,7 @@ async function main() {
     app.log.info(`Hubbub jobs instance (launches, notifications, series): /livez, /readyz and /metrics on http://${config.HOST}:${config.PORT}`);
     return;
   }
-  await app.listen({ port: config.PORT, host: config.HOST });
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: config.LISTEN_BACKLOG });
   if (config.METRICS_PORT) {
     sideServer = await serveMetricsPort({ app, metrics, port: config.METRICS_PORT, host: config.HOST });
     app.log.info(`metrics on http://${config.HOST}:${config.METRICS_PORT}/metrics`);
