@@ -6,9 +6,8 @@ import { missingSuites, requireEverySuite } from './scripts/test-suites.js';
 
 /**
  * The cluster's failure tests (three instances, nginx, a PostgreSQL and a Redis of their own, traffic
- * throughout) keep both cores busy for a minute and a half: they run first, alone in their process
- * (their project's groupOrder, 0, before every other project's, 1), while the browser suite, run
- * beside them by scripts/run-tests.ts, is still seeding its server rather than waiting on a map.
+ * throughout) keep both cores busy for two minutes: beside the browser suite they made its map waits
+ * time out and its walks half as slow again, so they run last, alone (their project's groupOrder).
  */
 const CLUSTER_FILES = ['apps/server/test/cluster-failures.test.ts'];
 
@@ -22,7 +21,6 @@ const api = (name: string, exclude: string[] = []) => ({
     // loading it again: 236 s against 161 s for api-pglite on two cores. Each file builds its own
     // app and database, and no API test mocks a module or stubs a global.
     isolate: false,
-    sequence: { groupOrder: 1 },
     globalSetup: ['apps/server/test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -51,7 +49,6 @@ const web = (name: string, files: { isolate: boolean; include?: string[]; exclud
     include: files.include ?? ['src/**/*.test.{ts,tsx}'],
     exclude: files.exclude ?? [],
     isolate: files.isolate,
-    sequence: { groupOrder: 1 },
     environment: 'jsdom',
     // A jsdom render with user events takes ~1 s alone and several on a loaded 2-core machine
     // (the API and browser suites run beside it); 5 s, Vitest's default, failed there.
@@ -91,7 +88,6 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/scripts/**/*.test.mjs', 'tools/lint/rules/**/*.test.mjs'],
           environment: 'node',
-          sequence: { groupOrder: 1 },
         },
       },
       // A worker's web files share one jsdom window and the modules they import instead of each
@@ -116,7 +112,7 @@ export default defineConfig({
                 environment: 'node',
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
-                sequence: { groupOrder: 0 },
+                sequence: { groupOrder: 1 },
               },
             },
           ]
