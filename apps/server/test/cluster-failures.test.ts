@@ -61,22 +61,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
     return launches.flatMap((launch) => auditLaunch(watchers, launch, GRACE_MS));
   }
 
-  /** Open hub connections on each instance, from its own /metrics. */
-  const hubConnections = () =>
-    Promise.all(
-      cluster.instances.map(async (i) => {
-        const text = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
-        return Number(/^hubbub_hub_connections (\d+)/m.exec(text)?.[1] ?? 0);
-      }),
-    );
-  /** Each instance's backplane lag (seconds), from its own /metrics; NaN when it does not answer. */
-  const backplaneLag = () =>
+  /** One gauge of each instance's own /metrics; `fallback` when it is not there or the instance does not answer. */
+  const gaugeOnEach = (name: string, fallback: number) =>
     Promise.all(
       cluster.instances.map(async (i) => {
         const text = await fetch(`${i.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` }, signal: AbortSignal.timeout(5000) }).then((r) => r.text(), () => '');
-        return Number(/^hubbub_hub_backplane_lag_seconds (\S+)/m.exec(text)?.[1] ?? NaN);
+        return Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? fallback);
       }),
     );
+  /** Open hub connections on each instance. */
+  const hubConnections = () => gaugeOnEach('hubbub_hub_connections', 0);
+  /** Each instance's backplane lag (seconds); NaN when it does not answer. */
+  const backplaneLag = () => gaugeOnEach('hubbub_hub_backplane_lag_seconds', NaN);
   const allWatching = () => watchers.every((w) => w.watching && !w.closed);
   // /readyz bounds each check at 2 s: 5 s leaves room for a loaded machine's event loop.
   const readiness = () => Promise.all(cluster.instances.map((i) => fetch(`${i.url}/readyz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0)));

@@ -5,7 +5,7 @@ import { closeRedis, redisConnection, withTimeout, CLOSE_WAIT_MS } from './redis
 
 const CHANNEL_PREFIX = 'hubbub:group:';
 /** How often an instance sends itself a probe through Redis to measure the backplane's lag. */
-export const PROBE_INTERVAL_MS = 1000;
+const PROBE_INTERVAL_MS = 1000;
 /** Probes remembered unanswered at most (the oldest decides the lag while Redis is away). */
 const MAX_PENDING_PROBES = 64;
 
