@@ -96,9 +96,11 @@ function instance(options: ClusterOptions, index: number, port: number): Cluster
     // The balancer is on this host: it names the client's address, nobody else may.
     TRUST_PROXY: '127.0.0.1',
     PUBLIC_URL: `http://localhost:${options.balancerPort}`,
-    // Longer than nginx's upstream keepalive_timeout (1 s): by the time the listener closes, nginx
-    // holds no idle connection to this instance that a request could be written on.
+    // nginx does not read /readyz: the drain is for balancers that do. The linger is longer than
+    // nginx's upstream keepalive_timeout (1 s): by the time the app closes its idle connections,
+    // nginx holds none to this instance that a request could be written on.
     SHUTDOWN_DRAIN_MS: '2000',
+    SHUTDOWN_LINGER_MS: '1500',
     // The demo data is made once, by the first instance, before the others start.
     SEED_DEMO: options.seedDemo && index === 0 ? 'true' : 'false',
     ...options.env,

@@ -131,6 +131,13 @@ const ConfigSchema = z.object({
    */
   SHUTDOWN_DRAIN_MS: z.coerce.number({ message: 'SHUTDOWN_DRAIN_MS must be a number.' }).int().min(0).max(300_000).default(0),
   /**
+   * After the drain, how long the connections already open are still served (each answer closing
+   * its connection) once the listener has closed, before the app closes the idle ones. Longer than
+   * the balancer's keep-alive timeout towards the instances (deploy/hubbub.nginx.conf: 1 s), so the
+   * balancer drops its idle connections itself and never writes a request on one being closed.
+   */
+  SHUTDOWN_LINGER_MS: z.coerce.number({ message: 'SHUTDOWN_LINGER_MS must be a number.' }).int().min(0).max(60_000).default(0),
+  /**
    * The listening socket's accept queue. Node's 511 overflows when a crowd arrives at once (5,000
    * watchers at a live event's door): the kernel drops the rest and their clients try again a second
    * later. The kernel caps it at net.core.somaxconn (4096 on current Linux).

@@ -13,6 +13,8 @@ import { seedDemo } from './modules/demo/seed.js';
 import { seedDemoEvents } from './modules/demo/events-seed.js';
 import { seedShowcase } from './modules/demo/showcase-seed.js';
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 async function main() {
   let config;
   try {
@@ -54,9 +56,11 @@ async function main() {
   }
 
   // Bounded shutdown: drain (/readyz answers 503 for SHUTDOWN_DRAIN_MS while the rest is still
-  // served, so a balancer stops sending here), then stop accepting, tell hub clients to reconnect
-  // elsewhere, let requests and the scheduler's transaction finish, close the database; exit by
-  // the deadline whatever is still open. A second signal exits at once.
+  // served, so a balancer that checks it stops sending here), stop listening and linger for
+  // SHUTDOWN_LINGER_MS (a balancer that does not check is refused and goes elsewhere; the
+  // connections it holds are served, each closed after its answer), then tell hub clients to
+  // reconnect elsewhere, let requests and the scheduler's transaction finish, close the database;
+  // exit by the deadline whatever is still open. A second signal exits at once.
   let closing = false;
   // A jobs instance answers only its probes and metrics, on PORT; another may add METRICS_PORT.
   let sideServer: Server | undefined;
@@ -71,8 +75,10 @@ async function main() {
     const deadline = setTimeout(() => {
       app.log.error({ timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutdown did not finish in time: exiting');
       process.exit(1);
-    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS);
-    new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS))
+    }, config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_LINGER_MS + config.SHUTDOWN_TIMEOUT_MS);
+    sleep(config.SHUTDOWN_DRAIN_MS)
+      .then(() => readiness.stopListening(app.server))
+      .then(() => sleep(config.SHUTDOWN_LINGER_MS))
       .then(() => new Promise<void>((resolve) => (sideServer ? sideServer.close(() => resolve()) : resolve())))
       .then(() => app.close())
       .then(

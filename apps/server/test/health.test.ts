@@ -1,5 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -124,6 +126,47 @@ describe.skipIf(Boolean(inject('databaseUrl')))('draining on SIGTERM (the real p
       expect(await exited(server)).toBe(0);
       expect(Date.now() - signalled).toBeGreaterThanOrEqual(2000);
     } finally {
+      if (server.exitCode === null) server.kill('SIGKILL');
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+
+  it('then stops listening and, for SHUTDOWN_LINGER_MS, serves the connections still open, each answer closing its connection', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-linger-'));
+    const port = await freePort();
+    const server: ChildProcess = await startServer(port, dataDir, { SHUTDOWN_DRAIN_MS: '1000', SHUTDOWN_LINGER_MS: '3000' });
+    // One kept-alive connection, as a balancer holds towards each instance.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status: number; connection?: string; reused: boolean }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path, agent, headers: { 'x-tenant': 'hubbub' } }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode!, connection: response.headers.connection, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    const freshConnection = () =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        socket.on('connect', () => (socket.destroy(), resolve('accepted')));
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+      });
+    try {
+      expect(await get('/livez')).toMatchObject({ status: 200, connection: 'keep-alive', reused: false });
+      const signalled = Date.now();
+      server.kill('SIGTERM');
+      // Draining: the connection is kept, and new ones are still accepted.
+      await expect.poll(async () => (await get('/readyz')).status, { interval: 50 }).toBe(503);
+      expect(await get(tagsApi.categories.path)).toMatchObject({ status: 200, connection: 'keep-alive', reused: true });
+      expect(await freshConnection()).toBe('accepted');
+      // Lingering: a new connection is refused (a balancer tries the next instance), the open one is served and closed.
+      await expect.poll(freshConnection, { interval: 50, timeout: 2500 }).toBe('ECONNREFUSED');
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(1000);
+      expect(await get(tagsApi.categories.path)).toMatchObject({ status: 200, connection: 'close', reused: true });
+      expect(await exited(server)).toBe(0);
+      expect(Date.now() - signalled).toBeGreaterThanOrEqual(4000);
+    } finally {
+      agent.destroy();
       if (server.exitCode === null) server.kill('SIGKILL');
       await fs.rm(dataDir, { recursive: true, force: true });
     }

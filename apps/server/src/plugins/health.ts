@@ -27,10 +27,12 @@ export const healthPlugin = fp(async (app: FastifyInstance, options: HealthOptio
   const notReady = (reply: FastifyReply, detail: string) =>
     reply.code(503).header('cache-control', 'no-store').send(problem(503, 'not_ready', 'Not ready', detail));
 
-  // While draining, each answer closes its connection: a proxy's kept-alive connections move to
-  // other instances well before this one stops listening.
+  // Once the listener is closed, each answer closes its connection, so a balancer's kept-alive
+  // connections are gone before the app closes the idle ones. While draining they are kept: a
+  // balancer that does not read /readyz (nginx) then reuses them instead of opening new connections,
+  // which would be in the accept queue when the listener closes.
   app.addHook('onSend', async (_request, reply) => {
-    if (options.readiness.draining) reply.header('connection', 'close');
+    if (options.readiness.lingering) reply.header('connection', 'close');
   });
 
   app.get('/livez', { schema: { hide: true } }, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'live' }));

@@ -48,7 +48,9 @@ export async function call<T>(base: string, method: string, path: string, opts: 
     return { status: response.status, body, detail: response.ok ? undefined : text.slice(0, 200) };
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    return { status: timedOut ? -1 : 0, detail: String((error as Error).message) };
+    // fetch's own message is 'fetch failed': the socket's error (a reset, the other side closing) is its cause.
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return { status: timedOut ? -1 : 0, detail: [String((error as Error).message), cause?.code, cause?.message].filter(Boolean).join(': ') };
   }
 }
 
