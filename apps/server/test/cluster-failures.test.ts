@@ -208,7 +208,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
     const during = traffic.between(downAt, Date.now());
     // No call hung past its 15 s timeout, and none was a 500: the database was away, which is a 503.
     expect(summary(during.filter((r) => r.status === -1 || r.status === 0 || r.status === 500))).toEqual([]);
-    expect(during.filter((r) => r.status === 503).length).toBeGreaterThan(0);
+    const statuses = JSON.stringify(during.reduce<Record<string, number>>((counts, r) => ({ ...counts, [`${r.op} ${r.status}`]: (counts[`${r.op} ${r.status}`] ?? 0) + 1 }), {}));
+    expect(during.filter((r) => r.status === 503).length, `calls while PostgreSQL was away, by op and status: ${statuses}`).toBeGreaterThan(0);
     expect(summary(traffic.failures(readyAt + 1000))).toEqual([]);
     expect(upAt - downAt).toBeLessThan(25_000);
     const launches = await launchingWhile(() => sleep(3000));
