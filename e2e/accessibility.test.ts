@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { authApi, projectDocumentApi, type HubEvent, eventsApi, flyersApi, launchesApi } from '@hubbub/contract';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
-import { E2E_ADMIN_EMAIL } from './support/constants.js';
+import { api, baseUrl, collectPageErrors, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants.js';
 import { headerFindings, mapRendered, ROUTES, settle, watchViolations, type RouteCase, type WalkData } from './support/route-walk.js';
 
 /**
@@ -18,7 +18,6 @@ import { headerFindings, mapRendered, ROUTES, settle, watchViolations, type Rout
  */
 
 let browser: Browser;
-const ADMIN_PASSWORD = 'admin password 1';
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 type Width = keyof typeof WIDTHS;
 type Scheme = 'light' | 'dark';
@@ -41,9 +40,7 @@ const PAGE: RouteCase = { path: () => '', access: 'public' };
 /** The admin's own event, with a designed flyer launched for an hour and a public document. */
 async function createData(): Promise<WalkData> {
   const suffix = randomUUID().slice(0, 8);
-  // The admin account may exist from an earlier test in this run.
-  await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
-  const jwt = await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+  const jwt = await ensureAdmin();
   const me = await api<{ id: string }>('GET', authApi.user.path, jwt);
   const start = Date.now() - 600_000;
   const eventName = `Accessible Street Fair ${suffix}`;
@@ -214,7 +211,7 @@ describe('every route: accessibility (axe-core), security headers, the Content-S
     it(`signed in as an admin (who hosts the event) at ${width} width${dark ? ', in the light and the dark scheme' : ''}`, async () => {
       const context = await newContext(width);
       const violations = await watchViolations(context);
-      const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+      const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
       const { findings, policy, maps } = await walk(page, 'admin', view, violations, { dark });
       await context.close();
       expect(policy).toEqual([]);
@@ -248,7 +245,7 @@ function focused(page: Page): Promise<Focused> {
 describe('keyboard', () => {
   it('tabbing through the event page reaches the skip link, the header and the event actions, each with a visible focus ring', async () => {
     const context = await newContext('desktop');
-    const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.goto(`${baseUrl()}/event/${data.eventId}`);
     await settle(page, PAGE, '/event/:id');
 
@@ -278,7 +275,7 @@ describe('keyboard', () => {
 describe('the live buzz and reduced motion', () => {
   const stageAnimation = async (reducedMotion: 'reduce' | 'no-preference') => {
     const context = await newContext('desktop', reducedMotion);
-    const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await page.goto(`${baseUrl()}/buzz/${data.eventId}`);
     const flyer = page.locator('[data-testid="active-flyers"] [data-testid="stage-flyer"]').first();
     await flyer.waitFor({ timeout: 20_000 });

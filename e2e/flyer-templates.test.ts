@@ -6,14 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { FLYER_TEMPLATES, eventsApi, fillFlyerTemplate, flyersApi, launchesApi, moderationApi, pathOf, type HubEvent } from '@hubbub/contract';
-import { E2E_ADMIN_EMAIL } from './support/constants.js';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 26, acceptance 4: every flyer template renders in the designer and on the buzz stage,
 // filled in with the event's name, and reads at contrast (axe-core). One page, one host, one
 // event: the templates are looped over, with a screenshot of each in a temp folder.
 
-const ADMIN_PASSWORD = 'admin password 1';
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-flyer-templates-'));
 
 let browser: Browser;
@@ -36,8 +34,7 @@ describe('flyer templates', () => {
     const host = { email: `tess-${suffix}@example.test`, password: 'tess password 1' };
     const { id } = await createVerifiedUser(`Tess Templates ${suffix}`, host.email, host.password);
     // With billing on a new account is Free (one flyer per event): the admin puts the host on Pro.
-    await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
-    await api('POST', pathOf(moderationApi.personPlan, { id }), await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD), { plan: 'Pro', addOns: [], reason: 'Template check' });
+    await api('POST', pathOf(moderationApi.personPlan, { id }), await ensureAdmin(), { plan: 'Pro', addOns: [], reason: 'Template check' });
     const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 2 * 3_600_000;
     const eventName = `Harbour Jam ${suffix}`;

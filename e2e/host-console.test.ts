@@ -5,14 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { authApi, eventsApi, flyersApi, launchesApi, moderationApi, pathOf, type HubEvent } from '@hubbub/contract';
-import { E2E_ADMIN_EMAIL } from './support/constants.js';
-import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
 
 // Issue 26, acceptance 3: on a phone the host console is a compact bar in reach on the first
 // screen, and it stays there while 8 flyers scroll under it; its controls follow the session's
 // state (Go live, then launch; End asks first and says what happens).
 
-const ADMIN_PASSWORD = 'admin password 1';
 const PHONE = { width: 390, height: 844 };
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'hubbub-host-console-'));
 
@@ -29,8 +27,7 @@ async function hostWithEightFlyers() {
   const suffix = randomUUID().slice(0, 8);
   const host = { email: `hana-${suffix}@example.test`, password: 'hana password 1' };
   const { id } = await createVerifiedUser(`Hana Host ${suffix}`, host.email, host.password);
-  await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
-  const admin = await apiLogin(E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+  const admin = await ensureAdmin();
   await api('POST', pathOf(moderationApi.personPlan, { id }), admin, { plan: 'Pro', addOns: [], reason: 'Console check' });
   const jwt = await apiLogin(host.email, host.password);
   expect((await api<{ id: string }>('GET', authApi.user.path, jwt)).id).toBe(id);

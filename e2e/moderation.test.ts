@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { type HubEvent, eventsApi } from '@hubbub/contract';
-import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
-import { E2E_ADMIN_EMAIL } from './support/constants.js';
+import { apiLogin, baseUrl, collectPageErrors, createVerifiedUser, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const ADMIN_PASSWORD = 'admin password 1';
 
 async function mapIdle(page: Page) {
   await page.locator('[data-testid="event-map"][data-map-state="idle"]').first().waitFor({ timeout: 45_000 });
@@ -49,7 +48,7 @@ describe('moderation', () => {
     await createVerifiedUser(`Hal Host ${suffix}`, host.email, host.password);
     await createVerifiedUser(`Rita Reporter ${suffix}`, reporter.email, reporter.password);
     // The admin account may exist from an earlier test in this run.
-    await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
+    await ensureAdmin();
     const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 2 * 86_400_000;
     const res = await fetch(`${baseUrl()}${eventsApi.create.path}`, {
@@ -75,7 +74,7 @@ describe('moderation', () => {
 
     // The admin works the queue.
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const admin = await signIn(adminContext, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const admin = await signIn(adminContext, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     await admin.goto(`${baseUrl()}/admin`);
     // The overview first: counts and the last 30 days.
     await expect.poll(async () => Number((await admin.getByTestId('overview-open-reports').textContent()) ?? 0), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -105,7 +104,7 @@ describe('moderation', () => {
     const reporter = { email: `rob-${suffix}@example.test`, password: 'rob password 1' };
     await createVerifiedUser(host.name, host.email, host.password);
     await createVerifiedUser(`Rob Reporter ${suffix}`, reporter.email, reporter.password);
-    await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
+    await ensureAdmin();
     const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 2 * 86_400_000;
     // Its own spot near Lincoln, NE, so at a close zoom it is a point of its own.
@@ -142,7 +141,7 @@ describe('moderation', () => {
 
     // The admin sees it in context in the queue and hides it with a reason.
     const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const admin = await signIn(adminContext, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const admin = await signIn(adminContext, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     const errors = collectPageErrors(admin);
     await admin.goto(`${baseUrl()}/admin?tab=reports`);
     const group = admin.locator(`[data-testid="report-group"][data-target-id="${event.id}"]`);

@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, createVerifiedUser, launchBrowser, signIn } from './support/browser.js';
-import { E2E_ADMIN_EMAIL } from './support/constants.js';
+import { baseUrl, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants.js';
 import { headerFindings, watchViolations } from './support/route-walk.js';
 
 /**
@@ -14,7 +14,6 @@ import { headerFindings, watchViolations } from './support/route-walk.js';
  */
 
 let browser: Browser;
-const ADMIN_PASSWORD = 'admin password 1';
 
 /** Another site (another origin) that tries to frame a page of the app. */
 let framer: http.Server;
@@ -30,7 +29,7 @@ beforeAll(async () => {
   framerUrl = `http://127.0.0.1:${(framer.address() as AddressInfo).port}/`;
   browser = await launchBrowser();
   // The admin account may exist from an earlier test file in this run.
-  await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, ADMIN_PASSWORD).catch(() => undefined);
+  await ensureAdmin();
 }, 60_000);
 
 afterAll(async () => {
@@ -61,7 +60,7 @@ describe('issue 22 finding 6: framing and the service worker in Chromium', () =>
     ['the sign-in page', '/login'],
   ])('another site cannot frame %s', async (_label, target) => {
     const context = await browser.newContext();
-    const page = await signIn(context, E2E_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
     // Chromium says why it refused the frame; waiting for that says the refusal is done.
     const refused = page.waitForEvent('console', { predicate: (m) => /frame-ancestors 'none'/.test(m.text()), timeout: 20_000 });
     await page.goto(`${framerUrl}?target=${encodeURIComponent(target)}`);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { authApi, pathOf } from '@hubbub/contract';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.js';
 
 export const baseUrl = () => inject('baseUrl');
 
@@ -48,6 +49,23 @@ export async function createVerifiedUser(name: string, email: string, password: 
   const ver = await fetch(`${baseUrl()}${pathOf(authApi.verify, { tokenOrCode: code })}`, { method: 'POST', headers: { 'x-tenant': 'hubbub' } });
   if (ver.status !== 200) throw new Error(`verify failed: ${ver.status}`);
   return { id };
+}
+
+/**
+ * The administrator's bearer token, registering and verifying the account (E2E_ADMIN_EMAIL) when no
+ * file has yet. Files run side by side: when another one is registering it, this one waits until
+ * the account signs in.
+ */
+export async function ensureAdmin(): Promise<string> {
+  await createVerifiedUser('Ada Admin', E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD).catch(() => undefined);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiLogin(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    } catch (error) {
+      if (attempt >= 80) throw error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
 }
 
 /** Fails the test on uncaught page errors, which a user would see as a broken screen. */
