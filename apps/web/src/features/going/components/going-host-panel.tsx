@@ -23,6 +23,7 @@ import { downloadGoingPeople, useChangeGoing, useGoing, useGoingPeople } from '.
 import { goingLine } from './going-panel';
 import { MessageGoingButton } from './message-going-button';
 import { QuestionsEditor } from './questions-editor';
+import { ScrollTable } from '@/components/scroll-table';
 
 const STATE_LOOK: Record<GoingState, { label: string; color: string }> = {
   going: { label: 'Going', color: 'teal' },
@@ -249,7 +250,7 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
           {q || state ? 'Nobody matches.' : 'Nobody has said Going yet. Share the event to fill it.'}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <ScrollTable label="People going" minWidth={320}>
           <Table verticalSpacing="xs" data-testid="going-people">
             <Table.Thead>
               <Table.Tr>
@@ -304,7 +305,7 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {pages > 1 && <Pagination total={pages} value={pageNumber} onChange={setPageNumber} size="sm" />}
     </Stack>

@@ -5,6 +5,7 @@ import { problemMessage } from '@/lib/ui';
 import { useAuditLog } from '../api/audit';
 import { auditChanges } from '../audit-change';
 import { Pager } from './pager';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** Every action the console can take, as the audit log names it. */
 export const AUDIT_ACTIONS = [
@@ -74,7 +75,7 @@ export function AuditLogTable() {
       {log.isError && <Alert color="red">{problemMessage(log.error)}</Alert>}
       {log.data && log.data.entries.length === 0 && <Text c="dimmed">No admin action recorded{action || targetId ? ' with these filters' : ' yet'}.</Text>}
       {log.data && log.data.entries.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable label="Audit log" minWidth={720}>
           <Table striped verticalSpacing="xs" data-testid="audit-log">
             <Table.Thead>
               <Table.Tr>
@@ -108,7 +109,7 @@ export function AuditLogTable() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       <Pager total={pages} value={page} onChange={setPage} />
     </Stack>

@@ -6,6 +6,7 @@ import { QueryState } from '@/components/query-state';
 import { LIVE_REFRESH_MS, useLiveNow } from '../api/live';
 import { useEventModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** The events whose buzz runs now, with the way to stop one. */
 export function LiveNowTable() {
@@ -26,7 +27,7 @@ export function LiveNowTable() {
               </Text>
             </Paper>
           ) : (
-            <Table.ScrollContainer minWidth={600}>
+            <ScrollTable label="Live sessions" minWidth={600}>
               <Table striped verticalSpacing="xs" data-testid="live-sessions">
                 <Table.Thead>
                   <Table.Tr>
@@ -65,7 +66,7 @@ export function LiveNowTable() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollTable>
           )}
           {dialog}
         </Stack>

@@ -8,6 +8,7 @@ import { problemMessage } from '@/lib/ui';
 import { usePeople } from '../api/people';
 import { Pager } from './pager';
 import { PersonBadges } from './person-badges';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** Everyone with an account, searchable by email or name; each row leads to the person's admin page. */
 export function PeopleList() {
@@ -41,7 +42,7 @@ export function PeopleList() {
         </Text>
       )}
       {data && data.people.length > 0 && (
-        <Table.ScrollContainer minWidth={720}>
+        <ScrollTable label="People" minWidth={720}>
           <Table striped verticalSpacing="xs" data-testid="people-table" style={{ opacity: people.isPlaceholderData ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
@@ -78,7 +79,7 @@ export function PeopleList() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {data && data.people.length === 0 && <Text c="dimmed">Nobody {q ? 'matches this search' : 'has an account yet'}.</Text>}
       <Pager total={pages} value={page} onChange={setPage} />

@@ -6,6 +6,7 @@ import { eventActions, hiddenLabel } from '../event-moderation';
 import { Section } from './section';
 import { useEventModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
+import { ScrollTable } from '@/components/scroll-table';
 
 /** The events the person hosts, newest first, each with the way to hide it or show it again. */
 export function PersonEventsSection({ person }: { person: AdminPerson }) {
@@ -19,7 +20,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
           No events.
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollTable label="Events" minWidth={560}>
           <Table verticalSpacing={4} fz="sm" data-testid="admin-person-events">
             {person.events > events.length && <Table.Caption>The newest {formatNumber(events.length)} of {formatNumber(person.events)}.</Table.Caption>}
             <Table.Thead>
@@ -67,7 +68,7 @@ export function PersonEventsSection({ person }: { person: AdminPerson }) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
       {dialog}
     </Section>

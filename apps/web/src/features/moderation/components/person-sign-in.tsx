@@ -1,6 +1,7 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { ADMIN_PERSON_LIST_MAX, formatDateTime, type AdminPerson } from '@hubbub/contract';
 import { Section } from './section';
+import { ScrollTable } from '@/components/scroll-table';
 
 const METHOD_LABELS: Record<string, string> = { password: 'Password', google: 'Google', microsoft: 'Microsoft' };
 const when = (iso: string) => formatDateTime(iso);
@@ -28,8 +29,7 @@ export function PersonSignInSection({ person }: { person: AdminPerson }) {
           No sessions.
         </Text>
       ) : (
-        // Nothing in the table takes focus, so the scroller itself does: keyboard users can scroll it sideways on a phone.
-        <Table.ScrollContainer minWidth={480} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Sessions' } }}>
+        <ScrollTable label="Sessions" minWidth={480}>
           <Table verticalSpacing={4} fz="sm" data-testid="admin-person-sessions">
             <Table.Caption>
               {person.sessions.length >= ADMIN_PERSON_LIST_MAX ? `The newest ${ADMIN_PERSON_LIST_MAX} sessions.` : 'Every session, newest first.'}
@@ -59,7 +59,7 @@ export function PersonSignInSection({ person }: { person: AdminPerson }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Section>
   );
