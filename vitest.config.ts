@@ -8,7 +8,7 @@ import { missingSuites, requireEverySuite } from './scripts/test-suites.js';
  * The cluster's failure tests (three instances, nginx, a PostgreSQL and a Redis of their own, traffic
  * throughout) keep both cores busy for a minute and a half, and the timings of a rolling restart are
  * what they test: they run alone (their project's groupOrder, 1), after the other API and unit files
- * and before the browser files (Vitest runs a project without file parallelism after every group).
+ * and before the browser files (group 2).
  * Beside the browser suite, a loaded machine failed a sign-in in their rolling restart.
  */
 const CLUSTER_FILES = ['apps/server/test/cluster-failures.test.ts'];

@@ -20,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '../..');
  * through the fake Stripe (its prices set in the catalogue, its webhooks sent to this server).
  *
  * It does not wait for the server: seeding the demo takes a minute or more, and in a whole
- * `npm test` the browser files run last (one at a time, after the API files), so the seed runs
+ * `npm test` the browser files run last (two at a time, after the API files), so the seed runs
  * beside the API suites instead of before them. Each browser file waits for it first
  * (server-ready.ts), and the server's output, kept in a file, tells why if it never comes.
  */
