@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -12,8 +13,6 @@ import { loggerOptions } from './logger.js';
 import { seedDemo } from './modules/demo/seed.js';
 import { seedDemoEvents } from './modules/demo/events-seed.js';
 import { seedShowcase } from './modules/demo/showcase-seed.js';
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function main() {
   let config;
