@@ -33,7 +33,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/si
 import { CLAIM_NAME_IDENTIFIER, HUB_PATH, eventsApi, pathOf, tileQueryString } from '@hubbub/contract';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.js';
 import { createScratchDatabase } from '../apps/server/test/support/scratch-database.js';
-import { freePort, verifiedAccount } from '../apps/server/test/support/server-process.js';
+import { freePorts, verifiedAccount } from '../apps/server/test/support/server-process.js';
 import { buzzEvent } from '../apps/server/test/support/cluster-traffic.js';
 import { ensureNginx, startCluster, type Cluster } from './cluster/cluster.js';
 import { percentile } from './bench-support.js';
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const nginx = ensureNginx();
   const scratch = await createScratchDatabase('bench_cluster', { server: SERVER, template: '' });
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-bench-cluster-'));
-  const ports = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const ports = await freePorts(4);
   const options = {
     nginx,
     balancerPort: ports[0],

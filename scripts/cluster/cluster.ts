@@ -82,7 +82,8 @@ async function waitFor(what: string, ok: () => Promise<boolean>, timeoutMs: numb
   throw new Error(`${what} within ${timeoutMs / 1000} s.`);
 }
 
-const answers200 = (url: string) => fetch(url, { signal: AbortSignal.timeout(3000) }).then((r) => r.ok, () => false);
+const answers200 = (url: string, server?: RegExp) =>
+  fetch(url, { signal: AbortSignal.timeout(3000) }).then((r) => r.ok && (!server || server.test(r.headers.get('server') ?? '')), () => false);
 
 function instance(options: ClusterOptions, index: number, port: number): ClusterInstance {
   const url = `http://127.0.0.1:${port}`;
@@ -194,7 +195,8 @@ export async function startCluster(options: ClusterOptions & { nginx: string }):
     balancer = spawn(options.nginx, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'inherit', 'inherit'], detached: true });
     const url = `http://127.0.0.1:${options.balancerPort}`;
     const started = balancer;
-    await waitFor(`nginx did not answer on port ${options.balancerPort} (see ${prefix}/error.log)`, () => answers200(`${url}/readyz`), 10_000, () =>
+    // nginx's own answer (its Server header): another process on this port would look like a balancer.
+    await waitFor(`nginx did not answer on port ${options.balancerPort} (see ${prefix}/error.log)`, () => answers200(`${url}/readyz`, /^nginx/), 10_000, () =>
       started.exitCode !== null ? `nginx exited (${started.exitCode}); see ${prefix}/error.log.` : undefined,
     );
     return {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureNginx, startCluster, type Cluster } from '../../../scripts/cluster/cluster.js';
 import { auditLaunch, buzzEvent, launchFlyer, Traffic, Watcher, type Account, type CallRecord, type Launch } from './support/cluster-traffic.js';
 import { ownPostgres, ownRedis, type OwnPostgres, type OwnRedis } from './support/own-services.js';
-import { freePort, verifiedAccount } from './support/server-process.js';
+import { freePorts, verifiedAccount } from './support/server-process.js';
 
 // Issue 31: three instances behind nginx (deploy/hubbub.nginx.conf, as npm run cluster runs it) on
 // a PostgreSQL and a Redis of this file's own, with traffic from the soak's mix and hub watchers
@@ -83,7 +83,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !process.env.TEST_REDIS_URL)('
     db = new pg.Pool({ connectionString: postgres.url, max: 2 });
     db.on('error', () => {});
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hubbub-failures-'));
-    const ports = [await freePort(), await freePort(), await freePort(), await freePort()];
+    const ports = await freePorts(4);
     balancerPort = ports[0];
     cluster = await startCluster({
       nginx: ensureNginx(),

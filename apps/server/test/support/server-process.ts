@@ -12,15 +12,30 @@ import { fillMigrated } from './migrated-snapshot.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const jsonHeaders = { 'content-type': 'application/json', 'x-tenant': 'hubbub' };
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+/** A port nobody listens on now, picked by the system. */
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]!;
+}
+
+/**
+ * `count` different free ports: each is held open until all are picked, since the system may hand
+ * out a port again once it is closed (a balancer and an instance on one port looked like a cluster).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const held: net.Server[] = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = net.createServer();
+      held.push(server);
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, '127.0.0.1', () => resolve());
+      });
+    }
+    return held.map((server) => (server.address() as net.AddressInfo).port);
+  } finally {
+    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
 }
 
 export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DoorSchema, checkInApi, type CheckInCounts, type CheckInScan, type CheckInScanResults, type CheckInUndo, type Door, type DoorSeat, type MyTickets } from '@hubbub/contract';
 import { engineApi, queryKeys } from '@/lib/api';
-import { realtime, useHubEvent } from '@/lib/realtime';
+import { realtime, useHubEvent, useRealtime } from '@/lib/realtime';
 import { PRIVATE_STORAGE_PREFIX } from '@/lib/session';
 
 export function getMyTickets(eventId: string, signal?: AbortSignal): Promise<MyTickets> {
@@ -93,6 +93,15 @@ export function useDoorLive(eventId: string) {
     realtime.start();
     return realtime.watchDoor(eventId);
   }, [eventId]);
+  // Back after a gap (the network dropped at the door): what the other devices did meanwhile was
+  // never pushed here, so the list is read again at once instead of at the next refresh.
+  const { state } = useRealtime();
+  const last = useRef<{ connected: boolean; ever: boolean }>({ connected: false, ever: false });
+  useEffect(() => {
+    const connected = state === 'connected';
+    if (connected && !last.current.connected && last.current.ever) void client.invalidateQueries({ queryKey: queryKeys.checkIn.door(eventId) });
+    last.current = { connected, ever: last.current.ever || connected };
+  }, [state, client, eventId]);
   useHubEvent('DoorChanged', (change) => {
     if (change.eventId !== eventId) return;
     client.setQueryData<Door>(queryKeys.checkIn.door(eventId), (door) => door && { ...door, counts: change.counts });
