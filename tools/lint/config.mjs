@@ -65,6 +65,7 @@ export const MODULE_ORDER = [
   'notifications',
   'account-data',
   'moderation',
+  'federation',
   'event-sessions',
   'home',
   'demo',

@@ -53,6 +53,8 @@ export interface AppContext {
   readonly notifications: JobTrigger;
   /** Adds the next dates of open-ended series (tests run its rounds); does nothing when it is off. */
   readonly series: JobTrigger;
+  /** Sends public events' creations, changes and deletions to the fediverse (modules/federation); does nothing when FEDERATION is off. */
+  readonly federation: JobTrigger;
 }
 
 export interface TenantRef {

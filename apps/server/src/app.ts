@@ -65,6 +65,7 @@ import { eventLinkRoutes } from './modules/event-links/routes.js';
 import { goingRoutes } from './modules/going/routes.js';
 import { attendance } from './modules/going/service.js';
 import { seriesPlugin, type SeriesPluginOptions } from './modules/series/plugin.js';
+import { federationPlugin, type FederationPluginOptions } from './modules/federation/plugin.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { checkInRoutes } from './modules/check-in/routes.js';
 import { coHostsRoutes } from './modules/co-hosts/routes.js';
@@ -104,6 +105,8 @@ export interface BuildOptions {
   launches?: SchedulerPluginOptions;
   notifications?: NotificationsPluginOptions;
   series?: SeriesPluginOptions;
+  /** ActivityPub's publisher and queue (tests shorten the polls), when FEDERATION is on. */
+  federation?: FederationPluginOptions;
   /** What /readyz says; main.ts drains it on SIGTERM before closing. */
   readiness?: Readiness;
   /** This instance's metrics (main.ts also serves them on METRICS_PORT). */
@@ -153,6 +156,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const launches = new JobRelay();
   const notifications = new JobRelay();
   const seriesJobs = new JobRelay();
+  const federationJobs = new JobRelay();
   // The provider tokens kept for logout are sealed under a key derived from the JWT secret.
   const external = createExternalProviders({ config, secret: options.jwtSecret });
   const ctx: AppContext = {
@@ -185,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     launches,
     notifications,
     series: seriesJobs,
+    federation: federationJobs,
   };
   if (external.configured.length && !config.PUBLIC_URL) {
     app.log.warn({ redirectUri: `${config.publicUrl}/auth/callback/…` }, 'external sign-in is configured but PUBLIC_URL is not: the providers must know this redirect address');
@@ -284,6 +289,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(schedulerPlugin, { ...options.launches, enabled: jobs && options.launches?.enabled !== false, relay: launches, metrics });
   await app.register(notificationsPlugin, { ...mailPoll, ...options.notifications, enabled: jobs && options.notifications?.enabled !== false, relay: notifications, metrics });
   await app.register(seriesPlugin, { ...options.series, enabled: jobs && options.series?.enabled !== false, relay: seriesJobs, metrics });
+  await app.register(federationPlugin, { ...options.federation, enabled: jobs && options.federation?.enabled !== false, relay: federationJobs, metrics });
   await app.register(containerRoutes, {
     data: {
       name: 'Hubbub',

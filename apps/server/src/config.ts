@@ -143,6 +143,16 @@ const ConfigSchema = z.object({
    * later. The kernel caps it at net.core.somaxconn (4096 on current Linux).
    */
   LISTEN_BACKLOG: z.coerce.number({ message: 'LISTEN_BACKLOG must be a number.' }).int().min(1).max(65_535).default(LISTEN_BACKLOG),
+  /**
+   * ActivityPub (modules/federation, FEDERATION.md): the site's public events followable from
+   * Mastodon and other servers. Off by default: it needs a public https PUBLIC_URL.
+   */
+  FEDERATION: z.enum(['true', 'false'], { message: 'FEDERATION must be true or false.' }).default('false').transform((v) => v === 'true'),
+  /**
+   * Lets federation fetch from and deliver to loopback and private addresses (http too). For tests
+   * and closed networks only: on the internet it lets any remote server make this one call inside its network.
+   */
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false'], { message: 'FEDERATION_ALLOW_PRIVATE_ADDRESSES must be true or false.' }).default('false').transform((v) => v === 'true'),
   /** /metrics (Prometheus text) answers only with this bearer token; unset, it is not served on the app's port. */
   METRICS_TOKEN: z
     .string()
@@ -227,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const strangers = (c.ADMIN_TENANT ?? []).filter((key) => !c.TENANTS.includes(key));
     if (strangers.length) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_TENANT'], message: `ADMIN_TENANT names ${strangers.map((k) => `"${k.slice(0, 40)}"`).join(', ')}, not in TENANTS (${c.TENANTS.join(', ')}).` });
+    }
+    if (c.FEDERATION && !c.FEDERATION_ALLOW_PRIVATE_ADDRESSES && !c.PUBLIC_URL?.startsWith('https://')) {
+      ctx.addIssue({ code: 'custom', path: ['PUBLIC_URL'], message: 'FEDERATION needs PUBLIC_URL to be this server\'s public https address (other servers fetch its actors and events there).' });
     }
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'STRIPE_WEBHOOK_SECRET is needed with STRIPE_SECRET_KEY, to verify the webhook.' });
     if (c.STRIPE_WEBHOOK_SECRET && !c.STRIPE_SECRET_KEY) ctx.addIssue({ code: 'custom', path: ['STRIPE_SECRET_KEY'], message: 'STRIPE_SECRET_KEY is needed with STRIPE_WEBHOOK_SECRET.' });

@@ -229,6 +229,16 @@ describe('every Problem code, where it belongs', () => {
     }
   });
 
+  it('signature_invalid: an unsigned activity posted to an ActivityPub inbox (FEDERATION on)', async () => {
+    const federated = await build({ env: { FEDERATION: 'true', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true' }, federation: { enabled: false } });
+    try {
+      const follow = { '@context': 'https://www.w3.org/ns/activitystreams', id: 'http://127.0.0.9/follow/1', type: 'Follow', actor: 'http://127.0.0.9/someone', object: 'http://localhost:8080/ap/actors/hubbub' };
+      expectCode(await federated.app.inject({ method: 'POST', url: '/ap/inbox', headers: { 'content-type': 'application/activity+json' }, payload: follow }), 401, 'signature_invalid');
+    } finally {
+      await federated.close();
+    }
+  });
+
   it('rate_limited: past the limit, with Retry-After', async () => {
     const ip = { 'x-forwarded-for': `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` };
     const ask = () => call(t.app, 'POST', authApi.forgotPassword.path, { body: { email: host.email }, headers: ip });

@@ -2,6 +2,7 @@ import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, OPENAPI_PATH, PRESENCE, PROJECT } fr
 import type { Endpoint } from './endpoint.js';
 import { HUB_PATH } from './hub.js';
 import { PUBLIC_EVENT_PREFIX } from './public-event.js';
+import { ACTIVITYPUB_PREFIX, NODEINFO_PREFIX, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH } from './federation.js';
 import { accountDataApi } from './account-data.js';
 import { accountApi } from './account.js';
 import { attractionsApi } from './attractions.js';
@@ -76,6 +77,10 @@ export const SERVER_AREAS: readonly string[] = [
   OPENAPI_PATH,
   DOCS_PATH,
   PUBLIC_EVENT_PREFIX,
+  ACTIVITYPUB_PREFIX,
+  NODEINFO_PREFIX,
+  WEBFINGER_PATH,
+  NODEINFO_WELL_KNOWN_PATH,
   ...new Set(
     allEndpoints
       .map((endpoint) => staticPrefix(endpoint.path))

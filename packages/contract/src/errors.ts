@@ -19,6 +19,7 @@ export const ProblemCodes = {
   external_code_invalid: 'The provider refused the authorization code (used already, expired, or not issued to this attempt).',
   external_token_invalid: "The provider's ID token failed a check (signature, issuer, audience, expiry, nonce or tenant).",
   webhook_signature_invalid: "A billing webhook's signature does not match its body (or is too old); nothing was changed.",
+  signature_invalid: 'An ActivityPub activity is unsigned, badly signed, dated outside the accepted window, or signed by a key its actor does not own; nothing was changed.',
   product_unavailable: 'This plan or add-on cannot be bought online here: billing is on but no Stripe price is set for it, or it does not exist.',
   external_email_missing: 'The provider gave no email address, and a new account needs one.',
   external_email_unverified: 'The provider does not vouch for the email it gave, so no account is made with it: register with the email and a password (and verify it), then connect the provider in Settings.',

@@ -3,6 +3,7 @@ export * from './endpoint.js';
 export * from './endpoints.js';
 export * from './common.js';
 export * from './errors.js';
+export * from './federation.js';
 export * from './claims.js';
 export * from './auth.js';
 export * from './external-auth.js';

@@ -15,6 +15,7 @@ export * from '../modules/event-drafts/schema.js';
 export * from '../modules/event-links/schema.js';
 export * from '../modules/events/schema.js';
 export * from '../modules/external-auth/schema.js';
+export * from '../modules/federation/schema.js';
 export * from '../modules/flyers/schema.js';
 export * from '../modules/geo/schema.js';
 export * from '../modules/going/schema.js';

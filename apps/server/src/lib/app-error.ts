@@ -35,6 +35,9 @@ export const externalRefused = (
   detail: string,
 ) => new AppError(400, code, 'External sign-in refused', detail);
 
+/** An ActivityPub activity whose HTTP signature (or proof) does not hold: unsigned, altered, too old, or signed by another actor's key. */
+export const signatureInvalid = (detail: string) => new AppError(401, 'signature_invalid', 'Signature not valid', detail);
+
 export const unauthorized = (detail: string, code: Extract<ProblemCode, 'unauthenticated' | 'session_ended' | 'invalid_credentials' | 'refresh_invalid' | 'token_reused'> = 'unauthenticated') =>
   new AppError(401, code, 'Unauthorized', detail, undefined, { 'WWW-Authenticate': 'Bearer' });
 

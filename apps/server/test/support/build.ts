@@ -55,6 +55,7 @@ export interface BuildTestOptions {
   launches?: BuildOptions['launches'];
   notifications?: BuildOptions['notifications'];
   series?: BuildOptions['series'];
+  federation?: BuildOptions['federation'];
   readiness?: BuildOptions['readiness'];
   logger?: BuildOptions['logger'];
   now?: BuildOptions['now'];
@@ -132,6 +133,7 @@ export async function build(options: BuildTestOptions = {}): Promise<TestApp | L
       launches: options.launches,
       notifications: options.notifications,
       series: options.series,
+      federation: options.federation,
       readiness: options.readiness,
       passwordCost: options.passwordCost === 'production' ? undefined : (options.passwordCost ?? (process.env.VITEST ? TEST_PASSWORD_COST : undefined)),
     });

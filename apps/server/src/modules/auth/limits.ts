@@ -32,6 +32,8 @@ export const AUTH_LIMITS = {
   reportAccount: { points: 20, durationS: 60 * MINUTE, message: 'Too many reports from your account; thank you, we will look at them. Try again later.' },
   // The buzz's chat (modules/chats): a person's messages over every event, on top of each room's slow mode.
   chatAccount: { points: 10, durationS: 15, message: 'You are sending messages too fast.' },
+  // ActivityPub inboxes (modules/federation): what one server (its address) may post, signed or not.
+  federationInbox: { points: 300, durationS: MINUTE, message: 'Too many activities from your server.' },
 } satisfies Record<string, LimitSpec>;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;

@@ -150,6 +150,7 @@ export function findSessionView(opts: { ctx: AppContext; tenant: TenantRef; even
 /** Who may see the event (modules/going's host tools have checked the caller hosts it), in the caller's transaction. */
 export async function setEventVisibility(opts: { ctx: AppContext; db?: Db; eventId: string; visibility: EventVisibility }): Promise<void> {
   await repo.setVisibility(opts.db ?? opts.ctx.db, opts.eventId, opts.visibility, opts.ctx.now());
+  opts.ctx.federation.wake();
 }
 
 export async function setEventStatus(opts: { ctx: AppContext; db?: Db; eventId: string; status: EventStatusValue }): Promise<void> {
@@ -385,7 +386,9 @@ export async function createEvent(opts: { ctx: AppContext; auth: AuthInfo; input
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       // Two hosts can pick the same free slug at once; the loser retries with a random suffix.
-      return await insertOnce(ctx, auth, input, tagIds, attempt > 0);
+      const id = await insertOnce(ctx, auth, input, tagIds, attempt > 0);
+      ctx.federation.wake();
+      return id;
     } catch (error) {
       if (pgErrorCode(error) !== UNIQUE_VIOLATION) throw error;
     }
@@ -411,7 +414,7 @@ export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input
   const { ctx, auth, input } = opts;
   await requireEventRole(ctx, auth, input.id, 'co-host');
   const tagIds = await checkTags(ctx, auth.tenant.id, input.tagIds);
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     const was = await lockStatus(tx, input.id);
     const status = statusAfterEdit(was, input.status);
     const canceled = status === EventStatus.Canceled && was !== EventStatus.Canceled;
@@ -421,6 +424,8 @@ export async function updateEvent(opts: { ctx: AppContext; auth: AuthInfo; input
     await repo.refreshSearchText(tx, input.id);
     return { canceled };
   });
+  ctx.federation.wake();
+  return answer;
 }
 
 /** The host cancels the event (what an update with status Canceled does, nothing else changed); 409 when it already is. */
@@ -433,12 +438,14 @@ export async function cancelEvent(opts: { ctx: AppContext; auth: AuthInfo; id: s
     await opts.beforeCancel?.(tx, was);
     await repo.setStatus(tx, id, EventStatus.Canceled, ctx.now());
   });
+  ctx.federation.wake();
 }
 
 /** Deletes the event; its flyers, links and tags go by cascade (their files are the caller's to remove). */
 export async function deleteEvent(opts: { ctx: AppContext; auth: AuthInfo; id: string }): Promise<void> {
   const owner = await requireEventRole(opts.ctx, opts.auth, opts.id, 'host');
   await repo.deleteEvent(opts.ctx.db, opts.id);
+  opts.ctx.federation.wake();
   if (owner.thumbnailPath) await removeThumbnailFiles(opts.ctx, owner.userId, owner.thumbnailPath);
 }
 

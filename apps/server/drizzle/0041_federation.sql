@@ -1,0 +1,46 @@
+CREATE TABLE "federation_followers" (
+	"tenant_id" uuid NOT NULL,
+	"identifier" text NOT NULL,
+	"actor_uri" text NOT NULL,
+	"inbox" text NOT NULL,
+	"shared_inbox" text,
+	"follow_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "federation_followers_tenant_id_identifier_actor_uri_pk" PRIMARY KEY("tenant_id","identifier","actor_uri")
+);
+--> statement-breakpoint
+CREATE TABLE "federation_keys" (
+	"tenant_id" uuid NOT NULL,
+	"identifier" text NOT NULL,
+	"keys" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "federation_keys_tenant_id_identifier_pk" PRIMARY KEY("tenant_id","identifier")
+);
+--> statement-breakpoint
+CREATE TABLE "federation_kv" (
+	"key" text PRIMARY KEY NOT NULL,
+	"value" jsonb NOT NULL,
+	"expires_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "federation_published" (
+	"event_id" uuid PRIMARY KEY NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"version" timestamp with time zone NOT NULL,
+	"state" text DEFAULT 'live' NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "federation_queue" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"message" jsonb NOT NULL,
+	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"claimed_by" text,
+	"claimed_until" timestamp with time zone
+);
+--> statement-breakpoint
+ALTER TABLE "federation_followers" ADD CONSTRAINT "federation_followers_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "federation_published" ADD CONSTRAINT "federation_published_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "federation_published_live_idx" ON "federation_published" USING btree ("tenant_id") WHERE state = 'live';--> statement-breakpoint
+CREATE INDEX "federation_queue_run_at_idx" ON "federation_queue" USING btree ("run_at");

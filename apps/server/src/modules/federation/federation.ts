@@ -1,0 +1,204 @@
+import { randomUUID, type webcrypto } from 'node:crypto';
+import {
+  Accept,
+  Endpoints,
+  Event,
+  Follow,
+  Image,
+  Service,
+  Undo,
+  createFederation,
+  exportJwk,
+  generateCryptoKeyPair,
+  getDocumentLoader,
+  importJwk,
+  isActor,
+  parseSemVer,
+  type Federation,
+  type KvStore,
+  type MessageQueue,
+} from '@fedify/fedify';
+import { DEFAULT_TENANT, shareableEventUrl } from '@hubbub/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext, TenantRef } from '../../app-context.js';
+import { getEvent, type EventCore } from '../events/service.js';
+import { isDeliverable } from './address-guard.js';
+import { eventObject } from './event-object.js';
+import * as repo from './repository.js';
+
+/** What every Fedify callback is given: the app, and the tenant that federates (the site's). */
+export interface FederationData {
+  app: AppContext;
+  tenant: TenantRef;
+}
+
+export const AP_PATHS = {
+  actor: '/ap/actors/{identifier}',
+  inbox: '/ap/actors/{identifier}/inbox',
+  sharedInbox: '/ap/inbox',
+  followers: '/ap/actors/{identifier}/followers',
+  event: '/ap/events/{id}',
+  nodeInfo: '/nodeinfo/2.1',
+} as const;
+
+/** The tenant that federates: the one the web site and its public pages (/e/{slug}) show. */
+export function federatedTenant(app: AppContext): TenantRef | undefined {
+  const id = app.tenants.get(DEFAULT_TENANT);
+  return id ? { id, key: DEFAULT_TENANT } : undefined;
+}
+
+type Jwk = Awaited<ReturnType<typeof exportJwk>>;
+interface StoredKeys {
+  rsa: { privateKey: Jwk; publicKey: Jwk };
+  ed25519: { privateKey: Jwk; publicKey: Jwk };
+}
+
+/** An actor's key pairs, made at its first use (RSA for HTTP signatures, which every peer reads; Ed25519 for object proofs). */
+async function keyPairsOf(data: FederationData, identifier: string): Promise<{ privateKey: webcrypto.CryptoKey; publicKey: webcrypto.CryptoKey }[]> {
+  const { db } = data.app;
+  let stored = (await repo.findKeys(db, data.tenant.id, identifier)) as StoredKeys | undefined;
+  if (!stored) {
+    const [rsa, ed] = await Promise.all([generateCryptoKeyPair('RSASSA-PKCS1-v1_5'), generateCryptoKeyPair('Ed25519')]);
+    const made: StoredKeys = {
+      rsa: { privateKey: await exportJwk(rsa.privateKey), publicKey: await exportJwk(rsa.publicKey) },
+      ed25519: { privateKey: await exportJwk(ed.privateKey), publicKey: await exportJwk(ed.publicKey) },
+    };
+    await repo.insertKeys(db, data.tenant.id, identifier, made);
+    // Another instance may have stored its pair first: the stored one is the actor's.
+    stored = (await repo.findKeys(db, data.tenant.id, identifier)) as StoredKeys;
+  }
+  return Promise.all(
+    [stored.rsa, stored.ed25519].map(async (pair) => ({ privateKey: await importJwk(pair.privateKey, 'private'), publicKey: await importJwk(pair.publicKey, 'public') })),
+  );
+}
+
+/** The public event `id` as the fediverse may see it: public, published, not hidden; undefined otherwise. */
+export async function federatedEvent(data: FederationData, id: string): Promise<EventCore | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const event = await getEvent({ ctx: data.app, tenant: data.tenant, id, viewerId: null }).catch(() => undefined);
+  return event && event.visibility === 'public' && !event.hidden ? event : undefined;
+}
+
+export interface FederationOptions {
+  app: AppContext;
+  kv: KvStore;
+  queue: MessageQueue;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The ActivityPub side of the server on Fedify 1.5 (the last release for Node 20): the server's
+ * actor (one per federated tenant, `@hubbub@host`), its followers, its public events as objects,
+ * WebFinger and NodeInfo. Incoming activities are signature-checked by Fedify (draft-cavage HTTP
+ * signatures, or LD/object proofs) before any listener runs.
+ */
+export function buildFederation(options: FederationOptions): Federation<FederationData> {
+  const { app, log } = options;
+  const allowPrivateAddress = app.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
+  const federation = createFederation<FederationData>({
+    kv: options.kv,
+    queue: options.queue,
+    manuallyStartQueue: true,
+    origin: app.config.publicUrl,
+    allowPrivateAddress,
+    documentLoaderFactory: (opts) => getDocumentLoader({ allowPrivateAddress: opts?.allowPrivateAddress ?? allowPrivateAddress, userAgent: opts?.userAgent }),
+    userAgent: { software: 'Hubbub', url: new URL(app.config.publicUrl) },
+    onOutboxError: (error, activity) => log.warn({ err: error.message, activity: activity?.id?.href }, 'federation: a delivery failed'),
+  });
+
+  federation
+    .setActorDispatcher(AP_PATHS.actor, async (ctx, identifier) => {
+      if (identifier !== ctx.data.tenant.key) return null;
+      const keys = await ctx.getActorKeyPairs(identifier);
+      const site = new URL(app.config.publicUrl);
+      return new Service({
+        id: ctx.getActorUri(identifier),
+        preferredUsername: identifier,
+        name: `Events on ${site.host}`,
+        summary: `<p>Public events published on ${site.host}. Follow to see each new event, its changes and cancellations.</p>`,
+        url: site,
+        inbox: ctx.getInboxUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+        followers: ctx.getFollowersUri(identifier),
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((k) => k.multikey),
+        icon: new Image({ url: new URL('/favicon.svg', site), mediaType: 'image/svg+xml' }),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        indexable: true,
+      });
+    })
+    .setKeyPairsDispatcher((ctx, identifier) => (identifier === ctx.data.tenant.key ? keyPairsOf(ctx.data, identifier) : []))
+    .mapHandle((ctx, username) => (username.toLowerCase() === ctx.data.tenant.key ? ctx.data.tenant.key : null));
+
+  federation
+    .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier) => {
+      if (identifier !== ctx.data.tenant.key) return null;
+      const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier });
+      return {
+        items: rows.map((r) => ({ id: new URL(r.actorUri), inboxId: new URL(r.inbox), endpoints: r.sharedInbox ? { sharedInbox: new URL(r.sharedInbox) } : null })),
+      };
+    })
+    .setCounter((ctx, identifier) => repo.countFollowers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier }));
+
+  federation.setObjectDispatcher(Event, AP_PATHS.event, async (ctx, { id }) => {
+    const event = await federatedEvent(ctx.data, id);
+    if (!event) return null;
+    return eventObject({
+      event,
+      id: ctx.getObjectUri(Event, { id }),
+      pageUrl: shareableEventUrl({ publicUrl: app.config.publicUrl, tenantKey: ctx.data.tenant.key, event, now: app.now() }),
+      publicUrl: app.config.publicUrl,
+      organiser: ctx.getActorUri(ctx.data.tenant.key),
+      followers: ctx.getFollowersUri(ctx.data.tenant.key),
+    });
+  });
+
+  federation.setNodeInfoDispatcher(AP_PATHS.nodeInfo, async (ctx) => ({
+    software: { name: 'hubbub', version: parseSemVer('0.1.0') },
+    protocols: ['activitypub'],
+    openRegistrations: true,
+    usage: { users: {}, localPosts: 0, localComments: 0 },
+    metadata: { tenant: ctx.data.tenant.key },
+  }));
+
+  federation
+    .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
+    .on(Follow, async (ctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = ctx.parseUri(follow.objectId);
+      if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
+      const follower = await follow.getActor(ctx);
+      if (!follower || !isActor(follower) || !follower.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
+      const sharedInbox = follower.endpoints?.sharedInbox ?? null;
+      // Where we would post to must be somewhere we may post (no loopback or private network).
+      if (!(await isDeliverable(follower.inboxId, allowPrivateAddress)) || (sharedInbox && !(await isDeliverable(sharedInbox, allowPrivateAddress)))) {
+        log.warn({ actor: follower.id.href }, 'federation: a follower whose inbox is on a private address was refused');
+        return;
+      }
+      await repo.addFollower(ctx.data.app.db, {
+        tenantId: ctx.data.tenant.id,
+        identifier: target.identifier,
+        actorUri: follower.id.href,
+        inbox: follower.inboxId.href,
+        sharedInbox: sharedInbox?.href ?? null,
+        followId: follow.id.href,
+      });
+      await ctx.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({ id: new URL(`#accepts/${randomUUID()}`, ctx.getActorUri(target.identifier)), actor: ctx.getActorUri(target.identifier), object: follow }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      if (!undo.actorId) return;
+      const object = await undo.getObject(ctx);
+      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
+      const target = ctx.parseUri(object.objectId);
+      if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
+      await repo.removeFollower(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier: target.identifier, actorUri: undo.actorId.href });
+    })
+    .onError((_ctx, error) => log.warn({ err: error.message }, 'federation: an incoming activity failed'));
+
+  return federation;
+}

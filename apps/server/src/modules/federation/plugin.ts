@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { FEDERATION_BODY_LIMIT, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH } from '@hubbub/contract';
+import { malformed, notFound, signatureInvalid } from '../../lib/app-error.js';
+import { newInstanceId } from '../../lib/claim-loop.js';
+import type { JobRelay } from '../../lib/job-trigger.js';
+import type { Metrics } from '../../lib/metrics.js';
+import { AP_PATHS, buildFederation, federatedTenant, type FederationData } from './federation.js';
+import { DEFAULT_PUBLISHER_OPTIONS, Publisher, type PublisherOptions } from './publisher.js';
+import * as repo from './repository.js';
+import { SqlKvStore, SqlMessageQueue } from './stores.js';
+
+/** The federation's settings (tests shorten the polls); its background work runs unless `enabled` is false (ROLE=web). */
+export type FederationPluginOptions = Partial<PublisherOptions> & { enabled?: boolean; queuePollMs?: number };
+
+const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/**
+ * ActivityPub when FEDERATION=true (off, none of its addresses answers): Fedify's fetch-style
+ * handler bridged to Fastify, its queue (deliveries and received activities) and the publisher
+ * running while the app runs.
+ */
+export const federationPlugin = fp(async (app: FastifyInstance, opts: FederationPluginOptions & { relay: JobRelay; metrics: Metrics }) => {
+  const { enabled = true, relay, metrics, queuePollMs = 1_000, ...publisherOptions } = opts;
+  const { ctx } = app;
+  if (!ctx.config.FEDERATION) return;
+  const tenant = federatedTenant(ctx);
+  if (!tenant) {
+    app.log.warn('FEDERATION is on but TENANTS leaves out the site\'s tenant: nothing is federated');
+    return;
+  }
+  const data: FederationData = { app: ctx, tenant };
+  const queue = new SqlMessageQueue(ctx.db, ctx.now, { instance: newInstanceId(), pollMs: queuePollMs, leaseMs: 5 * 60_000, log: app.log });
+  const federation = buildFederation({ app: ctx, kv: new SqlKvStore(ctx.db, ctx.now), queue, log: app.log });
+  metrics.addJobQueue('federation', () => repo.queueStats(ctx.db, ctx.now()));
+
+  await app.register(async (routes) => {
+    // Fedify checks each activity's Digest against the bytes received: they reach it unparsed, and no larger than this.
+    routes.removeAllContentTypeParsers();
+    routes.addContentTypeParser(ACTIVITY_TYPES, { parseAs: 'buffer', bodyLimit: FEDERATION_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (request.method === 'POST') await ctx.throttle.hit('federationInbox', request.ip);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value === undefined) continue;
+        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+      }
+      // The configured origin, not the Host header, names this server; the Host header stays (it is signed).
+      const url = new URL(request.url, ctx.config.publicUrl);
+      const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
+      const response = await federation.fetch(new Request(url, { method: request.method, headers, body }), {
+        contextData: data,
+        onNotFound: (req) => {
+          throw notFound(`Nothing is at ${req.method} ${new URL(req.url).pathname}.`);
+        },
+        // A browser asking for an event or the actor goes to its page.
+        onNotAcceptable: (req) => {
+          const parsed = federation.createContext(req, data).parseUri(new URL(req.url));
+          const page = parsed?.type === 'object' ? `/event/${parsed.values.id}` : '/';
+          return new Response(null, { status: 303, headers: { location: page, vary: 'Accept' } });
+        },
+      });
+      // Fedify's own refusals are plain text: they leave as Problems with a code, like every error here.
+      if (response.status >= 400 && !response.headers.get('content-type')?.includes('json')) {
+        const said = (await response.text()).slice(0, 200);
+        throw response.status === 401 ? signatureInvalid(said) : malformed(said || `The activity was refused (${response.status}).`);
+      }
+      return reply.send(response);
+    };
+    routes.get(WEBFINGER_PATH, handle);
+    routes.get(NODEINFO_WELL_KNOWN_PATH, handle);
+    routes.get(AP_PATHS.nodeInfo, handle);
+    routes.route({ method: ['GET', 'POST'], url: '/ap/*', handler: handle });
+  });
+
+  if (!enabled) return;
+  const publisher = new Publisher(federation, data, { ...DEFAULT_PUBLISHER_OPTIONS, ...publisherOptions }, app.log);
+  relay.serve(publisher);
+  const stopQueue = new AbortController();
+  let queueRunning: Promise<void> | undefined;
+  app.addHook('onReady', async () => {
+    queueRunning = federation.startQueue(data, { signal: stopQueue.signal });
+    await publisher.start();
+  });
+  // preClose: the message in hand is handled (and its row removed) before the database closes.
+  app.addHook('preClose', async () => {
+    stopQueue.abort();
+    await Promise.all([publisher.stop(), queueRunning]);
+  });
+});

@@ -1,0 +1,97 @@
+import { Create, Delete, Event, Tombstone, Update, PUBLIC_COLLECTION, type Federation } from '@fedify/fedify';
+import { Temporal } from '@js-temporal/polyfill';
+import { shareableEventUrl } from '@hubbub/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { ClaimLoop } from '../../lib/claim-loop.js';
+import type { JobTrigger } from '../../lib/job-trigger.js';
+import { eventObject } from './event-object.js';
+import { federatedEvent, type FederationData } from './federation.js';
+import * as repo from './repository.js';
+
+export interface PublisherOptions {
+  /** How often events are compared with what was sent when nothing wakes the publisher. */
+  pollMs: number;
+  /** How long an event is left unchanged before it is sent (edits in a row go out as one). */
+  settleMs: number;
+  batch: number;
+}
+
+export const DEFAULT_PUBLISHER_OPTIONS: PublisherOptions = { pollMs: 15_000, settleMs: 60_000, batch: 50 };
+
+/**
+ * Sends the federated tenant's public events to its followers: Create for a new one, Update for an
+ * edit (a cancellation too), Delete for one deleted, made private, hidden or unpublished. What was
+ * sent is kept (federation_published) and compared with the events each round, so a restart owes
+ * nothing and misses nothing; activity ids are made from the event and its version, so two
+ * instances sending the same change send one activity that peers take once.
+ */
+export class Publisher implements JobTrigger {
+  private readonly loop: ClaimLoop<repo.PublishCandidate>;
+
+  constructor(
+    private readonly federation: Federation<FederationData>,
+    private readonly data: FederationData,
+    options: PublisherOptions,
+    log: FastifyBaseLogger,
+  ) {
+    this.loop = new ClaimLoop({
+      name: 'federation',
+      pollMs: options.pollMs,
+      batch: options.batch,
+      log,
+      claim: (limit) => repo.publishCandidates(data.app.db, { tenantId: data.tenant.id, now: data.app.now(), settleMs: options.settleMs, limit }),
+      apply: (candidate) => this.send(candidate),
+    });
+  }
+
+  start(): Promise<void> {
+    return this.loop.start();
+  }
+
+  stop(): Promise<void> {
+    return this.loop.stop();
+  }
+
+  runNow(): Promise<void> {
+    return this.loop.runNow();
+  }
+
+  wake(): void {
+    this.loop.wake();
+  }
+
+  private async send(candidate: repo.PublishCandidate): Promise<void> {
+    const { data } = this;
+    const { app, tenant } = data;
+    const ctx = this.federation.createContext(new URL(app.config.publicUrl), data);
+    const actor = ctx.getActorUri(tenant.key);
+    const followers = ctx.getFollowersUri(tenant.key);
+    const id = ctx.getObjectUri(Event, { id: candidate.id });
+    const stamp = Date.parse(candidate.version);
+    const addressing = { actor, to: PUBLIC_COLLECTION, cc: followers };
+    if (candidate.kind === 'delete') {
+      const activity = new Delete({ id: new URL(`#delete-${stamp}`, id), ...addressing, object: new Tombstone({ id, deleted: Temporal.Instant.from(app.now().toISOString()) }) });
+      await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+      await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'deleted' });
+      return;
+    }
+    const event = await federatedEvent(data, candidate.id);
+    // Gone out of sight since the round read it: the next round owes its Delete, if it was sent.
+    if (!event) return;
+    const object = eventObject({
+      event,
+      id,
+      pageUrl: shareableEventUrl({ publicUrl: app.config.publicUrl, tenantKey: tenant.key, event, now: app.now() }),
+      publicUrl: app.config.publicUrl,
+      organiser: actor,
+      followers,
+    });
+    const activity =
+      candidate.kind === 'create'
+        ? new Create({ id: new URL(`#create-${stamp}`, id), ...addressing, object })
+        : new Update({ id: new URL(`#update-${stamp}`, id), ...addressing, object });
+    // Queued before it is marked: a crash in between sends it again (peers take an activity id once) rather than never.
+    await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+    await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'live' });
+  }
+}

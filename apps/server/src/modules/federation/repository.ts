@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/client.js';
+import { isListed, iso } from '../../db/fragments.js';
+
+// ---- Fedify's key-value store ----
+
+export async function kvGet(db: Db, key: string, now: Date): Promise<unknown> {
+  const rows = await queryRows<{ value: unknown }>(db, sql`select value from federation_kv where key = ${key} and (expires_at is null or expires_at > ${now})`);
+  return rows[0]?.value;
+}
+
+export async function kvSet(db: Db, key: string, value: unknown, expiresAt: Date | null): Promise<void> {
+  await db.execute(sql`insert into federation_kv (key, value, expires_at) values (${key}, ${JSON.stringify(value)}::jsonb, ${expiresAt})
+    on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`);
+}
+
+export async function kvDelete(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from federation_kv where key = ${key}`);
+}
+
+export async function kvSweep(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`delete from federation_kv where expires_at <= ${now}`);
+}
+
+// ---- Fedify's queue ----
+
+export async function enqueue(db: Db, messages: unknown[], runAt: Date): Promise<void> {
+  if (!messages.length) return;
+  await db.execute(sql`insert into federation_queue (message, run_at) values ${sql.join(
+    messages.map((m) => sql`(${JSON.stringify(m)}::jsonb, ${runAt})`),
+    sql`, `,
+  )}`);
+}
+
+/** Claims up to `limit` due messages for `instance` until the lease ends (other instances skip them). */
+export function claim(db: Db, args: { instance: string; leaseMs: number; limit: number; now: Date }): Promise<{ id: number; message: unknown }[]> {
+  return queryRows(
+    db,
+    sql`update federation_queue q set claimed_by = ${args.instance}, claimed_until = ${args.now}::timestamptz + ${args.leaseMs} * interval '1 millisecond'
+        where q.id in (select id from federation_queue where run_at <= ${args.now} and (claimed_until is null or claimed_until < ${args.now})
+                       order by run_at, id limit ${args.limit} for update skip locked)
+        returning q.id, q.message`,
+  );
+}
+
+export async function done(db: Db, id: number): Promise<void> {
+  await db.execute(sql`delete from federation_queue where id = ${id}`);
+}
+
+/** Messages due and how late the oldest is (the metrics' job queue gauges). */
+export async function queueStats(db: Db, now: Date): Promise<{ due: number; lagSeconds: number }> {
+  const [row] = await queryRows<{ due: number; lagSeconds: number }>(db, sql`
+    select count(*)::int as due, coalesce(extract(epoch from ${now}::timestamptz - min(run_at)), 0)::float8 as "lagSeconds"
+    from federation_queue where run_at <= ${now}`);
+  return row!;
+}
+
+// ---- Actors' keys ----
+
+export async function findKeys(db: Db, tenantId: string, identifier: string): Promise<unknown | undefined> {
+  const rows = await queryRows<{ keys: unknown }>(db, sql`select keys from federation_keys where tenant_id = ${tenantId} and identifier = ${identifier}`);
+  return rows[0]?.keys;
+}
+
+/** Keeps the first keys stored for an actor (two instances making them at once agree on one pair). */
+export async function insertKeys(db: Db, tenantId: string, identifier: string, keys: unknown): Promise<void> {
+  await db.execute(sql`insert into federation_keys (tenant_id, identifier, keys) values (${tenantId}, ${identifier}, ${JSON.stringify(keys)}::jsonb) on conflict do nothing`);
+}
+
+// ---- Followers ----
+
+export interface FollowerRow {
+  actorUri: string;
+  inbox: string;
+  sharedInbox: string | null;
+}
+
+export async function addFollower(db: Db, f: FollowerRow & { tenantId: string; identifier: string; followId: string | null }): Promise<void> {
+  await db.execute(sql`insert into federation_followers (tenant_id, identifier, actor_uri, inbox, shared_inbox, follow_id)
+    values (${f.tenantId}, ${f.identifier}, ${f.actorUri}, ${f.inbox}, ${f.sharedInbox}, ${f.followId})
+    on conflict (tenant_id, identifier, actor_uri) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_id = excluded.follow_id`);
+}
+
+export async function removeFollower(db: Db, args: { tenantId: string; identifier: string; actorUri: string }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`delete from federation_followers where tenant_id = ${args.tenantId} and identifier = ${args.identifier} and actor_uri = ${args.actorUri} returning actor_uri`,
+  );
+  return rows.length > 0;
+}
+
+export function followers(db: Db, args: { tenantId: string; identifier: string }): Promise<FollowerRow[]> {
+  return queryRows(
+    db,
+    sql`select actor_uri as "actorUri", inbox, shared_inbox as "sharedInbox" from federation_followers
+        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} order by created_at, actor_uri`,
+  );
+}
+
+export async function countFollowers(db: Db, args: { tenantId: string; identifier: string }): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from federation_followers where tenant_id = ${args.tenantId} and identifier = ${args.identifier}`);
+  return row?.n ?? 0;
+}
+
+// ---- Publishing ----
+
+export interface PublishCandidate {
+  id: string;
+  /** The event's updated_at. */
+  version: string;
+  /** Create (never sent), Update (changed since) or Delete (gone, or no longer public). */
+  kind: 'create' | 'update' | 'delete';
+}
+
+/**
+ * What the tenant owes its followers: public events not yet sent or changed since (those still to
+ * come: turning federation on does not send the past) and left alone for `settleMs` (a host making
+ * a new event unlisted, or fixing a typo, sends nothing first), and sent ones deleted or no longer
+ * public (at once).
+ */
+export async function publishCandidates(db: Db, args: { tenantId: string; now: Date; settleMs: number; limit: number }): Promise<PublishCandidate[]> {
+  const upserts = await queryRows<PublishCandidate>(
+    db,
+    // Versions travel as ISO strings (milliseconds); PostgreSQL keeps microseconds, so both sides compare in milliseconds.
+    sql`select e.id, ${iso(sql`e.updated_at`)} as version, case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
+        from events e left join federation_published p on p.event_id = e.id
+        where e.tenant_id = ${args.tenantId} and ${isListed(args.now)} and e.ends_at > ${args.now}
+          and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
+          and (p.event_id is null or p.state <> 'live' or p.version < date_trunc('milliseconds', e.updated_at))
+        order by e.updated_at limit ${args.limit}`,
+  );
+  const deletes = await queryRows<PublishCandidate>(
+    db,
+    sql`select p.event_id as id, ${iso(sql`p.version`)} as version, 'delete' as kind
+        from federation_published p left join events e on e.id = p.event_id
+        where p.tenant_id = ${args.tenantId} and p.state = 'live' and (e.id is null or not ${isListed(args.now)})
+        limit ${args.limit}`,
+  );
+  return [...upserts, ...deletes];
+}
+
+/** Records what was sent; false when another instance recorded the same or a newer version first. */
+export async function markPublished(db: Db, args: { tenantId: string; eventId: string; version: string; state: 'live' | 'deleted' }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into federation_published (event_id, tenant_id, version, state) values (${args.eventId}, ${args.tenantId}, ${args.version}, ${args.state})
+        on conflict (event_id) do update set version = excluded.version, state = excluded.state, sent_at = now()
+        where federation_published.version < excluded.version or federation_published.state <> excluded.state
+        returning event_id`,
+  );
+  return rows.length > 0;
+}
+
+/** Whether the event was published (and not withdrawn): its object is served to the fediverse. */
+export async function isPublishedLive(db: Db, eventId: string): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from federation_published where event_id = ${eventId} and state = 'live'`);
+  return rows.length > 0;
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
+import { tenants } from '../tenants/schema.js';
+
+// ActivityPub (issue 32, modules/federation): what Fedify keeps (its key-value store and its
+// delivery queue), this server's actors' keys, who follows them, and what was published.
+
+/** Fedify's key-value store: activity ids already handled (replays), fetched documents and keys, each with its time to live. */
+export const federationKv = pgTable('federation_kv', {
+  /** Fedify's key (an array of strings) as JSON. */
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+});
+
+/**
+ * Fedify's queue: activities to deliver and received ones to handle, each run at least once by
+ * one instance (claimed with a lease). Outgoing messages carry the sender's private key: rows go
+ * once handled.
+ */
+export const federationQueue = pgTable(
+  'federation_queue',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    message: jsonb('message').notNull(),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedBy: text('claimed_by'),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  },
+  (t) => [index('federation_queue_run_at_idx').on(t.runAt)],
+);
+
+/** An actor's key pairs as JWKs (RSA for HTTP signatures, Ed25519 for object proofs), made once at its first use. */
+export const federationKeys = pgTable(
+  'federation_keys',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    keys: jsonb('keys').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.identifier] })],
+);
+
+/** Remote actors following one of this server's actors, with where to deliver to them. */
+export const federationFollowers = pgTable(
+  'federation_followers',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    actorUri: text('actor_uri').notNull(),
+    inbox: text('inbox').notNull(),
+    sharedInbox: text('shared_inbox'),
+    /** The Follow activity's id, which an Undo names. */
+    followId: text('follow_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.identifier, t.actorUri] })],
+);
+
+/**
+ * Each event this server published, as last sent (the event's updated_at): the publisher sends
+ * Create, Update or Delete by comparing it with the event. No foreign key: a deleted event's row
+ * is what says a Delete is owed.
+ */
+export const federationPublished = pgTable(
+  'federation_published',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** The event's updated_at when it was last sent. */
+    version: timestamp('version', { withTimezone: true }).notNull(),
+    /** live: its Create or Update went out; deleted: its Delete did. */
+    state: text('state').notNull().default('live'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('federation_published_live_idx').on(t.tenantId).where(sql`state = 'live'`)],
+);

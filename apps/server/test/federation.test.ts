@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEDERATION_BODY_LIMIT, eventsApi, goingApi, pathOf } from '@hubbub/contract';
+import { build, type ListeningTestApp, type TestApp } from './support/build.js';
+import { call, signUp, type TestUser } from './support/api.js';
+import { ApPeer, type Received } from './support/ap-peer.js';
+import { expectProblem } from './support/problem.js';
+import { freePorts } from './support/server-process.js';
+
+// Issue 32: the site's public events in the fediverse. Hubbub listens on 127.0.0.1; the peer (a
+// process of its own on 127.0.0.2, signing with Misskey's library, not Fedify) follows it.
+
+const HOUR = 3_600_000;
+const AP = 'application/activity+json';
+const SETTLE_MS = 1_000;
+const start = Math.ceil(Date.now() / HOUR) * HOUR + 3 * 24 * HOUR;
+const eventBody = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  startDate: new Date(start).toISOString(),
+  endDate: new Date(start + 2 * HOUR).toISOString(),
+  timeZone: 'America/Chicago',
+  venue: 'The Long Room',
+  area: { name: 'Omaha', type: 4, latitude: 41.2565, longitude: -95.9345, zoom: 10, city: 'Omaha', state: 'NE', country: 'US' },
+  contentJson: 'Bring <b>your</b> records.',
+  ...extra,
+});
+
+describe('with FEDERATION off (the default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('answers none of the ActivityPub, WebFinger or NodeInfo addresses', async () => {
+    for (const url of ['/.well-known/webfinger?resource=acct:hubbub@localhost:8080', '/.well-known/nodeinfo', '/nodeinfo/2.1', '/ap/actors/hubbub', '/ap/inbox']) {
+      const answer = await t.app.inject({ method: 'GET', url, headers: { accept: AP } });
+      expectProblem(answer, 404, { code: 'not_found' });
+    }
+    expectProblem(await t.app.inject({ method: 'POST', url: '/ap/inbox', headers: { 'content-type': AP }, payload: '{}' }), 404, { code: 'not_found' });
+  });
+});
+
+describe('with FEDERATION on: a peer follows the site and sees its public events', () => {
+  let t: ListeningTestApp;
+  let peer: ApPeer;
+  let host: TestUser;
+  let actor: string;
+  let inbox: string;
+  const sharedInbox = () => `${t.url}/ap/inbox`;
+
+  /** What the peer received of `type` about `objectId` (the event's id, or an activity's). */
+  const receivedOf = async (type: string, about?: string): Promise<Received[]> =>
+    (await peer.received()).filter((r) => r.activity.type === type && (!about || JSON.stringify(r.activity).includes(about)));
+
+  const follow = () => ({ '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('follow'), type: 'Follow', actor: peer.actorId, object: actor });
+  const followerCount = async () => ((await (await fetch(`${actor}/followers`, { headers: { accept: AP } })).json()) as { totalItems: number }).totalItems;
+  /** The app's clock runs ahead by this much: each round of the publisher comes after the events settled. */
+  let skew = 0;
+  const publish = () => {
+    skew += SETTLE_MS + 100;
+    return t.app.ctx.federation.runNow();
+  };
+
+  beforeAll(async () => {
+    const [port, peerPort] = await freePorts(2);
+    peer = await ApPeer.start('127.0.0.2', peerPort!);
+    t = await build({
+      listen: port!,
+      env: { FEDERATION: 'true', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', PUBLIC_URL: `http://127.0.0.1:${port}`, DEFAULT_PLAN: 'Enterprise' },
+      federation: { pollMs: 60_000, settleMs: SETTLE_MS, queuePollMs: 200 },
+      now: () => new Date(Date.now() + skew),
+    });
+    actor = `${t.url}/ap/actors/hubbub`;
+    inbox = `${actor}/inbox`;
+    host = await signUp(t);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await peer?.stop();
+  });
+
+  it('WebFinger and NodeInfo find the server actor, which publishes its key', async () => {
+    const finger = (await (await fetch(`${t.url}/.well-known/webfinger?resource=acct:hubbub@127.0.0.1:${t.port}`)).json()) as { links: unknown[] };
+    expect(finger.links).toContainEqual(expect.objectContaining({ rel: 'self', type: AP, href: actor }));
+    const doc = (await (await fetch(actor, { headers: { accept: AP } })).json()) as { publicKey: { publicKeyPem: string } };
+    expect(doc).toMatchObject({ id: actor, type: 'Service', preferredUsername: 'hubbub', inbox, endpoints: { sharedInbox: sharedInbox() } });
+    expect(doc.publicKey.publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
+    const links = (await (await fetch(`${t.url}/.well-known/nodeinfo`)).json()) as { links: { href: string }[] };
+    const info = await (await fetch(links.links[0].href)).json();
+    expect(info).toMatchObject({ software: { name: 'hubbub' }, protocols: ['activitypub'] });
+    // Nobody else is found: another tenant, another name.
+    expect((await fetch(`${t.url}/.well-known/webfinger?resource=acct:other@127.0.0.1:${t.port}`)).status).toBe(404);
+    expect((await fetch(`${t.url}/ap/actors/other`, { headers: { accept: AP } })).status).toBe(404);
+  });
+
+  it('refuses unsigned, badly signed, stale, wrong-actor and oversized activities, changing nothing', async () => {
+    const before = await followerCount();
+    const activity = follow();
+    const unsigned = await fetch(inbox, { method: 'POST', headers: { 'content-type': AP }, body: JSON.stringify(activity) });
+    expect(unsigned.status).toBe(401);
+    expect(((await unsigned.json()) as { code: string }).code).toBe('signature_invalid');
+    expect((await peer.send(inbox, activity, { wrongKey: true })).status).toBe(401);
+    expect((await peer.send(inbox, activity, { date: new Date(Date.now() - 2 * HOUR).toUTCString() })).status).toBe(401);
+    // Signed by the peer's watcher, in the name of someone else.
+    expect((await peer.send(inbox, { ...activity, actor: `${peer.origin}/users/someone-else` })).status).toBe(401);
+    const big = await fetch(inbox, { method: 'POST', headers: { 'content-type': AP }, body: JSON.stringify({ ...activity, padding: 'x'.repeat(FEDERATION_BODY_LIMIT) }) });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { code: string }).code).toBe('payload_too_large');
+    expect(await followerCount()).toBe(before);
+    expect(await receivedOf('Accept')).toEqual([]);
+  });
+
+  it('takes a Follow, answers Accept once (a replay changes nothing), and delivers public events to the follower', async () => {
+    const activity = follow();
+    expect((await peer.send(inbox, activity)).status).toBe(202);
+    await expect.poll(() => receivedOf('Accept', activity.id), { timeout: 10_000 }).toHaveLength(1);
+    const [accept] = await receivedOf('Accept', activity.id);
+    expect(accept!.verified).toBe(true);
+    expect(accept!.activity).toMatchObject({ actor, object: { id: activity.id, type: 'Follow' } });
+    expect(await followerCount()).toBe(1);
+    // The exact same activity again: already handled.
+    expect((await peer.send(inbox, activity)).status).toBe(202);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await receivedOf('Accept', activity.id)).toHaveLength(1);
+    expect(await followerCount()).toBe(1);
+
+    const name = `Record fair ${randomUUID().slice(0, 6)}`;
+    const created = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(name) });
+    expect(created.statusCode).toBe(200);
+    const eventId = created.json().id as string;
+    const hidden = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`Unlisted ${name}`) });
+    const unlisted = await call(t.app, 'PUT', pathOf(goingApi.visibility, { id: hidden.json().id as string }), { jwt: host.jwt, body: { visibility: 'unlisted' } });
+    expect(unlisted.statusCode).toBe(200);
+    await publish();
+    const objectId = `${t.url}/ap/events/${eventId}`;
+    await expect.poll(() => receivedOf('Create', objectId), { timeout: 10_000 }).toHaveLength(1);
+    const [create] = await receivedOf('Create', objectId);
+    expect(create!.verified).toBe(true);
+    expect(create!.activity).toMatchObject({
+      actor,
+      object: { type: 'Event', id: objectId, name, startTime: new Date(start).toISOString().replace('.000', ''), location: { type: 'Place', latitude: 41.2565, longitude: -95.9345 } },
+    });
+    const object = create!.activity.object as { content: string; url: string };
+    // What the host typed is text, never markup.
+    expect(object.content).toContain('Bring &#60;b&#62;your&#60;/b&#62; records.');
+    expect(JSON.stringify(await peer.received())).not.toContain(`Unlisted ${name}`);
+    // The object can be fetched where its id says, and a browser is sent to the event's page.
+    const fetched = await fetch(objectId, { headers: { accept: AP } });
+    expect(((await fetched.json()) as { name: string }).name).toBe(name);
+    const page = await fetch(objectId, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(page.status).toBe(303);
+
+    // An edit is an Update; a cancel an Update that says so; a delete a Delete. Nothing is sent twice.
+    expect((await call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: { id: eventId, ...eventBody(`${name} (moved)`) } })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(async () => (await receivedOf('Update', objectId)).map((r) => (r.activity.object as { name: string }).name), { timeout: 10_000 }).toEqual([`${name} (moved)`]);
+    expect((await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: eventId }), { jwt: host.jwt })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(async () => (await receivedOf('Update', objectId)).map((r) => (r.activity.object as { name: string }).name), { timeout: 10_000 }).toContain(`Canceled: ${name} (moved)`);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: eventId }), { jwt: host.jwt })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(() => receivedOf('Delete', objectId), { timeout: 10_000 }).toHaveLength(1);
+    await publish();
+    expect(await receivedOf('Create', objectId)).toHaveLength(1);
+    expect(await receivedOf('Update', objectId)).toHaveLength(2);
+    expect((await fetch(objectId, { headers: { accept: AP } })).status).toBe(404);
+
+    // Unfollowed: the next event does not reach the peer.
+    expect((await peer.send(inbox, { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('undo'), type: 'Undo', actor: peer.actorId, object: activity })).status).toBe(202);
+    await expect.poll(followerCount, { timeout: 10_000 }).toBe(0);
+    const later = await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`After ${name}`) });
+    await publish();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await receivedOf('Create', later.json().id as string)).toEqual([]);
+  }, 60_000);
+});
