@@ -1,3 +1,11 @@
+CREATE TABLE "federation_blocks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"tenant_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"target" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "federation_followers" (
 	"tenant_id" uuid NOT NULL,
 	"identifier" text NOT NULL,
@@ -39,8 +47,13 @@ CREATE TABLE "federation_queue" (
 	"claimed_until" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "reports" ALTER COLUMN "reporter_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "reporter_actor" text;--> statement-breakpoint
+ALTER TABLE "federation_blocks" ADD CONSTRAINT "federation_blocks_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_followers" ADD CONSTRAINT "federation_followers_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_published" ADD CONSTRAINT "federation_published_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "federation_blocks_target_key" ON "federation_blocks" USING btree ("tenant_id","target");--> statement-breakpoint
 CREATE INDEX "federation_published_live_idx" ON "federation_published" USING btree ("tenant_id") WHERE state = 'live';--> statement-breakpoint
-CREATE INDEX "federation_queue_run_at_idx" ON "federation_queue" USING btree ("run_at");
+CREATE INDEX "federation_queue_run_at_idx" ON "federation_queue" USING btree ("run_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_open_remote_key" ON "reports" USING btree ("reporter_actor","target_type","target_id") WHERE status = 'open' and reporter_actor is not null;

@@ -66,6 +66,7 @@ import { goingRoutes } from './modules/going/routes.js';
 import { attendance } from './modules/going/service.js';
 import { seriesPlugin, type SeriesPluginOptions } from './modules/series/plugin.js';
 import { federationPlugin, type FederationPluginOptions } from './modules/federation/plugin.js';
+import { federationRoutes } from './modules/federation/routes.js';
 import { seriesRoutes } from './modules/series/routes.js';
 import { checkInRoutes } from './modules/check-in/routes.js';
 import { coHostsRoutes } from './modules/co-hosts/routes.js';
@@ -258,6 +259,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await api.register(launchRoutes);
     await api.register(projectDocumentRoutes);
     await api.register(moderationRoutes);
+    await api.register(federationRoutes);
     await api.register(adminRoutes);
     await api.register(accountDataRoutes);
     await api.register(calendarRoutes);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEDERATION_BODY_LIMIT, eventsApi, goingApi, pathOf } from '@hubbub/contract';
+import { FEDERATION_BODY_LIMIT, eventsApi, federationApi, goingApi, moderationApi, pathOf, type FederationOverview, type ReportQueue } from '@hubbub/contract';
+import { setRoles } from '../src/modules/users/service.js';
 import { build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { ApPeer, type Received } from './support/ap-peer.js';
@@ -173,5 +174,49 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await publish();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(await receivedOf('Create', later.json().id as string)).toEqual([]);
+  }, 60_000);
+
+  it('files a remote Flag as a report, and an admin block stops both ways until it is lifted', async () => {
+    const admin = await signUp(t);
+    await setRoles(t.app.ctx.db, admin.id, ['Admin'], new Date());
+    const overview = async () => (await call(t.app, 'GET', federationApi.overview.path, { jwt: admin.jwt })).json() as FederationOverview;
+    const activity = follow();
+    expect((await peer.send(inbox, activity)).status).toBe(202);
+    await expect.poll(() => receivedOf('Accept', activity.id), { timeout: 10_000 }).toHaveLength(1);
+    expect(await overview()).toMatchObject({ enabled: true, handle: `@hubbub@127.0.0.1:${t.port}`, followerCount: 1, followers: [{ actor: peer.actorId }] });
+
+    // A Flag of a public event reaches the admin queue, saying who sent it; its HTML is text.
+    const name = `Flagged fair ${randomUUID().slice(0, 6)}`;
+    const eventId = (await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(name) })).json().id as string;
+    const flag = { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('flag'), type: 'Flag', actor: peer.actorId, object: [`${t.url}/ap/events/${eventId}`], content: '<p>Looks like <b>spam</b> &amp; a scam</p>' };
+    expect((await peer.send(sharedInbox(), flag)).status).toBe(202);
+    const queue = async () => ((await call(t.app, 'GET', moderationApi.reports.path, { jwt: admin.jwt })).json() as ReportQueue).groups.find((g) => g.targetId === eventId);
+    await expect.poll(queue, { timeout: 10_000 }).toMatchObject({ targetType: 'event', targetName: name, reporters: 1, notes: [`From ${peer.actorId}: Looks like spam & a scam`] });
+
+    // Only admins, and a server or an account by its address.
+    expectProblem(await call(t.app, 'POST', federationApi.block.path, { jwt: host.jwt, body: { target: '127.0.0.2', reason: 'Spam' } }), 403, { code: 'admin_required' });
+    expectProblem(await call(t.app, 'POST', federationApi.block.path, { jwt: admin.jwt, body: { target: 'not a server', reason: 'Spam' } }), 400, { code: 'validation' });
+    const peerHost = new URL(peer.origin).host;
+    const blocked = await call(t.app, 'POST', federationApi.block.path, { jwt: admin.jwt, body: { target: peerHost, reason: 'Spam from there' } });
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({ followerCount: 0, blocks: [{ kind: 'server', target: peerHost }] });
+    expectProblem(await call(t.app, 'POST', federationApi.block.path, { jwt: admin.jwt, body: { target: peerHost, reason: 'Again' } }), 409, { code: 'conflict' });
+
+    // Nothing is taken from it (refused before its key is fetched), nothing is sent to it.
+    const refused = await peer.send(inbox, follow());
+    expect(refused.status).toBe(403);
+    expect((JSON.parse(refused.body) as { code: string }).code).toBe('blocked');
+    const unseen = (await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`Unseen ${name}`) })).json().id as string;
+    await publish();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await receivedOf('Create', unseen)).toEqual([]);
+    expect((await overview()).followerCount).toBe(0);
+
+    // Lifted: it may follow again.
+    const block = blocked.json().blocks[0] as { id: string };
+    expect((await call(t.app, 'POST', pathOf(federationApi.unblock, { id: block.id }), { jwt: admin.jwt, body: { reason: 'Cleaned up' } })).json()).toMatchObject({ blocks: [] });
+    const again = follow();
+    expect((await peer.send(inbox, again)).status).toBe(202);
+    await expect.poll(() => receivedOf('Accept', again.id), { timeout: 10_000 }).toHaveLength(1);
   }, 60_000);
 });

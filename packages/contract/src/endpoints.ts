@@ -2,7 +2,7 @@ import { ACCOUNT, ADMIN, DOCS_PATH, ENGINE, OPENAPI_PATH, PRESENCE, PROJECT } fr
 import type { Endpoint } from './endpoint.js';
 import { HUB_PATH } from './hub.js';
 import { PUBLIC_EVENT_PREFIX } from './public-event.js';
-import { ACTIVITYPUB_PREFIX, NODEINFO_PREFIX, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH } from './federation.js';
+import { ACTIVITYPUB_PREFIX, NODEINFO_PREFIX, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH, federationApi } from './federation.js';
 import { accountDataApi } from './account-data.js';
 import { accountApi } from './account.js';
 import { attractionsApi } from './attractions.js';
@@ -54,6 +54,7 @@ export const endpointTables = [
   launchesApi,
   projectDocumentApi,
   moderationApi,
+  federationApi,
   homeApi,
 ] as const;
 

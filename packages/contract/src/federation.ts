@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { ADMIN } from './api-prefixes.js';
+import { IdParamsSchema } from './common.js';
+import { defineEndpoints, endpoint } from './endpoint.js';
+import { ModerationReasonSchema } from './moderation.js';
+
 // ActivityPub (issue 32, FEDERATION.md): the addresses other servers use. With FEDERATION off,
 // none of them answers (a 404 Problem, like any unknown server address).
 
@@ -10,3 +16,79 @@ export const NODEINFO_PREFIX = '/nodeinfo/';
 export const ACTIVITYPUB_PREFIX = '/ap/';
 /** The largest activity an inbox takes (bytes): a Create of an event with a long description fits many times. */
 export const FEDERATION_BODY_LIMIT = 256 * 1024;
+
+/** How many remote followers the admin screen lists (the newest first); the count is always whole. */
+export const FEDERATION_FOLLOWERS_SHOWN = 100;
+
+/**
+ * What an admin blocks: a whole server by its host (`social.example`, or `host:port`), or one
+ * account by its actor's address (`https://social.example/users/someone`).
+ */
+export const FederationBlockTargetSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Name a server (social.example) or an account (its https address).' })
+  .max(500, { message: 'The server or account is at most 500 characters.' })
+  .transform((value, ctx) => {
+    // An account: its actor's address (a profile link with #main-key is the same actor).
+    if (/^https?:\/\/[^\s/?#]+\/\S+$/i.test(value)) return { kind: 'account' as const, target: value.replace(/#.*$/, '') };
+    // A server: its host, as written or from a handle (@someone@social.example).
+    const host = value.toLowerCase().replace(/^@?[^@\s]+@/, '');
+    if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/.test(host) || !/[.:]/.test(host)) {
+      ctx.addIssue({ code: 'custom', message: 'Name a server by its address (social.example) or an account by its https address.' });
+      return z.NEVER;
+    }
+    return { kind: 'server' as const, target: host };
+  });
+
+export const FederationBlockCreateSchema = z
+  .object({ target: FederationBlockTargetSchema, reason: ModerationReasonSchema.shape.reason })
+  .meta({ id: 'FederationBlockCreate' });
+export type FederationBlockCreate = z.input<typeof FederationBlockCreateSchema>;
+
+export const FederationBlockSchema = z
+  .object({ id: z.uuid(), kind: z.enum(['server', 'account']), target: z.string(), created: z.string() })
+  .meta({ id: 'FederationBlock' });
+export type FederationBlock = z.infer<typeof FederationBlockSchema>;
+
+export const FederationFollowerSchema = z.object({ actor: z.string(), since: z.string() }).meta({ id: 'FederationFollower' });
+export type FederationFollower = z.infer<typeof FederationFollowerSchema>;
+
+/** The site in the fediverse as its admins see it: whether it federates, its handle, who follows it, who is blocked. */
+export const FederationOverviewSchema = z
+  .object({
+    enabled: z.boolean(),
+    /** `@hubbub@events.example`: what people search for on Mastodon to follow the site's events; null when off. */
+    handle: z.string().nullable(),
+    actor: z.string().nullable(),
+    followerCount: z.number().int(),
+    followers: z.array(FederationFollowerSchema),
+    blocks: z.array(FederationBlockSchema),
+  })
+  .meta({ id: 'FederationOverview' });
+export type FederationOverview = z.infer<typeof FederationOverviewSchema>;
+
+/** Admins' calls; each checks the Admin role in the database, and blocks carry a reason for the audit log. */
+export const federationApi = defineEndpoints('federation', {
+  overview: endpoint('GET', `${ADMIN}/federation/`, {
+    summary: "The site in the fediverse: its handle, its remote followers and the blocked servers and accounts (Admin role)",
+    auth: 'bearer',
+    answer: FederationOverviewSchema,
+    problems: [400, 404],
+  }),
+  block: endpoint('POST', `${ADMIN}/federation/blocks/`, {
+    summary: 'Blocks a remote server or account: nothing is taken from it or sent to it, and its follows end (Admin role)',
+    auth: 'bearer',
+    body: FederationBlockCreateSchema,
+    answer: FederationOverviewSchema,
+    problems: [400, 404, 409],
+  }),
+  unblock: endpoint('POST', `${ADMIN}/federation/blocks/:id/lift`, {
+    summary: 'Lifts a block (Admin role); the server or account may follow again',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    body: ModerationReasonSchema,
+    answer: FederationOverviewSchema,
+    problems: [400, 404],
+  }),
+});

@@ -3,6 +3,7 @@ import {
   Accept,
   Endpoints,
   Event,
+  Flag,
   Follow,
   Image,
   Service,
@@ -18,10 +19,11 @@ import {
   type KvStore,
   type MessageQueue,
 } from '@fedify/fedify';
-import { DEFAULT_TENANT, shareableEventUrl } from '@hubbub/contract';
+import { DEFAULT_TENANT, REPORT_NOTE_MAX, shareableEventUrl } from '@hubbub/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { getEvent, type EventCore } from '../events/service.js';
+import { createRemoteReport } from '../moderation/service.js';
 import { isDeliverable } from './address-guard.js';
 import { eventObject } from './event-object.js';
 import * as repo from './repository.js';
@@ -70,6 +72,27 @@ async function keyPairsOf(data: FederationData, identifier: string): Promise<{ p
   return Promise.all(
     [stored.rsa, stored.ed25519].map(async (pair) => ({ privateKey: await importJwk(pair.privateKey, 'private'), publicKey: await importJwk(pair.publicKey, 'public') })),
   );
+}
+
+/** What a remote server wrote as HTML (a Flag's comment), as the plain text it shows: nothing of it is ever markup here. */
+export function plainText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return html
+    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (all, name: string) => {
+      if (name[0] !== '#') return entities[name.toLowerCase()] ?? all;
+      const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    })
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Whether an admin blocked this actor or its server (modules/federation/service.ts). */
+export function blockedActor(data: FederationData, actor: URL): Promise<boolean> {
+  return repo.isBlocked(data.app.db, { tenantId: data.tenant.id, actor: actor.href, host: actor.host.toLowerCase() });
 }
 
 /** The public event `id` as the fediverse may see it: public, published, not hidden; undefined otherwise. */
@@ -134,7 +157,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
   federation
     .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier) => {
       if (identifier !== ctx.data.tenant.key) return null;
-      const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier });
+      const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier, exceptBlocked: true });
       return {
         items: rows.map((r) => ({ id: new URL(r.actorUri), inboxId: new URL(r.inbox), endpoints: r.sharedInbox ? { sharedInbox: new URL(r.sharedInbox) } : null })),
       };
@@ -165,7 +188,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
   federation
     .setInboxListeners(AP_PATHS.inbox, AP_PATHS.sharedInbox)
     .on(Follow, async (ctx, follow) => {
-      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      if (!follow.id || !follow.actorId || !follow.objectId || (await blockedActor(ctx.data, follow.actorId))) return;
       const target = ctx.parseUri(follow.objectId);
       if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
       const follower = await follow.getActor(ctx);
@@ -197,6 +220,16 @@ export function buildFederation(options: FederationOptions): Federation<Federati
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
       await repo.removeFollower(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier: target.identifier, actorUri: undo.actorId.href });
+    })
+    .on(Flag, async (ctx, flag) => {
+      if (!flag.actorId || (await blockedActor(ctx.data, flag.actorId))) return;
+      const note = plainText(flag.content?.toString() ?? '').slice(0, REPORT_NOTE_MAX) || null;
+      for (const object of flag.objectIds) {
+        const target = ctx.parseUri(object);
+        if (target?.type !== 'object' || target.class !== Event) continue;
+        const filed = await createRemoteReport({ ctx: ctx.data.app, tenant: ctx.data.tenant, reporterActor: flag.actorId.href, eventId: target.values.id!, note });
+        if (filed) log.info({ actor: flag.actorId.href, event: target.values.id }, 'federation: a remote report was filed');
+      }
     })
     .onError((_ctx, error) => log.warn({ err: error.message }, 'federation: an incoming activity failed'));
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { FEDERATION_BODY_LIMIT, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH } from '@hubbub/contract';
-import { malformed, notFound, signatureInvalid } from '../../lib/app-error.js';
+import { blocked, malformed, notFound, signatureInvalid } from '../../lib/app-error.js';
 import { newInstanceId } from '../../lib/claim-loop.js';
 import type { JobRelay } from '../../lib/job-trigger.js';
 import type { Metrics } from '../../lib/metrics.js';
@@ -14,6 +14,15 @@ import { SqlKvStore, SqlMessageQueue } from './stores.js';
 export type FederationPluginOptions = Partial<PublisherOptions> & { enabled?: boolean; queuePollMs?: number };
 
 const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/** The actor and server a draft HTTP signature names (its keyId, `https://host/users/x#main-key`), before it is checked. */
+export function signerOf(header: string | string[] | undefined): { actor: string; host: string } | undefined {
+  const keyId = /keyId="([^"]+)"/.exec(Array.isArray(header) ? header[0]! : (header ?? ''))?.[1];
+  const url = keyId && URL.canParse(keyId) ? new URL(keyId) : undefined;
+  if (!url) return undefined;
+  url.hash = '';
+  return { actor: url.href, host: url.host.toLowerCase() };
+}
 
 /**
  * ActivityPub when FEDERATION=true (off, none of its addresses answers): Fedify's fetch-style
@@ -39,7 +48,12 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
     routes.removeAllContentTypeParsers();
     routes.addContentTypeParser(ACTIVITY_TYPES, { parseAs: 'buffer', bodyLimit: FEDERATION_BODY_LIMIT }, (_request, body, done) => done(null, body));
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (request.method === 'POST') await ctx.throttle.hit('federationInbox', request.ip);
+      if (request.method === 'POST') {
+        await ctx.throttle.hit('federationInbox', request.ip);
+        // A blocked server or account is refused before its signature costs a key fetch.
+        const signer = signerOf(request.headers.signature);
+        if (signer && (await repo.isBlocked(ctx.db, { tenantId: tenant.id, ...signer }))) throw blocked('This server does not take activities from yours.');
+      }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
         if (value === undefined) continue;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
 import { isListed, iso } from '../../db/fragments.js';
 
@@ -89,11 +89,16 @@ export async function removeFollower(db: Db, args: { tenantId: string; identifie
   return rows.length > 0;
 }
 
-export function followers(db: Db, args: { tenantId: string; identifier: string }): Promise<FollowerRow[]> {
+/** The actor's followers; `exceptBlocked` leaves out those an admin blocked (by account, or by the server of their actor or inbox). */
+export function followers(db: Db, args: { tenantId: string; identifier: string; exceptBlocked?: boolean }): Promise<FollowerRow[]> {
+  const host = (column: SQL) => sql`lower(substring(${column} from '^https?://([^/?#]+)'))`;
+  const notBlocked = args.exceptBlocked
+    ? sql`and not exists (select 1 from federation_blocks b where b.tenant_id = f.tenant_id and b.target in (f.actor_uri, ${host(sql`f.actor_uri`)}, ${host(sql`f.inbox`)}))`
+    : sql``;
   return queryRows(
     db,
-    sql`select actor_uri as "actorUri", inbox, shared_inbox as "sharedInbox" from federation_followers
-        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} order by created_at, actor_uri`,
+    sql`select actor_uri as "actorUri", inbox, shared_inbox as "sharedInbox" from federation_followers f
+        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} ${notBlocked} order by created_at, actor_uri`,
   );
 }
 
@@ -155,4 +160,59 @@ export async function markPublished(db: Db, args: { tenantId: string; eventId: s
 export async function isPublishedLive(db: Db, eventId: string): Promise<boolean> {
   const rows = await queryRows(db, sql`select 1 from federation_published where event_id = ${eventId} and state = 'live'`);
   return rows.length > 0;
+}
+
+// ---- Blocks ----
+
+export interface BlockRow {
+  id: string;
+  kind: 'server' | 'account';
+  target: string;
+  created: string;
+}
+
+export function blocks(db: Db, tenantId: string): Promise<BlockRow[]> {
+  return queryRows(db, sql`select id, kind, target, ${iso(sql`created_at`)} as created from federation_blocks where tenant_id = ${tenantId} order by created_at desc, target`);
+}
+
+/** Adds a block; undefined when the target was blocked already. */
+export async function insertBlock(db: Db, args: { tenantId: string; kind: string; target: string }): Promise<BlockRow | undefined> {
+  const [row] = await queryRows<BlockRow>(
+    db,
+    sql`insert into federation_blocks (tenant_id, kind, target) values (${args.tenantId}, ${args.kind}, ${args.target}) on conflict do nothing
+        returning id, kind, target, ${iso(sql`created_at`)} as created`,
+  );
+  return row;
+}
+
+export async function deleteBlock(db: Db, args: { tenantId: string; id: string }): Promise<BlockRow | undefined> {
+  const [row] = await queryRows<BlockRow>(
+    db,
+    sql`delete from federation_blocks where tenant_id = ${args.tenantId} and id = ${args.id} returning id, kind, target, ${iso(sql`created_at`)} as created`,
+  );
+  return row;
+}
+
+/** Whether an actor (by its address) or its server (by the address's host) is blocked. */
+export async function isBlocked(db: Db, args: { tenantId: string; actor: string; host: string }): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from federation_blocks where tenant_id = ${args.tenantId} and target in (${args.actor}, ${args.host}) limit 1`);
+  return rows.length > 0;
+}
+
+/** Ends the follows of a blocked server's accounts, or of one account; answers how many. */
+export async function removeBlockedFollowers(db: Db, args: { tenantId: string; kind: 'server' | 'account'; target: string }): Promise<number> {
+  const match =
+    args.kind === 'account'
+      ? sql`actor_uri = ${args.target}`
+      : sql`lower(substring(actor_uri from '^https?://([^/?#]+)')) = ${args.target}`;
+  const rows = await queryRows(db, sql`delete from federation_followers where tenant_id = ${args.tenantId} and ${match} returning actor_uri`);
+  return rows.length;
+}
+
+export function recentFollowers(db: Db, args: { tenantId: string; identifier: string; limit: number }): Promise<{ actor: string; since: string }[]> {
+  return queryRows(
+    db,
+    sql`select actor_uri as actor, ${iso(sql`created_at`)} as since from federation_followers
+        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} order by created_at desc, actor_uri limit ${args.limit}`,
+  );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 
@@ -82,4 +82,21 @@ export const federationPublished = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('federation_published_live_idx').on(t.tenantId).where(sql`state = 'live'`)],
+);
+
+/** Remote servers (by host) and accounts (by actor address) an admin blocked: nothing is taken from them or sent to them. */
+export const federationBlocks = pgTable(
+  'federation_blocks',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** server or account. */
+    kind: text('kind').notNull(),
+    /** A host (social.example, or host:port) or an actor's address. */
+    target: text('target').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('federation_blocks_target_key').on(t.tenantId, t.target)],
 );

@@ -10,8 +10,8 @@ export interface ReportRow {
   created: string;
 }
 
-/** Whether the reporter can see the target: a visible event, a flyer of one, a person of the tenant. */
-export async function targetVisible(db: Db, args: { tenantId: string; viewerId: string; targetType: string; targetId: string; now: Date }): Promise<boolean> {
+/** Whether the reporter can see the target: a visible event, a flyer of one, a person of the tenant (a remote reporter, null: as a visitor). */
+export async function targetVisible(db: Db, args: { tenantId: string; viewerId: string | null; targetType: string; targetId: string; now: Date }): Promise<boolean> {
   const { tenantId, viewerId, targetId, now } = args;
   const query =
     args.targetType === 'event'
@@ -41,6 +41,21 @@ export async function insertReport(
   return row;
 }
 
+/** A report flagged from another server (an ActivityPub Flag); undefined when that actor has one open on the target already. */
+export async function insertRemoteReport(
+  db: Db,
+  r: { tenantId: string; reporterActor: string; targetType: string; targetId: string; note: string | null; now: Date },
+): Promise<ReportRow | undefined> {
+  const [row] = await queryRows<ReportRow>(
+    db,
+    sql`insert into reports (tenant_id, reporter_actor, target_type, target_id, reason, note, created_at)
+        values (${r.tenantId}, ${r.reporterActor}, ${r.targetType}, ${r.targetId}, 'other', ${r.note}, ${r.now})
+        on conflict (reporter_actor, target_type, target_id) where status = 'open' and reporter_actor is not null do nothing
+        returning id, target_type as "targetType", target_id as "targetId", reason, ${iso(sql`created_at`)} as created`,
+  );
+  return row;
+}
+
 export interface GroupRow {
   targetType: 'event' | 'flyer' | 'user' | 'chat';
   targetId: string;
@@ -59,10 +74,12 @@ export function openReportGroups(db: Db, tenantId: string, limit: number): Promi
     db,
     sql`with open as (select * from reports where tenant_id = ${tenantId} and status = 'open'),
       groups as (
-        select target_type, target_id, count(distinct reporter_id)::int as reporters, min(created_at) as first_at, max(created_at) as last_at,
+        select target_type, target_id, count(distinct coalesce(reporter_id::text, reporter_actor))::int as reporters, min(created_at) as first_at, max(created_at) as last_at,
           (select coalesce(json_agg(json_build_object('reason', reason, 'count', n) order by n desc, reason), '[]')
              from (select reason, count(*)::int as n from open o2 where o2.target_type = o.target_type and o2.target_id = o.target_id group by reason) r) as reasons,
-          coalesce((array_agg(note order by created_at desc) filter (where note is not null))[1:5], '{}') as notes
+          -- A note from the fediverse says whose it is: the queue has no other way to tell it from one made here.
+          coalesce((array_agg(case when reporter_actor is null then note else 'From ' || reporter_actor || coalesce(': ' || note, '') end order by created_at desc)
+            filter (where note is not null or reporter_actor is not null))[1:5], '{}') as notes
         from open o group by target_type, target_id)
       select g.target_type as "targetType", g.target_id as "targetId", g.reporters, g.reasons, g.notes,
         ${iso(sql`g.first_at`)} as "firstReported", ${iso(sql`g.last_at`)} as "lastReported",

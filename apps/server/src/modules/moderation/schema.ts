@@ -4,13 +4,18 @@ import { createdAt, id } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
 
-/** Reports of abuse: one open report per reporter and target (a partial unique index). */
+/**
+ * Reports of abuse: one open report per reporter and target (partial unique indexes). A report
+ * from the fediverse (an ActivityPub Flag, modules/federation) has a remote actor for reporter.
+ */
 export const reports = pgTable(
   'reports',
   {
     id: id(),
     tenantId: uuid('tenant_id').notNull().references(() => tenants.id),
-    reporterId: uuid('reporter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The remote actor (its address) who flagged the target from another server; null for a report made here. */
+    reporterActor: text('reporter_actor'),
     targetType: text('target_type').notNull(),
     targetId: uuid('target_id').notNull(),
     reason: text('reason').notNull(),
@@ -23,6 +28,7 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_open_key').on(t.reporterId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    uniqueIndex('reports_open_remote_key').on(t.reporterActor, t.targetType, t.targetId).where(sql`status = 'open' and reporter_actor is not null`),
     index('reports_queue_idx').on(t.tenantId, t.status, t.targetType, t.targetId),
   ],
 );

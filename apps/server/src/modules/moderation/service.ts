@@ -13,15 +13,30 @@ import {
   type ReportTargetType,
 } from '@hubbub/contract';
 import type { z } from 'zod';
-import type { AppContext, AuthInfo } from '../../app-context.js';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import { adminRequired, conflict, invalid, notFound } from '../../lib/app-error.js';
 import { rolesOf } from '../auth/service.js';
 import { findUserById } from '../users/service.js';
 import * as adminRepo from './admin-repository.js';
 import * as repo from './repository.js';
 
+/** Admin actions of other modules (modules/federation's blocks) are audited the same way. */
+export { auditedChange } from './audited.js';
+
 const QUEUE_LIMIT = 200;
 const LIVE_LIMIT = 200;
+
+/**
+ * A report from another server (an ActivityPub Flag of a public event, modules/federation): into
+ * the same queue, its note saying which remote actor sent it; once per actor and target while open.
+ */
+export async function createRemoteReport(opts: { ctx: AppContext; tenant: TenantRef; reporterActor: string; eventId: string; note: string | null }): Promise<boolean> {
+  const { ctx, tenant } = opts;
+  const visible = await repo.targetVisible(ctx.db, { tenantId: tenant.id, viewerId: null, targetType: 'event', targetId: opts.eventId, now: ctx.now() });
+  if (!visible) return false;
+  const row = await repo.insertRemoteReport(ctx.db, { tenantId: tenant.id, reporterActor: opts.reporterActor, targetType: 'event', targetId: opts.eventId, note: opts.note, now: ctx.now() });
+  return row !== undefined;
+}
 
 /**
  * A report of an event, a flyer or a person the reporter can see; one open report per reporter

@@ -1,4 +1,4 @@
-export const ADMIN_TABS = ['overview', 'reports', 'people', 'live', 'audit'] as const;
+export const ADMIN_TABS = ['overview', 'reports', 'people', 'live', 'federation', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** The console's tab lives in `?tab=`, so reload and Back keep it; anything unknown is the overview. */

@@ -117,6 +117,8 @@ export const queryKeys = {
     live: ['admin-live'] as const,
     /** Its own key: the account feature caches the same manifest under `products`, in its own shape. */
     catalogue: ['admin-catalogue'] as const,
+    /** The site in the fediverse (features/federation): its handle, followers and blocks. */
+    federation: ['admin-federation'] as const,
   },
 
   cities: {

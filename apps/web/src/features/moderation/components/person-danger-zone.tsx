@@ -6,7 +6,7 @@ import { useDeletePerson } from '../api/person';
 import { emailConfirmed } from '../confirm-email';
 import { moderationErrorMessage } from '../moderation-error';
 import { Section } from './section';
-import { ReasonField } from './reason-field';
+import { ReasonField } from '@/components/reason-field';
 
 /** Deleting an account cannot be undone, so it is set apart and confirmed by typing the address. */
 export function PersonDangerZone({ person, onDeleted }: { person: AdminPerson; onDeleted: () => void }) {

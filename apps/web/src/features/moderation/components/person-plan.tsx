@@ -7,7 +7,7 @@ import { useModeratePerson } from '../api/person';
 import { moderationErrorMessage } from '../moderation-error';
 import { PersonBadges } from './person-badges';
 import { Section } from './section';
-import { ReasonField } from './reason-field';
+import { ReasonField } from '@/components/reason-field';
 
 type PlanName = AdminPlanChange['plan'];
 

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { notify } from '@/lib/ui';
 import { moderationErrorMessage } from '../moderation-error';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '@/components/reason-dialog';
 
 export interface ReasonAction {
   title: string;

@@ -15,7 +15,7 @@ interface ReasonDialogProps {
   danger?: boolean;
 }
 
-/** Every moderation action asks why: the reason goes in the audit log. */
+/** Every admin action asks why (moderation, the fediverse blocks): the reason goes in the audit log. */
 export function ReasonDialog({ opened, title, description, confirmLabel, busy, error, onCancel, onConfirm, danger = false }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const ok = reason.trim().length >= 3;

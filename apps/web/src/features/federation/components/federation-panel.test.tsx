@@ -1,0 +1,75 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { federationApi, pathOf, type FederationOverview } from '@hubbub/contract';
+import { fakeApi, problem } from '@/test/fake-api';
+import { renderWithProviders } from '@/test/render';
+import { FederationPanel } from './federation-panel';
+
+const BLOCK_ID = '0b6c4a52-1d7e-4f43-9a53-3c1f1b1e2f10';
+const on = (overrides: Partial<FederationOverview> = {}): FederationOverview => ({
+  enabled: true,
+  handle: '@hubbub@events.example',
+  actor: 'https://events.example/ap/actors/hubbub',
+  followerCount: 1,
+  followers: [{ actor: 'https://social.example/users/ana', since: '2026-11-30T18:00:00Z' }],
+  blocks: [],
+  ...overrides,
+});
+
+describe('FederationPanel', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the handle people follow, and the followers', async () => {
+    fakeApi().on(federationApi.overview, on());
+    renderWithProviders(<FederationPanel />);
+    expect(((await screen.findByTestId('federation-handle')) as HTMLInputElement).value).toBe('@hubbub@events.example');
+    expect(screen.getByTestId('federation-follower-count').textContent).toBe('1');
+    const followers = screen.getByTestId('federation-followers');
+    expect(within(followers).getByRole('link', { name: 'https://social.example/users/ana' }).getAttribute('rel')).toContain('noopener');
+    expect(screen.getByText('Nothing is blocked.')).toBeTruthy();
+  });
+
+  it('says so when federation is off, and still lists blocks', async () => {
+    fakeApi().on(federationApi.overview, on({ enabled: false, handle: null, actor: null, followerCount: 0, followers: [] }));
+    renderWithProviders(<FederationPanel />);
+    expect(await screen.findByTestId('federation-off')).toBeTruthy();
+    expect(screen.queryByTestId('federation-handle')).toBeNull();
+    expect(screen.getByText('No one follows the site from another server yet.')).toBeTruthy();
+  });
+
+  it('blocks a server with a reason, shows the refusal of a bad one, and lifts a block', async () => {
+    let overview = on();
+    const api = fakeApi()
+      .on(federationApi.overview, () => overview)
+      .on(federationApi.block, (request) => {
+        const { target } = request.body as { target: string };
+        if (!target.includes('.')) return problem(400, 'validation', 'Name a server by its address (social.example) or an account by its https address.');
+        overview = on({ followerCount: 0, followers: [], blocks: [{ id: BLOCK_ID, kind: 'server', target, created: '2026-12-01T10:00:00Z' }] });
+        return overview;
+      })
+      .on(federationApi.unblock, () => {
+        overview = on({ blocks: [] });
+        return overview;
+      });
+    renderWithProviders(<FederationPanel />);
+    const target = await screen.findByRole('textbox', { name: /Server or account/ });
+    fireEvent.change(target, { target: { value: 'nonsense' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Reason/ }), { target: { value: 'Spam waves' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+    expect((await screen.findByTestId('federation-block-error')).textContent).toContain('Name a server by its address');
+
+    fireEvent.change(target, { target: { value: 'spam.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Block' }));
+    const blocks = await screen.findByTestId('federation-blocks');
+    expect(within(blocks).getByText('spam.example')).toBeTruthy();
+    expect(screen.getByTestId('federation-follower-count').textContent).toBe('0');
+    expect(api.calls(federationApi.block).at(-1)).toEqual(expect.objectContaining({ body: { target: 'spam.example', reason: 'Spam waves' } }));
+
+    fireEvent.click(within(blocks).getByRole('button', { name: 'Lift the block of spam.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lift the block of spam.example?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Reason' }), { target: { value: 'They cleaned up' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Lift the block' }));
+    await waitFor(() => expect(screen.getByText('Nothing is blocked.')).toBeTruthy());
+    expect(api.calls(federationApi.unblock)).toEqual([expect.objectContaining({ path: pathOf(federationApi.unblock, { id: BLOCK_ID }), body: { reason: 'They cleaned up' } })]);
+  });
+});
