@@ -54,6 +54,10 @@ export default async function setup(project: TestProject) {
       SEED_DEMO: 'true',
       RATE_LIMIT_SCALE: '50',
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,
+      // The site federates, as a city's server would (e2e/federation.test.ts follows it from a peer on
+      // 127.0.0.2): on loopback and http, which only this setting allows.
+      FEDERATION: 'true',
+      FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // The built-in basemap: the suite runs with no network and asserts on that basemap; the

@@ -10,6 +10,7 @@ CREATE TABLE "federation_followers" (
 	"tenant_id" uuid NOT NULL,
 	"identifier" text NOT NULL,
 	"actor_uri" text NOT NULL,
+	"handle" text,
 	"inbox" text NOT NULL,
 	"shared_inbox" text,
 	"follow_id" text,

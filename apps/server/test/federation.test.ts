@@ -151,6 +151,11 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(((await fetched.json()) as { name: string }).name).toBe(name);
     const page = await fetch(objectId, { headers: { accept: 'text/html' }, redirect: 'manual' });
     expect(page.status).toBe(303);
+    // The public page names the object (a link pasted into Mastodon resolves to it) and the handle to follow.
+    const slug = (create!.activity.object as { url: string }).url.split('/e/')[1]!;
+    const html = await (await fetch(`${t.url}/e/${slug}`)).text();
+    expect(html).toContain(`<link rel="alternate" type="application/activity+json" href="${objectId}">`);
+    expect(html).toContain(`@hubbub@127.0.0.1:${t.port}`);
 
     // An edit is an Update; a cancel an Update that says so; a delete a Delete. Nothing is sent twice.
     expect((await call(t.app, 'POST', eventsApi.update.path, { jwt: host.jwt, body: { id: eventId, ...eventBody(`${name} (moved)`) } })).statusCode).toBe(200);
@@ -183,7 +188,7 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     const activity = follow();
     expect((await peer.send(inbox, activity)).status).toBe(202);
     await expect.poll(() => receivedOf('Accept', activity.id), { timeout: 10_000 }).toHaveLength(1);
-    expect(await overview()).toMatchObject({ enabled: true, handle: `@hubbub@127.0.0.1:${t.port}`, followerCount: 1, followers: [{ actor: peer.actorId }] });
+    expect(await overview()).toMatchObject({ enabled: true, handle: `@hubbub@127.0.0.1:${t.port}`, actor, followerCount: 1, followers: [{ actor: peer.actorId, handle: `@watcher@${new URL(peer.origin).host}` }] });
 
     // A Flag of a public event reaches the admin queue, saying who sent it; its HTML is text.
     const name = `Flagged fair ${randomUUID().slice(0, 6)}`;

@@ -14,6 +14,13 @@ export const NODEINFO_WELL_KNOWN_PATH = '/.well-known/nodeinfo';
 export const NODEINFO_PREFIX = '/nodeinfo/';
 /** Actors, their inboxes and collections, the shared inbox and the events as objects. */
 export const ACTIVITYPUB_PREFIX = '/ap/';
+/** The site's actor (its identifier is the tenant's key): `/ap/actors/hubbub`. */
+export const activityPubActorPath = (identifier: string) => `${ACTIVITYPUB_PREFIX}actors/${encodeURIComponent(identifier)}`;
+/** A public event as an ActivityPub object: `/ap/events/{id}`. */
+export const activityPubEventPath = (eventId: string) => `${ACTIVITYPUB_PREFIX}events/${encodeURIComponent(eventId)}`;
+/** `@hubbub@events.example`: what people type into Mastodon's search to follow the site's events. */
+export const fediverseHandle = (identifier: string, publicUrl: string) => `@${identifier}@${publicUrl.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}`;
+
 /** The largest activity an inbox takes (bytes): a Create of an event with a long description fits many times. */
 export const FEDERATION_BODY_LIMIT = 256 * 1024;
 
@@ -51,7 +58,9 @@ export const FederationBlockSchema = z
   .meta({ id: 'FederationBlock' });
 export type FederationBlock = z.infer<typeof FederationBlockSchema>;
 
-export const FederationFollowerSchema = z.object({ actor: z.string(), since: z.string() }).meta({ id: 'FederationFollower' });
+export const FederationFollowerSchema = z
+  .object({ actor: z.string(), /** `@name@server`, when its server gave a name. */ handle: z.string().nullable(), since: z.string() })
+  .meta({ id: 'FederationFollower' });
 export type FederationFollower = z.infer<typeof FederationFollowerSchema>;
 
 /** The site in the fediverse as its admins see it: whether it federates, its handle, who follows it, who is blocked. */

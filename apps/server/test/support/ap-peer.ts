@@ -57,7 +57,7 @@ function serve(host: string, port: number): void {
   }
 
   async function check(req: http.IncomingMessage, body: Buffer): Promise<string | undefined> {
-    if ((await verifyDigestHeader(req, body, true)) !== true) return 'digest';
+    if ((await verifyDigestHeader(req, new Uint8Array(body), true)) !== true) return 'digest';
     const parsed = parseRequestSignature(req, { clockSkew: { now: new Date(), delay: 300_000, forward: 300_000 } });
     if (parsed.version !== 'draft') return 'not a draft signature';
     const pem = await publicKeyOf(parsed.value.keyId);

@@ -42,6 +42,8 @@ export interface PublicEventView {
   /** The page's script (`/e/event-page.js?v=…`) and the worker it starts for the reader's time. */
   scriptUrl: string;
   workerUrl: string;
+  /** With federation on and a public event: the site's handle to follow, and the event's ActivityPub object (a link pasted into Mastodon resolves to it). */
+  fediverse: { handle: string; objectUrl: string } | null;
 }
 
 const e = escapeHtml;
@@ -99,7 +101,13 @@ export function siteHeader(back: string): string {
 <nav aria-label="Site"><a href="/search">Find events</a><a href="${e(signInPath(back))}">Sign in</a></nav></div></header>`;
 }
 
-export const SITE_FOOTER = `<footer class="site"><div class="wrap"><p>Hubbub: local events on a map, and the live buzz while they happen. <a href="/search">Find more events</a> · <a href="/register">Create an account</a></p></div></footer>`;
+const FOOTER_TEXT = 'Hubbub: local events on a map, and the live buzz while they happen. <a href="/search">Find more events</a> · <a href="/register">Create an account</a>';
+export const SITE_FOOTER = `<footer class="site"><div class="wrap"><p>${FOOTER_TEXT}</p></div></footer>`;
+
+/** The footer of a public event on a federating site: how to follow its events from Mastodon or any fediverse app. */
+function fediverseFooter(handle: string): string {
+  return `<footer class="site"><div class="wrap"><p>${FOOTER_TEXT}</p><p class="fedi" data-testid="fediverse-handle">Follow this site's events from Mastodon or any fediverse app: <strong>${e(handle)}</strong></p></div></footer>`;
+}
 
 /** The document around a page's body: metadata, the inline styles, the deferred script. */
 export function documentHtml(page: { title: string; head: string; body: string; script?: string }): string {
@@ -148,7 +156,8 @@ function metaTags(view: PublicEventView, canonical: string, title: string, descr
     // An unlisted event is for those with its link: link previews work, search engines stay out.
     ...(event.visibility === 'public' ? [] : ([['name', 'robots', 'noindex']] as [string, string, string][])),
   ];
-  return [`<link rel="canonical" href="${e(canonical)}">`, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${e(value)}">`)].join('\n');
+  const alternate = view.fediverse ? [`<link rel="alternate" type="application/activity+json" href="${e(view.fediverse.objectUrl)}">`] : [];
+  return [`<link rel="canonical" href="${e(canonical)}">`, ...alternate, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${e(value)}">`)].join('\n');
 }
 
 function phaseBadge(phase: EventPhase): string {
@@ -295,7 +304,7 @@ export function renderPublicEvent(view: PublicEventView): string {
 <div class="body">${bodyHtml(view)}</div>
 </article>
 </main>
-${SITE_FOOTER}`;
+${view.fediverse ? fediverseFooter(view.fediverse.handle) : SITE_FOOTER}`;
   return documentHtml({ title: `${name} · Hubbub`, head: metaTags(view, canonical, name, description), body, script: view.scriptUrl });
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_TENANT, EVENT_PHASE_LABELS, eventPhase, formatRange, publicEventPath, type HubEvent } from '@hubbub/contract';
+import { DEFAULT_TENANT, EVENT_PHASE_LABELS, activityPubEventPath, fediverseHandle, eventPhase, formatRange, publicEventPath, type HubEvent } from '@hubbub/contract';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { locatorMapSvg } from '../../lib/locator-map.js';
@@ -108,6 +108,10 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
     series,
     scriptUrl: scripts.page.url,
     workerUrl: scripts.worker.url,
+    fediverse:
+      ctx.config.FEDERATION && event.visibility === 'public'
+        ? { handle: fediverseHandle(found.tenant.key, siteUrl), objectUrl: `${siteUrl}${activityPubEventPath(event.id)}` }
+        : null,
   });
   return { kind: 'page', html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
 }

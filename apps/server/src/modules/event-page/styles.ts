@@ -56,7 +56,7 @@ section+section{margin-top:28px}
 details{border:1px solid var(--line);border-radius:10px;background:var(--surface);margin-bottom:10px}summary{cursor:pointer;padding:12px 14px;font-weight:600;min-height:44px}
 .doc{padding:0 14px 14px;overflow-wrap:anywhere}.doc img{max-width:100%;height:auto;border-radius:8px}.doc table{border-collapse:collapse}.doc th,.doc td{border:1px solid var(--line);padding:4px 8px}
 .doc h2{font-size:1.15rem}.doc h3{font-size:1.05rem}.doc h4{font-size:1rem}.doc pre{overflow:auto;background:var(--bg);padding:10px;border-radius:8px}
-footer.site{border-top:1px solid var(--line);padding:20px 0 32px;color:var(--muted);font-size:.9rem}footer.site p{margin:0}
+footer.site{border-top:1px solid var(--line);padding:20px 0 32px;color:var(--muted);font-size:.9rem}footer.site p{margin:0}footer.site p.fedi{margin-top:6px;overflow-wrap:anywhere}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .empty{text-align:center;padding:48px 16px}.empty h1{margin-bottom:12px}.empty p{color:var(--muted);max-width:520px;margin:0 auto 20px}.empty .row{max-width:460px;margin:0 auto}
 ${FLYER_CSS}.flyers{display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:16px}.flyer{width:auto;max-width:280px}

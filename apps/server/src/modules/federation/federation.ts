@@ -19,7 +19,7 @@ import {
   type KvStore,
   type MessageQueue,
 } from '@fedify/fedify';
-import { DEFAULT_TENANT, REPORT_NOTE_MAX, shareableEventUrl } from '@hubbub/contract';
+import { ACTIVITYPUB_PREFIX, DEFAULT_TENANT, NODEINFO_PREFIX, REPORT_NOTE_MAX, shareableEventUrl } from '@hubbub/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { getEvent, type EventCore } from '../events/service.js';
@@ -34,13 +34,14 @@ export interface FederationData {
   tenant: TenantRef;
 }
 
+/** Fedify's routes, under the contract's prefixes (activityPubActorPath and activityPubEventPath name the same addresses). */
 export const AP_PATHS = {
-  actor: '/ap/actors/{identifier}',
-  inbox: '/ap/actors/{identifier}/inbox',
-  sharedInbox: '/ap/inbox',
-  followers: '/ap/actors/{identifier}/followers',
-  event: '/ap/events/{id}',
-  nodeInfo: '/nodeinfo/2.1',
+  actor: `${ACTIVITYPUB_PREFIX}actors/{identifier}`,
+  inbox: `${ACTIVITYPUB_PREFIX}actors/{identifier}/inbox`,
+  sharedInbox: `${ACTIVITYPUB_PREFIX}inbox`,
+  followers: `${ACTIVITYPUB_PREFIX}actors/{identifier}/followers`,
+  event: `${ACTIVITYPUB_PREFIX}events/{id}`,
+  nodeInfo: `${NODEINFO_PREFIX}2.1`,
 } as const;
 
 /** The tenant that federates: the one the web site and its public pages (/e/{slug}) show. */
@@ -203,6 +204,8 @@ export function buildFederation(options: FederationOptions): Federation<Federati
         tenantId: ctx.data.tenant.id,
         identifier: target.identifier,
         actorUri: follower.id.href,
+        // A name it chose, checked like anything typed: a handle's characters only.
+        handle: follower.preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(follower.preferredUsername.toString()) ? `@${follower.preferredUsername.toString()}@${follower.id.host}` : null,
         inbox: follower.inboxId.href,
         sharedInbox: sharedInbox?.href ?? null,
         followId: follow.id.href,

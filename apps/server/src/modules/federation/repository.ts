@@ -75,10 +75,10 @@ export interface FollowerRow {
   sharedInbox: string | null;
 }
 
-export async function addFollower(db: Db, f: FollowerRow & { tenantId: string; identifier: string; followId: string | null }): Promise<void> {
-  await db.execute(sql`insert into federation_followers (tenant_id, identifier, actor_uri, inbox, shared_inbox, follow_id)
-    values (${f.tenantId}, ${f.identifier}, ${f.actorUri}, ${f.inbox}, ${f.sharedInbox}, ${f.followId})
-    on conflict (tenant_id, identifier, actor_uri) do update set inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_id = excluded.follow_id`);
+export async function addFollower(db: Db, f: FollowerRow & { tenantId: string; identifier: string; followId: string | null; handle: string | null }): Promise<void> {
+  await db.execute(sql`insert into federation_followers (tenant_id, identifier, actor_uri, handle, inbox, shared_inbox, follow_id)
+    values (${f.tenantId}, ${f.identifier}, ${f.actorUri}, ${f.handle}, ${f.inbox}, ${f.sharedInbox}, ${f.followId})
+    on conflict (tenant_id, identifier, actor_uri) do update set handle = excluded.handle, inbox = excluded.inbox, shared_inbox = excluded.shared_inbox, follow_id = excluded.follow_id`);
 }
 
 export async function removeFollower(db: Db, args: { tenantId: string; identifier: string; actorUri: string }): Promise<boolean> {
@@ -209,10 +209,10 @@ export async function removeBlockedFollowers(db: Db, args: { tenantId: string; k
   return rows.length;
 }
 
-export function recentFollowers(db: Db, args: { tenantId: string; identifier: string; limit: number }): Promise<{ actor: string; since: string }[]> {
+export function recentFollowers(db: Db, args: { tenantId: string; identifier: string; limit: number }): Promise<{ actor: string; handle: string | null; since: string }[]> {
   return queryRows(
     db,
-    sql`select actor_uri as actor, ${iso(sql`created_at`)} as since from federation_followers
+    sql`select actor_uri as actor, handle, ${iso(sql`created_at`)} as since from federation_followers
         where tenant_id = ${args.tenantId} and identifier = ${args.identifier} order by created_at desc, actor_uri limit ${args.limit}`,
   );
 }

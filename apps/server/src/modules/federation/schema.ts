@@ -54,6 +54,8 @@ export const federationFollowers = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     identifier: text('identifier').notNull(),
     actorUri: text('actor_uri').notNull(),
+    /** `@name@server`, as the follower's server names it (admins read it before the address). */
+    handle: text('handle'),
     inbox: text('inbox').notNull(),
     sharedInbox: text('shared_inbox'),
     /** The Follow activity's id, which an Undo names. */

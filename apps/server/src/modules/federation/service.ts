@@ -1,15 +1,14 @@
 import type { z } from 'zod';
-import { FEDERATION_FOLLOWERS_SHOWN, type FederationBlockCreateSchema, type FederationOverview } from '@hubbub/contract';
+import { FEDERATION_FOLLOWERS_SHOWN, activityPubActorPath, fediverseHandle, type FederationBlockCreateSchema, type FederationOverview } from '@hubbub/contract';
 import type { AppContext, AuthInfo } from '../../app-context.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { auditedChange, requireAdmin } from '../moderation/service.js';
-import { AP_PATHS, federatedTenant } from './federation.js';
+import { federatedTenant } from './federation.js';
 import * as repo from './repository.js';
 
 /** The site's actor: its handle (what people type into Mastodon's search) and its address. */
 function siteActor(ctx: AppContext, identifier: string): { handle: string; actor: string } {
-  const origin = new URL(ctx.config.publicUrl);
-  return { handle: `@${identifier}@${origin.host}`, actor: `${ctx.config.publicUrl}${AP_PATHS.actor.replace('{identifier}', identifier)}` };
+  return { handle: fediverseHandle(identifier, ctx.config.publicUrl), actor: `${ctx.config.publicUrl}${activityPubActorPath(identifier)}` };
 }
 
 /** The site in the fediverse, for its admins (the tenant that federates is the site's; other tenants see it off). */

@@ -11,7 +11,7 @@ const on = (overrides: Partial<FederationOverview> = {}): FederationOverview => 
   handle: '@hubbub@events.example',
   actor: 'https://events.example/ap/actors/hubbub',
   followerCount: 1,
-  followers: [{ actor: 'https://social.example/users/ana', since: '2026-11-30T18:00:00Z' }],
+  followers: [{ actor: 'https://social.example/users/ana', handle: '@ana@social.example', since: '2026-11-30T18:00:00Z' }],
   blocks: [],
   ...overrides,
 });
@@ -25,7 +25,9 @@ describe('FederationPanel', () => {
     expect(((await screen.findByTestId('federation-handle')) as HTMLInputElement).value).toBe('@hubbub@events.example');
     expect(screen.getByTestId('federation-follower-count').textContent).toBe('1');
     const followers = screen.getByTestId('federation-followers');
-    expect(within(followers).getByRole('link', { name: 'https://social.example/users/ana' }).getAttribute('rel')).toContain('noopener');
+    const ana = within(followers).getByRole('link', { name: '@ana@social.example' });
+    expect(ana.getAttribute('href')).toBe('https://social.example/users/ana');
+    expect(ana.getAttribute('rel')).toContain('noopener');
     expect(screen.getByText('Nothing is blocked.')).toBeTruthy();
   });
 

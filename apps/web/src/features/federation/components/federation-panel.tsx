@@ -87,7 +87,7 @@ function Followers({ overview }: { overview: FederationOverview }) {
                 <Table.Tr key={f.actor}>
                   <Table.Td>
                     <Anchor href={f.actor} target="_blank" rel="noopener noreferrer nofollow" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {f.actor}
+                      {f.handle ?? f.actor}
                     </Anchor>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.since)}</Table.Td>

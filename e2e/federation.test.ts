@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { eventsApi } from '@hubbub/contract';
+import { ApPeer, type Received } from '../apps/server/test/support/ap-peer.js';
+import { freePort } from '../apps/server/test/support/server-process.js';
+import { axe } from './support/axe.js';
+import { api, apiLogin, baseUrl, collectPageErrors, createVerifiedUser, ensureAdmin, launchBrowser, signIn } from './support/browser.js';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './support/constants.js';
+
+// Issue 32: an admin sees how the site is followed from the fediverse, watches a remote account
+// follow it, blocks that account's server and lifts the block; a visitor's public page names the
+// handle to follow. The remote account lives on a peer process (127.0.0.2, Misskey's signatures).
+
+let browser: Browser;
+let peer: ApPeer;
+beforeAll(async () => {
+  [browser, peer] = await Promise.all([launchBrowser(), freePort().then((port) => ApPeer.start('127.0.0.2', port))]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await peer?.stop();
+});
+
+const follow = () => ({ '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('follow'), type: 'Follow', actor: peer.actorId, object: `${baseUrl()}/ap/actors/hubbub` });
+const accepted = async (followId: string) => (await peer.received()).filter((r: Received) => r.activity.type === 'Accept' && JSON.stringify(r.activity).includes(followId)).length;
+
+describe('the site in the fediverse', () => {
+  it('an admin sees the handle and a new remote follower, blocks its server and lifts the block', async () => {
+    await ensureAdmin();
+    const inbox = `${baseUrl()}/ap/actors/hubbub/inbox`;
+    const first = follow();
+    expect((await peer.send(inbox, first)).status).toBe(202);
+    await expect.poll(() => accepted(first.id), { timeout: 15_000 }).toBe(1);
+
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ viewport });
+      const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+      const errors = collectPageErrors(page);
+      await page.goto(`${baseUrl()}/admin?tab=federation`);
+      const handle = page.getByTestId('federation-handle');
+      await expect.poll(() => handle.inputValue()).toBe(`@hubbub@${new URL(baseUrl()).host}`);
+      await page.getByTestId('federation-followers').getByRole('link', { name: `@watcher@${new URL(peer.origin).host}` }).waitFor();
+      expect(await axe(page, 'main')).toEqual([]);
+      await page.screenshot({ path: `test-results/federation-admin-${viewport.width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signIn(context, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await page.goto(`${baseUrl()}/admin?tab=federation`);
+    const server = new URL(peer.origin).host;
+    await page.getByRole('textbox', { name: /Server or account/ }).fill(server);
+    await page.getByRole('textbox', { name: /Reason/ }).fill('Spam waves from there');
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    await page.getByTestId('federation-blocks').getByText(server, { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('federation-follower-count').innerText()).toBe('0');
+    await page.screenshot({ path: 'test-results/federation-admin-blocked.png', fullPage: true });
+    // The peer is refused now, before anything of it is read.
+    expect((await peer.send(inbox, follow())).status).toBe(403);
+
+    await page.getByRole('button', { name: `Lift the block of ${server}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Lift the block of ${server}?` });
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('They cleaned up');
+    await dialog.getByRole('button', { name: 'Lift the block' }).click();
+    await page.getByText('Nothing is blocked.').waitFor();
+    const again = follow();
+    expect((await peer.send(inbox, again)).status).toBe(202);
+    await expect.poll(() => accepted(again.id), { timeout: 15_000 }).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('federation-follower-count').innerText()).toBe('1');
+    await context.close();
+  }, 120_000);
+
+  it("a visitor's public page names the handle that follows the site's events", async () => {
+    const email = `fedi-host-${randomUUID().slice(0, 8)}@e2e.hubbub.test`;
+    await createVerifiedUser('Fedi Host', email, 'host password 1');
+    const jwt = await apiLogin(email, 'host password 1');
+    const start = Date.now() + 4 * 86_400_000;
+    const event = await api<{ id: string; slug: string }>('POST', eventsApi.create.path, jwt, {
+      name: `Fediverse picnic ${randomUUID().slice(0, 6)}`,
+      startDate: new Date(start).toISOString(),
+      endDate: new Date(start + 3 * 3_600_000).toISOString(),
+      timeZone: 'America/Chicago',
+      area: { name: 'Omaha', type: 4, latitude: 41.2565, longitude: -95.9345, zoom: 10, city: 'Omaha', state: 'NE', country: 'US' },
+    });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/e/${event.slug}`);
+    expect(await page.getByTestId('fediverse-handle').innerText()).toContain(`@hubbub@${new URL(baseUrl()).host}`);
+    await page.getByTestId('fediverse-handle').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/federation-public-page-phone.png' });
+    await context.close();
+  });
+});
