@@ -37,15 +37,24 @@ CREATE TABLE "federation_published" (
 	"tenant_id" uuid NOT NULL,
 	"version" timestamp with time zone NOT NULL,
 	"state" text DEFAULT 'live' NOT NULL,
+	"sends" integer DEFAULT 0 NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "federation_publisher_lease" (
+	"tenant_id" uuid PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"until" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "federation_queue" (
 	"id" bigserial PRIMARY KEY NOT NULL,
+	"queue" text NOT NULL,
 	"message" jsonb NOT NULL,
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"claimed_by" text,
-	"claimed_until" timestamp with time zone
+	"claimed_until" timestamp with time zone,
+	"attempts" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "reports" ALTER COLUMN "reporter_id" DROP NOT NULL;--> statement-breakpoint
@@ -54,7 +63,8 @@ ALTER TABLE "federation_blocks" ADD CONSTRAINT "federation_blocks_tenant_id_tena
 ALTER TABLE "federation_followers" ADD CONSTRAINT "federation_followers_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_keys" ADD CONSTRAINT "federation_keys_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "federation_published" ADD CONSTRAINT "federation_published_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "federation_publisher_lease" ADD CONSTRAINT "federation_publisher_lease_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "federation_blocks_target_key" ON "federation_blocks" USING btree ("tenant_id","target");--> statement-breakpoint
 CREATE INDEX "federation_published_live_idx" ON "federation_published" USING btree ("tenant_id") WHERE state = 'live';--> statement-breakpoint
-CREATE INDEX "federation_queue_run_at_idx" ON "federation_queue" USING btree ("run_at");--> statement-breakpoint
+CREATE INDEX "federation_queue_due_idx" ON "federation_queue" USING btree ("queue","run_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_open_remote_key" ON "reports" USING btree ("reporter_actor","target_type","target_id") WHERE status = 'open' and reporter_actor is not null;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEDERATION_BODY_LIMIT, eventsApi, federationApi, goingApi, moderationApi, pathOf, type FederationOverview, type ReportQueue } from '@hubbub/contract';
 import { setRoles } from '../src/modules/users/service.js';
@@ -20,7 +22,7 @@ const eventBody = (name: string, extra: Record<string, unknown> = {}) => ({
   startDate: new Date(start).toISOString(),
   endDate: new Date(start + 2 * HOUR).toISOString(),
   timeZone: 'America/Chicago',
-  venue: 'The Long Room',
+  venue: 'The <img src=x onerror=alert(1)> Room',
   area: { name: 'Omaha', type: 4, latitude: 41.2565, longitude: -95.9345, zoom: 10, city: 'Omaha', state: 'NE', country: 'US' },
   contentJson: 'Bring <b>your</b> records.',
   ...extra,
@@ -81,7 +83,9 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await peer?.stop();
   });
 
-  it('WebFinger and NodeInfo find the server actor, which publishes its key', async () => {
+  it('WebFinger and NodeInfo find the server actor, which publishes its key; HEAD answers too', async () => {
+    expect((await fetch(actor, { method: 'HEAD', headers: { accept: AP } })).status).toBe(200);
+    expect((await fetch(`${t.url}/nodeinfo/2.1`, { method: 'HEAD' })).status).toBe(200);
     const finger = (await (await fetch(`${t.url}/.well-known/webfinger?resource=acct:hubbub@127.0.0.1:${t.port}`)).json()) as { links: unknown[] };
     expect(finger.links).toContainEqual(expect.objectContaining({ rel: 'self', type: AP, href: actor }));
     const doc = (await (await fetch(actor, { headers: { accept: AP } })).json()) as { publicKey: { publicKeyPem: string } };
@@ -120,8 +124,9 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(accept!.verified).toBe(true);
     expect(accept!.activity).toMatchObject({ actor, object: { id: activity.id, type: 'Follow' } });
     expect(await followerCount()).toBe(1);
-    // The exact same activity again: already handled.
+    // The exact same activity again: already handled, also when its request line names another origin.
     expect((await peer.send(inbox, activity)).status).toBe(202);
+    expect((await peer.send(inbox, activity, { absoluteForm: 'http://elsewhere.example' })).status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 600));
     expect(await receivedOf('Accept', activity.id)).toHaveLength(1);
     expect(await followerCount()).toBe(1);
@@ -143,8 +148,12 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
       object: { type: 'Event', id: objectId, name, startTime: new Date(start).toISOString().replace('.000', ''), location: { type: 'Place', latitude: 41.2565, longitude: -95.9345 } },
     });
     const object = create!.activity.object as { content: string; url: string };
-    // What the host typed is text, never markup.
+    // What the host typed is text, never markup: in the content and in the summary (HTML too, in ActivityStreams).
     expect(object.content).toContain('Bring &#60;b&#62;your&#60;/b&#62; records.');
+    // (name fields are plain text in ActivityStreams: there it stays as typed, for the reader to escape.)
+    const { summary, content } = create!.activity.object as { summary: string; content: string };
+    expect(`${summary}${content}`).not.toContain('<img');
+    expect(summary).toContain('The &#60;img src=x onerror=alert(1)&#62; Room');
     expect(JSON.stringify(await peer.received())).not.toContain(`Unlisted ${name}`);
     // The object can be fetched where its id says, and a browser is sent to the event's page.
     const fetched = await fetch(objectId, { headers: { accept: AP } });
@@ -224,4 +233,59 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect((await peer.send(inbox, again)).status).toBe(202);
     await expect.poll(() => receivedOf('Accept', again.id), { timeout: 10_000 }).toHaveLength(1);
   }, 60_000);
+
+  it('moderators hiding, showing and hiding an event again reach the follower each time (no activity id repeats)', async () => {
+    const admin = await signUp(t);
+    await setRoles(t.app.ctx.db, admin.id, ['Admin'], new Date());
+    const eventId = (await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`Hidden twice ${randomUUID().slice(0, 6)}`) })).json().id as string;
+    const objectId = `${t.url}/ap/events/${eventId}`;
+    await publish();
+    await expect.poll(() => receivedOf('Create', objectId), { timeout: 10_000 }).toHaveLength(1);
+    const act = async (action: 'eventHide' | 'eventUnhide') => {
+      expect((await call(t.app, 'POST', pathOf(moderationApi[action], { id: eventId }), { jwt: admin.jwt, body: { reason: 'Checking it' } })).statusCode).toBe(200);
+      await publish();
+    };
+    await act('eventHide');
+    await expect.poll(() => receivedOf('Delete', objectId), { timeout: 10_000 }).toHaveLength(1);
+    await act('eventUnhide');
+    await expect.poll(() => receivedOf('Create', objectId), { timeout: 10_000 }).toHaveLength(2);
+    await act('eventHide');
+    await expect.poll(() => receivedOf('Delete', objectId), { timeout: 10_000 }).toHaveLength(2);
+    const ids = [...(await receivedOf('Create', objectId)), ...(await receivedOf('Delete', objectId))].map((r) => r.activity.id);
+    expect(new Set(ids).size).toBe(4);
+  }, 60_000);
+});
+
+describe('with FEDERATION on and private addresses refused (as on the internet)', () => {
+  let t: TestApp;
+  let inside: http.Server;
+  let insidePort: number;
+  let hits = 0;
+  beforeAll(async () => {
+    inside = http.createServer((_req, res) => {
+      hits++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', () => resolve()));
+    insidePort = (inside.address() as AddressInfo).port;
+    t = await build({ env: { FEDERATION: 'true', PUBLIC_URL: 'https://events.example' }, federation: { enabled: false } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => inside.close(() => resolve()));
+  });
+
+  it('an activity naming addresses inside the network (its context, its signing key) makes no request to them', async () => {
+    const inner = `http://[::ffff:127.0.0.1]:${insidePort}`;
+    const activity = { '@context': [`${inner}/context`, 'https://www.w3.org/ns/activitystreams'], id: `${inner}/follow`, type: 'Follow', actor: `${inner}/actor`, object: 'https://events.example/ap/actors/hubbub' };
+    const signature = `keyId="${inner}/actor#main-key",algorithm="rsa-sha256",headers="(request-target) host date digest",signature="AAAA"`;
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/ap/inbox',
+      headers: { 'content-type': 'application/activity+json', host: 'events.example', date: new Date().toUTCString(), signature, digest: 'SHA-256=AAAA' },
+      payload: JSON.stringify(activity),
+    });
+    expect([400, 401]).toContain(answer.statusCode);
+    expect(hits).toBe(0);
+  });
 });

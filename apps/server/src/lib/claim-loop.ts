@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isDatabaseUnreachable } from '../db/client.js';
+import { safeError } from './safe-error.js';
 
 /**
  * The durable job facility's engine, shared by the launch scheduler and the notification jobs:
@@ -86,7 +87,7 @@ export class ClaimLoop<T> {
           try {
             await this.options.apply(item);
           } catch (error) {
-            log.error({ err: error }, `${name}: applying a claimed job failed; it is retried after its lease`);
+            log.error({ err: safeError(error as Error) }, `${name}: applying a claimed job failed; it is retried after its lease`);
           }
         }
         if (claimed.length < batch || this.stopped) break;
@@ -95,7 +96,7 @@ export class ClaimLoop<T> {
       this.unreachable = false;
     } catch (error) {
       if (!isDatabaseUnreachable(error)) {
-        log.error({ err: error }, `${name}: a round failed`);
+        log.error({ err: safeError(error as Error) }, `${name}: a round failed`);
       } else if (!this.unreachable) {
         // A database restart or failover: said once, not every poll, and the rounds go on.
         this.unreachable = true;

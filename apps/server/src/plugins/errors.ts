@@ -6,6 +6,7 @@ import type { ProblemCode } from '@hubbub/contract';
 import { isDatabaseUnreachable } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { problem, problemOf, writeProblem } from '../lib/problem.js';
+import { safeError } from '../lib/safe-error.js';
 
 export { problem } from '../lib/problem.js';
 
@@ -35,21 +36,6 @@ function fieldErrors(error: { validation: { instancePath?: string; message?: str
     (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
   }
   return errors;
-}
-
-/**
- * What is safe to log of an unexpected error: database errors carry the query
- * parameters (password hashes, tokens) in their message, so only the cause is kept.
- */
-export function safeError(error: Error & { code?: string; cause?: unknown }) {
-  const cause = error.cause as (Error & { code?: string }) | undefined;
-  const isQueryError = /^Failed query:/.test(error.message);
-  return {
-    type: error.name,
-    code: cause?.code ?? error.code,
-    message: isQueryError ? `Failed query: ${cause?.message ?? 'database error'}` : error.message,
-    stack: isQueryError ? undefined : error.stack,
-  };
 }
 
 const internalProblem = problem(500, 'internal', 'Internal error', 'The server failed to answer; the failure was logged under the correlation id.');

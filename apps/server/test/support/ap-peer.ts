@@ -66,12 +66,24 @@ function serve(host: string, port: number): void {
     return undefined;
   }
 
-  async function send(args: { to: string; activity: unknown; date?: string; wrongKey?: boolean; keyId?: string }): Promise<{ status: number; body: string }> {
+  async function send(args: { to: string; activity: unknown; date?: string; wrongKey?: boolean; keyId?: string; absoluteForm?: string }): Promise<{ status: number; body: string }> {
     const body = JSON.stringify(args.activity);
     const url = new URL(args.to);
     const request = { url: url.href, method: 'POST', headers: { date: args.date ?? new Date().toUTCString(), host: url.host, 'content-type': ACTIVITY_JSON, accept: ACTIVITY_JSON } as Record<string, string>, body };
     await genDigestHeaderBothRFC3230AndRFC9530(request, body, 'SHA-256');
     await signAsDraftToRequest(request, { keyId: args.keyId ?? keyId, privateKeyPem: args.wrongKey ? other.privateKey : own.privateKey }, ['(request-target)', 'host', 'date', 'digest', 'content-type']);
+    if (args.absoluteForm) {
+      // The request line in absolute form (`POST http://elsewhere/path`), as a proxy would send it.
+      return new Promise((resolve, reject) => {
+        const out = http.request({ host: url.hostname, port: url.port, method: 'POST', path: `${args.absoluteForm}${url.pathname}`, headers: request.headers }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString() }));
+        });
+        out.on('error', reject);
+        out.end(body);
+      });
+    }
     const answer = await fetch(url, { method: 'POST', headers: request.headers, body });
     return { status: answer.status, body: await answer.text() };
   }
@@ -135,7 +147,7 @@ export class ApPeer {
   }
 
   /** Signs `activity` as the watcher (or with a key it does not publish, or another date) and posts it to `to`. */
-  async send(to: string, activity: unknown, options: { date?: string; wrongKey?: boolean } = {}): Promise<{ status: number; body: string }> {
+  async send(to: string, activity: unknown, options: { date?: string; wrongKey?: boolean; absoluteForm?: string } = {}): Promise<{ status: number; body: string }> {
     const answer = await fetch(`${this.origin}/_control/send`, { method: 'POST', body: JSON.stringify({ to, activity, ...options }) });
     return (await answer.json()) as { status: number; body: string };
   }

@@ -37,7 +37,7 @@ export function eventObject(args: { event: EventCore; id: URL; pageUrl: string; 
   return new Event({
     id: args.id,
     name: canceled ? `Canceled: ${event.name}` : event.name,
-    summary: [when, where].filter(Boolean).join(' · '),
+    summary: escapeHtml([when, where].filter(Boolean).join(' · ')),
     content: `${textHtml(lines.join('\n\n'))}<p><a href="${escapeHtml(args.pageUrl)}">${escapeHtml(args.pageUrl)}</a></p>`,
     mediaType: 'text/html',
     startTime: instant(event.startDate),

@@ -11,8 +11,8 @@ import {
   createFederation,
   exportJwk,
   generateCryptoKeyPair,
-  getDocumentLoader,
   importJwk,
+  kvCache,
   isActor,
   parseSemVer,
   type Federation,
@@ -21,10 +21,12 @@ import {
 } from '@fedify/fedify';
 import { ACTIVITYPUB_PREFIX, DEFAULT_TENANT, NODEINFO_PREFIX, REPORT_NOTE_MAX, shareableEventUrl } from '@hubbub/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { safeError } from '../../lib/safe-error.js';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { getEvent, type EventCore } from '../events/service.js';
 import { createRemoteReport } from '../moderation/service.js';
 import { isDeliverable } from './address-guard.js';
+import { contextLoader, safeDocumentLoader } from './safe-fetch.js';
 import { eventObject } from './event-object.js';
 import * as repo from './repository.js';
 
@@ -43,6 +45,9 @@ export const AP_PATHS = {
   event: `${ACTIVITYPUB_PREFIX}events/{id}`,
   nodeInfo: `${NODEINFO_PREFIX}2.1`,
 } as const;
+
+/** Followers per page of the followers collection. */
+const FOLLOWERS_PAGE = 50;
 
 /** The tenant that federates: the one the web site and its public pages (/e/{slug}) show. */
 export function federatedTenant(app: AppContext): TenantRef | undefined {
@@ -93,7 +98,7 @@ export function plainText(html: string): string {
 
 /** Whether an admin blocked this actor or its server (modules/federation/service.ts). */
 export function blockedActor(data: FederationData, actor: URL): Promise<boolean> {
-  return repo.isBlocked(data.app.db, { tenantId: data.tenant.id, actor: actor.href, host: actor.host.toLowerCase() });
+  return repo.isBlocked(data.app.db, { tenantId: data.tenant.id, actor: actor.href });
 }
 
 /** The public event `id` as the fediverse may see it: public, published, not hidden; undefined otherwise. */
@@ -106,7 +111,7 @@ export async function federatedEvent(data: FederationData, id: string): Promise<
 export interface FederationOptions {
   app: AppContext;
   kv: KvStore;
-  queue: MessageQueue;
+  queue: { inbox: MessageQueue; outbox: MessageQueue; fanout: MessageQueue };
   log: FastifyBaseLogger;
 }
 
@@ -119,15 +124,18 @@ export interface FederationOptions {
 export function buildFederation(options: FederationOptions): Federation<FederationData> {
   const { app, log } = options;
   const allowPrivateAddress = app.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
+  const userAgent = `Hubbub/0.1 (+${app.config.publicUrl})`;
   const federation = createFederation<FederationData>({
     kv: options.kv,
     queue: options.queue,
     manuallyStartQueue: true,
     origin: app.config.publicUrl,
-    allowPrivateAddress,
-    documentLoaderFactory: (opts) => getDocumentLoader({ allowPrivateAddress: opts?.allowPrivateAddress ?? allowPrivateAddress, userAgent: opts?.userAgent }),
-    userAgent: { software: 'Hubbub', url: new URL(app.config.publicUrl) },
-    onOutboxError: (error, activity) => log.warn({ err: error.message, activity: activity?.id?.href }, 'federation: a delivery failed'),
+    // Every fetch goes through safe-fetch.ts (the address checked at connect time, sizes and times
+    // bounded); fetched documents are kept a while in the store, as Fedify's own loader does.
+    documentLoaderFactory: () => kvCache({ loader: safeDocumentLoader({ allowPrivate: allowPrivateAddress, userAgent }), kv: options.kv, prefix: ['_fedify', 'remoteDocument'] }),
+    contextLoaderFactory: () => contextLoader,
+    authenticatedDocumentLoaderFactory: () => safeDocumentLoader({ allowPrivate: allowPrivateAddress, userAgent }),
+    onOutboxError: (error, activity) => log.warn({ err: safeError(error), activity: activity?.id?.href }, 'federation: a delivery failed'),
   });
 
   federation
@@ -156,14 +164,20 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     .mapHandle((ctx, username) => (username.toLowerCase() === ctx.data.tenant.key ? ctx.data.tenant.key : null));
 
   federation
-    .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier) => {
+    // Without a cursor (a delivery to "followers"): every one; read over HTTP, a page at a time.
+    .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier, cursor) => {
       if (identifier !== ctx.data.tenant.key) return null;
-      const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier, exceptBlocked: true });
+      const offset = cursor === null ? 0 : Math.max(0, Number.parseInt(cursor, 10) || 0);
+      const limit = cursor === null ? undefined : FOLLOWERS_PAGE + 1;
+      const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier, exceptBlocked: true, offset, limit });
+      const page = limit === undefined ? rows : rows.slice(0, FOLLOWERS_PAGE);
       return {
-        items: rows.map((r) => ({ id: new URL(r.actorUri), inboxId: new URL(r.inbox), endpoints: r.sharedInbox ? { sharedInbox: new URL(r.sharedInbox) } : null })),
+        items: page.map((r) => ({ id: new URL(r.actorUri), inboxId: new URL(r.inbox), endpoints: r.sharedInbox ? { sharedInbox: new URL(r.sharedInbox) } : null })),
+        nextCursor: limit !== undefined && rows.length > FOLLOWERS_PAGE ? String(offset + FOLLOWERS_PAGE) : null,
       };
     })
-    .setCounter((ctx, identifier) => repo.countFollowers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier }));
+    .setCounter((ctx, identifier) => repo.countFollowers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier }))
+    .setFirstCursor(() => '0');
 
   federation.setObjectDispatcher(Event, AP_PATHS.event, async (ctx, { id }) => {
     const event = await federatedEvent(ctx.data, id);
@@ -234,7 +248,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
         if (filed) log.info({ actor: flag.actorId.href, event: target.values.id }, 'federation: a remote report was filed');
       }
     })
-    .onError((_ctx, error) => log.warn({ err: error.message }, 'federation: an incoming activity failed'));
+    .onError((_ctx, error) => log.warn({ err: safeError(error) }, 'federation: an incoming activity failed'));
 
   return federation;
 }

@@ -15,13 +15,13 @@ export type FederationPluginOptions = Partial<PublisherOptions> & { enabled?: bo
 
 const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
 
-/** The actor and server a draft HTTP signature names (its keyId, `https://host/users/x#main-key`), before it is checked. */
-export function signerOf(header: string | string[] | undefined): { actor: string; host: string } | undefined {
+/** The actor a draft HTTP signature names (its keyId, `https://host/users/x#main-key`), before it is checked. */
+export function signerOf(header: string | string[] | undefined): { actor: string } | undefined {
   const keyId = /keyId="([^"]+)"/.exec(Array.isArray(header) ? header[0]! : (header ?? ''))?.[1];
   const url = keyId && URL.canParse(keyId) ? new URL(keyId) : undefined;
   if (!url) return undefined;
   url.hash = '';
-  return { actor: url.href, host: url.host.toLowerCase() };
+  return { actor: url.href };
 }
 
 /**
@@ -39,8 +39,17 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
     return;
   }
   const data: FederationData = { app: ctx, tenant };
-  const queue = new SqlMessageQueue(ctx.db, ctx.now, { instance: newInstanceId(), pollMs: queuePollMs, leaseMs: 5 * 60_000, log: app.log });
-  const federation = buildFederation({ app: ctx, kv: new SqlKvStore(ctx.db, ctx.now), queue, log: app.log });
+  const instance = newInstanceId();
+  const allowPrivate = ctx.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
+  // Deliveries wait on other servers: several at once, so one slow server holds one of them.
+  const queueOf = (queue: 'inbox' | 'outbox' | 'fanout', workers: number) =>
+    new SqlMessageQueue(ctx.db, ctx.now, { queue, workers, instance, pollMs: queuePollMs, leaseMs: 2 * 60_000, allowPrivate, log: app.log });
+  const federation = buildFederation({
+    app: ctx,
+    kv: new SqlKvStore(ctx.db, ctx.now),
+    queue: { inbox: queueOf('inbox', 2), outbox: queueOf('outbox', 4), fanout: queueOf('fanout', 1) },
+    log: app.log,
+  });
   metrics.addJobQueue('federation', () => repo.queueStats(ctx.db, ctx.now()));
 
   await app.register(async (routes) => {
@@ -59,8 +68,10 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
         if (value === undefined) continue;
         for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
       }
-      // The configured origin, not the Host header, names this server; the Host header stays (it is signed).
-      const url = new URL(request.url, ctx.config.publicUrl);
+      // The configured origin, not the Host header, names this server; the Host header stays (it is
+      // signed). Only the path and query of the request line are taken: an absolute request line
+      // (`POST http://elsewhere/ap/inbox`) would change the origin replays are recognised under.
+      const url = new URL(`${ctx.config.publicUrl}${request.raw.url?.replace(/^[a-z]+:\/\/[^/]*/i, '') ?? '/'}`);
       const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
       const response = await federation.fetch(new Request(url, { method: request.method, headers, body }), {
         contextData: data,
@@ -75,11 +86,15 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
         },
       });
       // Fedify's own refusals are plain text: they leave as Problems with a code, like every error here.
+      if (response.status >= 500) throw new Error(`federation answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
       if (response.status >= 400 && !response.headers.get('content-type')?.includes('json')) {
         const said = (await response.text()).slice(0, 200);
         throw response.status === 401 ? signatureInvalid(said) : malformed(said || `The activity was refused (${response.status}).`);
       }
-      return reply.send(response);
+      // Whole, not streamed: a HEAD (Fastify's, made from each GET) measures it, and no answer here is large.
+      reply.code(response.status);
+      response.headers.forEach((value, name) => void reply.header(name, value));
+      return reply.send(Buffer.from(await response.arrayBuffer()));
     };
     routes.get(WEBFINGER_PATH, handle);
     routes.get(NODEINFO_WELL_KNOWN_PATH, handle);

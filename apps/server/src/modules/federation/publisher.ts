@@ -2,7 +2,7 @@ import { Create, Delete, Event, Tombstone, Update, PUBLIC_COLLECTION, type Feder
 import { Temporal } from '@js-temporal/polyfill';
 import { shareableEventUrl } from '@hubbub/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { ClaimLoop } from '../../lib/claim-loop.js';
+import { ClaimLoop, newInstanceId } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { eventObject } from './event-object.js';
 import { federatedEvent, type FederationData } from './federation.js';
@@ -18,15 +18,22 @@ export interface PublisherOptions {
 
 export const DEFAULT_PUBLISHER_OPTIONS: PublisherOptions = { pollMs: 15_000, settleMs: 60_000, batch: 50 };
 
+/** How long a round's publisher lease lasts: longer than a round, so another instance waits its turn. */
+const LEASE_MS = 60_000;
+
 /**
  * Sends the federated tenant's public events to its followers: Create for a new one, Update for an
  * edit (a cancellation too), Delete for one deleted, made private, hidden or unpublished. What was
  * sent is kept (federation_published) and compared with the events each round, so a restart owes
- * nothing and misses nothing; activity ids are made from the event and its version, so two
- * instances sending the same change send one activity that peers take once.
+ * nothing and misses nothing. One instance publishes at a time (a lease), and each activity's id
+ * carries the count of those sent about the event, so none repeats an id a peer has seen (a peer
+ * drops a repeated id: hiding an event a second time must still reach it).
  */
 export class Publisher implements JobTrigger {
   private readonly loop: ClaimLoop<repo.PublishCandidate>;
+  private readonly holder = newInstanceId();
+  /** Events handled this round (sent, failed, or gone from sight meanwhile): not taken again until the next one. */
+  private handled = new Set<string>();
 
   constructor(
     private readonly federation: Federation<FederationData>,
@@ -34,13 +41,27 @@ export class Publisher implements JobTrigger {
     options: PublisherOptions,
     log: FastifyBaseLogger,
   ) {
+    const { db } = data.app;
     this.loop = new ClaimLoop({
       name: 'federation',
       pollMs: options.pollMs,
       batch: options.batch,
       log,
-      claim: (limit) => repo.publishCandidates(data.app.db, { tenantId: data.tenant.id, now: data.app.now(), settleMs: options.settleMs, limit }),
-      apply: (candidate) => this.send(candidate),
+      beforeRound: async () => {
+        this.handled = new Set();
+        // What Fedify kept with a time to live (replayed ids, fetched documents) goes once it is stale.
+        await repo.kvSweep(db, data.app.now());
+      },
+      claim: async (limit) => {
+        const now = data.app.now();
+        if (!(await repo.takePublisherLease(db, { tenantId: data.tenant.id, holder: this.holder, leaseMs: LEASE_MS, now }))) return [];
+        const candidates = await repo.publishCandidates(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs, limit });
+        return candidates.filter((c) => !this.handled.has(c.id));
+      },
+      apply: (candidate) => {
+        this.handled.add(candidate.id);
+        return this.send(candidate);
+      },
     });
   }
 
@@ -67,7 +88,7 @@ export class Publisher implements JobTrigger {
     const actor = ctx.getActorUri(tenant.key);
     const followers = ctx.getFollowersUri(tenant.key);
     const id = ctx.getObjectUri(Event, { id: candidate.id });
-    const stamp = Date.parse(candidate.version);
+    const stamp = `${Date.parse(candidate.version)}-${candidate.sends + 1}`;
     const addressing = { actor, to: PUBLIC_COLLECTION, cc: followers };
     if (candidate.kind === 'delete') {
       const activity = new Delete({ id: new URL(`#delete-${stamp}`, id), ...addressing, object: new Tombstone({ id, deleted: Temporal.Instant.from(app.now().toISOString()) }) });

@@ -24,34 +24,42 @@ export async function kvSweep(db: Db, now: Date): Promise<void> {
 
 // ---- Fedify's queue ----
 
-export async function enqueue(db: Db, messages: unknown[], runAt: Date): Promise<void> {
+export async function enqueue(db: Db, queue: string, messages: unknown[], runAt: Date): Promise<void> {
   if (!messages.length) return;
-  await db.execute(sql`insert into federation_queue (message, run_at) values ${sql.join(
-    messages.map((m) => sql`(${JSON.stringify(m)}::jsonb, ${runAt})`),
+  await db.execute(sql`insert into federation_queue (queue, message, run_at) values ${sql.join(
+    messages.map((m) => sql`(${queue}, ${JSON.stringify(m)}::jsonb, ${runAt})`),
     sql`, `,
   )}`);
 }
 
-/** Claims up to `limit` due messages for `instance` until the lease ends (other instances skip them). */
-export function claim(db: Db, args: { instance: string; leaseMs: number; limit: number; now: Date }): Promise<{ id: number; message: unknown }[]> {
-  return queryRows(
+/** Claims the next due message of `queue` for `instance` until the lease ends (other instances skip it). */
+export async function claim(db: Db, args: { queue: string; instance: string; leaseMs: number; now: Date }): Promise<{ id: number; message: unknown; attempts: number } | undefined> {
+  const [row] = await queryRows<{ id: number; message: unknown; attempts: number }>(
     db,
     sql`update federation_queue q set claimed_by = ${args.instance}, claimed_until = ${args.now}::timestamptz + ${args.leaseMs} * interval '1 millisecond'
-        where q.id in (select id from federation_queue where run_at <= ${args.now} and (claimed_until is null or claimed_until < ${args.now})
-                       order by run_at, id limit ${args.limit} for update skip locked)
-        returning q.id, q.message`,
+        where q.id = (select id from federation_queue where queue = ${args.queue} and run_at <= ${args.now} and (claimed_until is null or claimed_until < ${args.now})
+                      order by run_at, id limit 1 for update skip locked)
+        returning q.id, q.message, q.attempts`,
   );
+  return row;
 }
 
-export async function done(db: Db, id: number): Promise<void> {
-  await db.execute(sql`delete from federation_queue where id = ${id}`);
+/** Removes a handled message, if it is still this instance's (a lease that ran out went to another). */
+export async function done(db: Db, args: { id: number; instance: string }): Promise<void> {
+  await db.execute(sql`delete from federation_queue where id = ${args.id} and claimed_by = ${args.instance}`);
+}
+
+/** A message whose handler failed runs again at `runAt`, by whichever instance claims it then. */
+export async function retryLater(db: Db, args: { id: number; instance: string; runAt: Date }): Promise<void> {
+  await db.execute(sql`update federation_queue set run_at = ${args.runAt}, attempts = attempts + 1, claimed_by = null, claimed_until = null
+    where id = ${args.id} and claimed_by = ${args.instance}`);
 }
 
 /** Messages due and how late the oldest is (the metrics' job queue gauges). */
 export async function queueStats(db: Db, now: Date): Promise<{ due: number; lagSeconds: number }> {
   const [row] = await queryRows<{ due: number; lagSeconds: number }>(db, sql`
     select count(*)::int as due, coalesce(extract(epoch from ${now}::timestamptz - min(run_at)), 0)::float8 as "lagSeconds"
-    from federation_queue where run_at <= ${now}`);
+    from federation_queue where run_at <= ${now} and (claimed_until is null or claimed_until < ${now})`);
   return row!;
 }
 
@@ -90,15 +98,15 @@ export async function removeFollower(db: Db, args: { tenantId: string; identifie
 }
 
 /** The actor's followers; `exceptBlocked` leaves out those an admin blocked (by account, or by the server of their actor or inbox). */
-export function followers(db: Db, args: { tenantId: string; identifier: string; exceptBlocked?: boolean }): Promise<FollowerRow[]> {
-  const host = (column: SQL) => sql`lower(substring(${column} from '^https?://([^/?#]+)'))`;
+export function followers(db: Db, args: { tenantId: string; identifier: string; exceptBlocked?: boolean; offset?: number; limit?: number }): Promise<FollowerRow[]> {
   const notBlocked = args.exceptBlocked
-    ? sql`and not exists (select 1 from federation_blocks b where b.tenant_id = f.tenant_id and b.target in (f.actor_uri, ${host(sql`f.actor_uri`)}, ${host(sql`f.inbox`)}))`
+    ? sql`and not exists (select 1 from federation_blocks b where b.tenant_id = f.tenant_id and (${blockMatches(sql`f.actor_uri`)} or ${blockMatches(sql`f.inbox`)}))`
     : sql``;
   return queryRows(
     db,
     sql`select actor_uri as "actorUri", inbox, shared_inbox as "sharedInbox" from federation_followers f
-        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} ${notBlocked} order by created_at, actor_uri`,
+        where tenant_id = ${args.tenantId} and identifier = ${args.identifier} ${notBlocked} order by created_at, actor_uri
+        ${args.limit === undefined ? sql`` : sql`limit ${args.limit} offset ${args.offset ?? 0}`}`,
   );
 }
 
@@ -113,6 +121,8 @@ export interface PublishCandidate {
   id: string;
   /** The event's updated_at. */
   version: string;
+  /** Activities sent about it so far. */
+  sends: number;
   /** Create (never sent), Update (changed since) or Delete (gone, or no longer public). */
   kind: 'create' | 'update' | 'delete';
 }
@@ -127,7 +137,7 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
   const upserts = await queryRows<PublishCandidate>(
     db,
     // Versions travel as ISO strings (milliseconds); PostgreSQL keeps microseconds, so both sides compare in milliseconds.
-    sql`select e.id, ${iso(sql`e.updated_at`)} as version, case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
+    sql`select e.id, ${iso(sql`e.updated_at`)} as version, coalesce(p.sends, 0) as sends, case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
         from events e left join federation_published p on p.event_id = e.id
         where e.tenant_id = ${args.tenantId} and ${isListed(args.now)} and e.ends_at > ${args.now}
           and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
@@ -136,7 +146,7 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
   );
   const deletes = await queryRows<PublishCandidate>(
     db,
-    sql`select p.event_id as id, ${iso(sql`p.version`)} as version, 'delete' as kind
+    sql`select p.event_id as id, ${iso(sql`p.version`)} as version, p.sends, 'delete' as kind
         from federation_published p left join events e on e.id = p.event_id
         where p.tenant_id = ${args.tenantId} and p.state = 'live' and (e.id is null or not ${isListed(args.now)})
         limit ${args.limit}`,
@@ -148,21 +158,34 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
 export async function markPublished(db: Db, args: { tenantId: string; eventId: string; version: string; state: 'live' | 'deleted' }): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`insert into federation_published (event_id, tenant_id, version, state) values (${args.eventId}, ${args.tenantId}, ${args.version}, ${args.state})
-        on conflict (event_id) do update set version = excluded.version, state = excluded.state, sent_at = now()
+    sql`insert into federation_published (event_id, tenant_id, version, state, sends) values (${args.eventId}, ${args.tenantId}, ${args.version}, ${args.state}, 1)
+        on conflict (event_id) do update set version = excluded.version, state = excluded.state, sends = federation_published.sends + 1, sent_at = now()
         where federation_published.version < excluded.version or federation_published.state <> excluded.state
         returning event_id`,
   );
   return rows.length > 0;
 }
 
-/** Whether the event was published (and not withdrawn): its object is served to the fediverse. */
-export async function isPublishedLive(db: Db, eventId: string): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from federation_published where event_id = ${eventId} and state = 'live'`);
+/** Takes or renews the tenant's publisher lease for `holder`; false while another instance holds it. */
+export async function takePublisherLease(db: Db, args: { tenantId: string; holder: string; leaseMs: number; now: Date }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`insert into federation_publisher_lease (tenant_id, holder, until) values (${args.tenantId}, ${args.holder}, ${args.now}::timestamptz + ${args.leaseMs} * interval '1 millisecond')
+        on conflict (tenant_id) do update set holder = excluded.holder, until = excluded.until
+        where federation_publisher_lease.holder = excluded.holder or federation_publisher_lease.until < ${args.now}
+        returning holder`,
+  );
   return rows.length > 0;
 }
 
 // ---- Blocks ----
+
+/** The host of an address (lower case, with its port). */
+const hostOf = (address: SQL) => sql`lower(substring(${address} from '^https?://([^/?#]+)'))`;
+
+/** Whether block `b` covers an address: the account itself, its server, or a server under the blocked one (spam.example covers a.spam.example). */
+const blockMatches = (address: SQL) =>
+  sql`(b.target = ${address} or (b.kind = 'server' and (${hostOf(address)} = b.target or ${hostOf(address)} like '%.' || b.target)))`;
 
 export interface BlockRow {
   id: string;
@@ -193,9 +216,9 @@ export async function deleteBlock(db: Db, args: { tenantId: string; id: string }
   return row;
 }
 
-/** Whether an actor (by its address) or its server (by the address's host) is blocked. */
-export async function isBlocked(db: Db, args: { tenantId: string; actor: string; host: string }): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from federation_blocks where tenant_id = ${args.tenantId} and target in (${args.actor}, ${args.host}) limit 1`);
+/** Whether an actor (by its address) or its server (or one above it) is blocked. */
+export async function isBlocked(db: Db, args: { tenantId: string; actor: string }): Promise<boolean> {
+  const rows = await queryRows(db, sql`select 1 from federation_blocks b where b.tenant_id = ${args.tenantId} and ${blockMatches(sql`${args.actor}::text`)} limit 1`);
   return rows.length > 0;
 }
 
@@ -204,7 +227,7 @@ export async function removeBlockedFollowers(db: Db, args: { tenantId: string; k
   const match =
     args.kind === 'account'
       ? sql`actor_uri = ${args.target}`
-      : sql`lower(substring(actor_uri from '^https?://([^/?#]+)')) = ${args.target}`;
+      : sql`(${hostOf(sql`actor_uri`)} = ${args.target} or ${hostOf(sql`actor_uri`)} like '%.' || ${args.target})`;
   const rows = await queryRows(db, sql`delete from federation_followers where tenant_id = ${args.tenantId} and ${match} returning actor_uri`);
   return rows.length;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 
@@ -23,13 +23,26 @@ export const federationQueue = pgTable(
   'federation_queue',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Fedify's three queues: inbox (received activities), outbox (deliveries), fanout (one activity to many inboxes). */
+    queue: text('queue').notNull(),
     message: jsonb('message').notNull(),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     claimedBy: text('claimed_by'),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Times its handler failed outright (Fedify retries a failed delivery itself, as a new message). */
+    attempts: integer('attempts').notNull().default(0),
   },
-  (t) => [index('federation_queue_run_at_idx').on(t.runAt)],
+  (t) => [index('federation_queue_due_idx').on(t.queue, t.runAt)],
 );
+
+/** Which instance publishes a tenant's events for now: one at a time, so a change goes out once. */
+export const federationPublisherLease = pgTable('federation_publisher_lease', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
 
 /** An actor's key pairs as JWKs (RSA for HTTP signatures, Ed25519 for object proofs), made once at its first use. */
 export const federationKeys = pgTable(
@@ -81,6 +94,8 @@ export const federationPublished = pgTable(
     version: timestamp('version', { withTimezone: true }).notNull(),
     /** live: its Create or Update went out; deleted: its Delete did. */
     state: text('state').notNull().default('live'),
+    /** How many activities were sent about it: each one's id ends with its number, so none repeats one a peer has seen. */
+    sends: integer('sends').notNull().default(0),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [index('federation_published_live_idx').on(t.tenantId).where(sql`state = 'live'`)],

@@ -1,7 +1,9 @@
 import type { KvKey, KvStore, KvStoreSetOptions, MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from '@fedify/fedify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { safeError } from '../../lib/safe-error.js';
 import * as repo from './repository.js';
+import { guarded } from './safe-fetch.js';
 
 // Fedify's store and queue over the app's data layer, so federation runs on the embedded database
 // and on PostgreSQL alike (@fedify/postgres needs a TCP PostgreSQL and LISTEN/NOTIFY).
@@ -28,21 +30,32 @@ export class SqlKvStore implements KvStore {
 }
 
 export interface QueueOptions {
+  /** Which of Fedify's queues this is: inbox, outbox or fanout (one table, a column apart). */
+  queue: 'inbox' | 'outbox' | 'fanout';
   instance: string;
+  /** Messages handled at once by this instance: a slow peer holds one worker, not the queue. */
+  workers: number;
   /** How often the table is asked for due messages when nothing was enqueued here. */
   pollMs: number;
   /** How long a claimed message is this instance's before another may take it (a crash mid-delivery). */
   leaseMs: number;
+  /** Whether fetches may reach private addresses (FEDERATION_ALLOW_PRIVATE_ADDRESSES). */
+  allowPrivate: boolean;
   log: FastifyBaseLogger;
 }
 
+/** A handler that failed outright runs again later, up to this many times. */
+const MAX_ATTEMPTS = 8;
+const backoffMs = (attempts: number) => Math.min(3_600_000, 10_000 * 2 ** attempts);
+
 /**
- * Fedify's queue in federation_queue: deliveries and received activities, each handled at least
- * once by one instance. Fedify retries a failed delivery itself (it enqueues it again, delayed), so
- * a message's row goes once its handler has run, whatever the outcome.
+ * One of Fedify's queues in federation_queue: received activities, deliveries or fan-outs, each
+ * handled at least once by one instance (claimed with a lease), every fetch it makes guarded
+ * (safe-fetch.ts). Fedify retries a failed delivery itself, as a new message; a handler that
+ * fails outright (its retry could not be enqueued) is tried again later, a few times.
  */
 export class SqlMessageQueue implements MessageQueue {
-  private wake: (() => void) | undefined;
+  private readonly wakers = new Set<() => void>();
 
   constructor(
     private readonly db: Db,
@@ -56,39 +69,46 @@ export class SqlMessageQueue implements MessageQueue {
 
   async enqueueMany(messages: unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
     const delay = Math.max(0, options?.delay?.total('millisecond') ?? 0);
-    await repo.enqueue(this.db, messages, new Date(this.now().getTime() + delay));
-    if (delay === 0) this.wake?.();
+    await repo.enqueue(this.db, this.options.queue, messages, new Date(this.now().getTime() + delay));
+    if (delay === 0) for (const wake of this.wakers) wake();
   }
 
   async listen(handler: (message: unknown) => Promise<void> | void, options: MessageQueueListenOptions = {}): Promise<void> {
-    const { signal } = options;
+    await Promise.all(Array.from({ length: this.options.workers }, () => this.work(handler, options.signal)));
+  }
+
+  private async work(handler: (message: unknown) => Promise<void> | void, signal: AbortSignal | undefined): Promise<void> {
+    const { instance, log, queue } = this.options;
     while (!signal?.aborted) {
-      let claimed: { id: number; message: unknown }[] = [];
-      try {
-        claimed = await repo.claim(this.db, { instance: this.options.instance, leaseMs: this.options.leaseMs, limit: 10, now: this.now() });
-      } catch (error) {
-        this.options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'federation queue: could not claim');
-      }
-      for (const { id, message } of claimed) {
+      const claimed = await repo.claim(this.db, { queue, instance, leaseMs: this.options.leaseMs, now: this.now() }).catch((error: unknown) => {
+        log.warn({ err: safeError(error as Error), queue }, 'federation: could not claim a queued message');
+        return undefined;
+      });
+      if (claimed) {
         try {
-          await handler(message);
+          await guarded(this.options.allowPrivate, async () => handler(claimed.message));
+          await repo.done(this.db, { id: claimed.id, instance });
         } catch (error) {
-          this.options.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'federation queue: a message failed');
+          log.warn({ err: safeError(error as Error), queue, attempts: claimed.attempts + 1 }, 'federation: a queued message failed');
+          const retry = claimed.attempts + 1 < MAX_ATTEMPTS;
+          await (retry
+            ? repo.retryLater(this.db, { id: claimed.id, instance, runAt: new Date(this.now().getTime() + backoffMs(claimed.attempts)) })
+            : repo.done(this.db, { id: claimed.id, instance })
+          ).catch(() => undefined);
         }
-        await repo.done(this.db, id).catch(() => undefined);
+        continue;
       }
-      if (claimed.length) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, this.options.pollMs);
-        function finish() {
+        const finish = () => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', finish);
+          this.wakers.delete(finish);
           resolve();
-        }
-        this.wake = finish;
+        };
+        const timer = setTimeout(finish, this.options.pollMs);
+        this.wakers.add(finish);
         signal?.addEventListener('abort', finish, { once: true });
       });
-      this.wake = undefined;
     }
   }
 }
