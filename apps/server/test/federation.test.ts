@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +254,58 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await expect.poll(() => receivedOf('Delete', objectId), { timeout: 10_000 }).toHaveLength(2);
     const ids = [...(await receivedOf('Create', objectId)), ...(await receivedOf('Delete', objectId))].map((r) => r.activity.id);
     expect(new Set(ids).size).toBe(4);
+  }, 60_000);
+
+  it('takes Joins from the fediverse within capacity, puts the next in line and seats them when a seat frees, and asks the host when approval is on', async () => {
+    const eventId = (await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`Small room ${randomUUID().slice(0, 6)}`) })).json().id as string;
+    const objectId = `${t.url}/ap/events/${eventId}`;
+    const settings = (body: Record<string, unknown>) =>
+      call(t.app, 'PUT', pathOf(goingApi.settings, { id: eventId }), { jwt: host.jwt, body: { capacity: 1, maxGuests: 0, offerHours: 24, ...body } });
+    expect((await settings({})).statusCode).toBe(200);
+    const join = (who: string) => ({ '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId(`join-${who}`), type: 'Join', actor: peer.accountId(who), object: objectId });
+    const answersTo = async (joinId: string) => (await peer.received()).filter((r) => ['Accept', 'Reject'].includes(r.activity.type as string) && r.activity.object === joinId);
+    const people = async () =>
+      ((await call(t.app, 'GET', pathOf(goingApi.people, { id: eventId }), { jwt: host.jwt })).json() as { people: { name: string; email: string; state: string; place: number | null }[] }).people;
+
+    // Ana takes the one seat: accepted at once, and on the host's list by her handle.
+    const ana = join('ana');
+    expect((await peer.send(sharedInbox(), ana, { as: 'ana' })).status).toBe(202);
+    await expect.poll(async () => (await answersTo(ana.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
+    const peerHost = new URL(peer.origin).host;
+    expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, state: 'going' })]);
+
+    // Bo is over capacity: in line, not answered yet; a replay of the same Join changes nothing.
+    const bo = join('bo');
+    expect((await peer.send(sharedInbox(), bo, { as: 'bo' })).status).toBe(202);
+    expect((await peer.send(sharedInbox(), bo, { as: 'bo' })).status).toBe(202);
+    await expect.poll(async () => (await people()).map((p) => `${p.email} ${p.state}`), { timeout: 10_000 }).toEqual([`@ana@${peerHost} going`, `@bo@${peerHost} waitlisted`]);
+    await publish();
+    expect(await answersTo(bo.id)).toEqual([]);
+
+    // Ana leaves: Bo is seated (his Join was his confirmation) and his server is told.
+    expect((await peer.send(sharedInbox(), { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('leave'), type: 'Leave', actor: peer.accountId('ana'), object: objectId }, { as: 'ana' })).status).toBe(202);
+    await expect.poll(async () => (await people()).map((p) => `${p.email} ${p.state}`), { timeout: 10_000 }).toEqual([`@bo@${peerHost} going`]);
+    await publish();
+    await expect.poll(async () => (await answersTo(bo.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
+
+    // With approval on, Cy's Join is a request; the host declines it and Cy's server hears a Reject.
+    expect((await settings({ capacity: null, approval: true })).statusCode).toBe(200);
+    const cy = join('cy');
+    expect((await peer.send(sharedInbox(), cy, { as: 'cy' })).status).toBe(202);
+    await expect.poll(async () => (await people()).find((p) => p.email === `@cy@${peerHost}`)?.state, { timeout: 10_000 }).toBe('pending');
+    const cyId = ((await call(t.app, 'GET', pathOf(goingApi.people, { id: eventId }), { jwt: host.jwt })).json() as { people: { userId: string; email: string }[] }).people.find((p) => p.email === `@cy@${peerHost}`)!.userId;
+    expect((await call(t.app, 'PUT', pathOf(goingApi.decide, { id: eventId, userId: cyId }), { jwt: host.jwt, body: { decision: 'decline', message: 'Members only' } })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(async () => (await answersTo(cy.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Reject']);
+    // A Join of a canceled event is refused at once.
+    expect((await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: eventId }), { jwt: host.jwt })).statusCode).toBe(200);
+    const late = join('dee');
+    expect((await peer.send(sharedInbox(), late, { as: 'dee' })).status).toBe(202);
+    await expect.poll(async () => (await answersTo(late.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Reject']);
+    // Nobody from the fediverse is mailed: no message in the outbox names a remote handle.
+    await t.app.ctx.notifications.runNow();
+    const mails = await fs.readdir(t.outboxDir).catch(() => [] as string[]);
+    expect(mails.filter((file) => file.includes(peerHost.split(':')[0]!) || file.includes('@ana') || file.includes('@bo'))).toEqual([]);
   }, 60_000);
 });
 

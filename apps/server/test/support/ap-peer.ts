@@ -30,21 +30,25 @@ function serve(host: string, port: number): void {
   const origin = `http://${host}:${port}`;
   const actorId = `${origin}/users/watcher`;
   const keyId = `${actorId}#main-key`;
+  /** Every account of the peer (`/users/{name}`) signs with the same key pair, each under its own key id. */
+  const actorOf = (name: string) => {
+    const id = `${origin}/users/${name}`;
+    return {
+      '@context': AS_CONTEXT,
+      id,
+      type: 'Person',
+      preferredUsername: name,
+      name: `${name[0]!.toUpperCase()}${name.slice(1)} on the peer`,
+      inbox: `${id}/inbox`,
+      outbox: `${id}/outbox`,
+      followers: `${id}/followers`,
+      endpoints: { sharedInbox: `${origin}/inbox` },
+      publicKey: { id: `${id}#main-key`, owner: id, publicKeyPem: own.publicKey },
+    };
+  };
   const own = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const other = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const received: Received[] = [];
-  const actor = {
-    '@context': AS_CONTEXT,
-    id: actorId,
-    type: 'Person',
-    preferredUsername: 'watcher',
-    name: 'Watcher on the peer',
-    inbox: `${actorId}/inbox`,
-    outbox: `${actorId}/outbox`,
-    followers: `${actorId}/followers`,
-    endpoints: { sharedInbox: `${origin}/inbox` },
-    publicKey: { id: keyId, owner: actorId, publicKeyPem: own.publicKey },
-  };
 
   /** The PEM of the key a signature names, fetched from its actor's document (Fedify publishes publicKey on the actor). */
   async function publicKeyOf(signer: string): Promise<string | undefined> {
@@ -66,12 +70,13 @@ function serve(host: string, port: number): void {
     return undefined;
   }
 
-  async function send(args: { to: string; activity: unknown; date?: string; wrongKey?: boolean; keyId?: string; absoluteForm?: string }): Promise<{ status: number; body: string }> {
+  async function send(args: { to: string; activity: unknown; date?: string; wrongKey?: boolean; as?: string; absoluteForm?: string }): Promise<{ status: number; body: string }> {
     const body = JSON.stringify(args.activity);
     const url = new URL(args.to);
     const request = { url: url.href, method: 'POST', headers: { date: args.date ?? new Date().toUTCString(), host: url.host, 'content-type': ACTIVITY_JSON, accept: ACTIVITY_JSON } as Record<string, string>, body };
     await genDigestHeaderBothRFC3230AndRFC9530(request, body, 'SHA-256');
-    await signAsDraftToRequest(request, { keyId: args.keyId ?? keyId, privateKeyPem: args.wrongKey ? other.privateKey : own.privateKey }, ['(request-target)', 'host', 'date', 'digest', 'content-type']);
+    const signer = args.as ? `${origin}/users/${args.as}#main-key` : keyId;
+    await signAsDraftToRequest(request, { keyId: signer, privateKeyPem: args.wrongKey ? other.privateKey : own.privateKey }, ['(request-target)', 'host', 'date', 'digest', 'content-type']);
     if (args.absoluteForm) {
       // The request line in absolute form (`POST http://elsewhere/path`), as a proxy would send it.
       return new Promise((resolve, reject) => {
@@ -101,11 +106,12 @@ function serve(host: string, port: number): void {
         const body = Buffer.concat(chunks);
         const at = new URL(req.url ?? '/', origin).pathname;
         void (async () => {
-          if (req.method === 'GET' && at === '/users/watcher') return json(res, 200, actor, ACTIVITY_JSON);
+          const account = /^\/users\/([a-z0-9]+)$/.exec(at)?.[1];
+          if (req.method === 'GET' && account) return json(res, 200, actorOf(account), ACTIVITY_JSON);
           if (req.method === 'GET' && at === '/.well-known/webfinger') {
             return json(res, 200, { subject: `acct:watcher@${host}:${port}`, links: [{ rel: 'self', type: ACTIVITY_JSON, href: actorId }] }, 'application/jrd+json');
           }
-          if (req.method === 'POST' && (at === '/users/watcher/inbox' || at === '/inbox')) {
+          if (req.method === 'POST' && (/^\/users\/[a-z0-9]+\/inbox$/.test(at) || at === '/inbox')) {
             const reason = await check(req, body).catch((error: unknown) => String(error));
             received.push({ path: at, verified: !reason, reason, activity: JSON.parse(body.toString('utf8')) as Record<string, unknown> });
             return json(res, reason ? 401 : 202, {});
@@ -130,6 +136,11 @@ export class ApPeer {
     return `${this.origin}/users/watcher`;
   }
 
+  /** The address of one of the peer's accounts. */
+  accountId(name: string): string {
+    return `${this.origin}/users/${name}`;
+  }
+
   /** A new activity id on the peer. */
   newId(kind: string): string {
     return `${this.origin}/activities/${kind}-${randomUUID()}`;
@@ -146,8 +157,8 @@ export class ApPeer {
     return new ApPeer(`http://${host}:${port}`, child);
   }
 
-  /** Signs `activity` as the watcher (or with a key it does not publish, or another date) and posts it to `to`. */
-  async send(to: string, activity: unknown, options: { date?: string; wrongKey?: boolean; absoluteForm?: string } = {}): Promise<{ status: number; body: string }> {
+  /** Signs `activity` (as the watcher, or the account `as`; or with a key it does not publish, or another date) and posts it to `to`. */
+  async send(to: string, activity: unknown, options: { date?: string; wrongKey?: boolean; as?: string; absoluteForm?: string } = {}): Promise<{ status: number; body: string }> {
     const answer = await fetch(`${this.origin}/_control/send`, { method: 'POST', body: JSON.stringify({ to, activity, ...options }) });
     return (await answer.json()) as { status: number; body: string };
   }

@@ -6,6 +6,9 @@ import {
   Flag,
   Follow,
   Image,
+  Join,
+  Leave,
+  Reject,
   Service,
   Undo,
   createFederation,
@@ -15,6 +18,7 @@ import {
   kvCache,
   isActor,
   parseSemVer,
+  type Context,
   type Federation,
   type KvStore,
   type MessageQueue,
@@ -24,7 +28,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { safeError } from '../../lib/safe-error.js';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { getEvent, type EventCore } from '../events/service.js';
+import { remoteGoing, remoteLeave } from '../going/service.js';
 import { createRemoteReport } from '../moderation/service.js';
+import { ensureRemoteAccount } from '../users/service.js';
+import { AppError } from '../../lib/app-error.js';
 import { isDeliverable } from './address-guard.js';
 import { contextLoader, safeDocumentLoader } from './safe-fetch.js';
 import { eventObject } from './event-object.js';
@@ -94,6 +101,40 @@ export function plainText(html: string): string {
     .replace(/[ \t]+/g, ' ')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** `@name@server` from what an actor's server calls it; null when the name is not a handle's. */
+export function handleOf(preferredUsername: string | undefined, id: URL): string | null {
+  return preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(preferredUsername) ? `@${preferredUsername}@${id.host}` : null;
+}
+
+/** A remote account leaves an event it had joined (a Leave, or an Undo of its Join). */
+async function leaveFromRemote(ctx: Context<FederationData>, actor: URL, object: URL): Promise<void> {
+  const parsed = ctx.parseUri(object);
+  if (parsed?.type !== 'object' || parsed.class !== Event || !parsed.values.id) return;
+  const { app, tenant } = ctx.data;
+  const userId = await repo.remoteUserOf(app.db, { tenantId: tenant.id, actor: actor.href });
+  if (userId) await remoteLeave({ ctx: app, tenant, eventId: parsed.values.id, userId });
+}
+
+/** Sends one Join its answer (Accept or Reject, naming the Join), once: taken first, given back if it could not be queued. */
+export async function answerJoin(ctx: Context<FederationData>, owed: repo.OwedAnswer, why?: string): Promise<void> {
+  const { db } = ctx.data.app;
+  const key = { eventId: owed.eventId, userId: owed.userId, joinId: owed.joinId, answer: owed.answer };
+  if (!(await repo.takeAnswer(db, key))) return;
+  const site = ctx.getActorUri(ctx.data.tenant.key);
+  const values = { id: new URL(`#${owed.answer}s/${randomUUID()}`, site), actor: site, object: new URL(owed.joinId), to: new URL(owed.actor), ...(why ? { summary: why } : {}) };
+  try {
+    await ctx.sendActivity({ identifier: ctx.data.tenant.key }, { id: new URL(owed.actor), inboxId: new URL(owed.inbox) }, owed.answer === 'accept' ? new Accept(values) : new Reject(values));
+  } catch (error) {
+    await repo.takeAnswer(db, { ...key, undo: true });
+    throw error;
+  }
+}
+
+/** Every answer owed: remote accounts seated or declined since their servers were last told. */
+export async function answerOwed(ctx: Context<FederationData>): Promise<void> {
+  for (const owed of await repo.owedAnswers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, limit: 100 })) await answerJoin(ctx, owed);
 }
 
 /** Whether an admin blocked this actor or its server (modules/federation/service.ts). */
@@ -219,7 +260,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
         identifier: target.identifier,
         actorUri: follower.id.href,
         // A name it chose, checked like anything typed: a handle's characters only.
-        handle: follower.preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(follower.preferredUsername.toString()) ? `@${follower.preferredUsername.toString()}@${follower.id.host}` : null,
+        handle: handleOf(follower.preferredUsername?.toString(), follower.id),
         inbox: follower.inboxId.href,
         sharedInbox: sharedInbox?.href ?? null,
         followId: follow.id.href,
@@ -233,10 +274,44 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx);
+      if (object instanceof Join && object.actorId?.href === undo.actorId.href && object.objectId) {
+        await leaveFromRemote(ctx, undo.actorId, object.objectId);
+        return;
+      }
       if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
       await repo.removeFollower(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier: target.identifier, actorUri: undo.actorId.href });
+    })
+    // Going from the fediverse (Mobilizon's way): a Join of a public event asks for a seat, answered
+    // by an Accept once it holds one (at once, or when the line or the host lets it in) or a Reject.
+    .on(Join, async (ctx, join) => {
+      if (!join.id || !join.actorId || !join.objectId || (await blockedActor(ctx.data, join.actorId))) return;
+      const target = ctx.parseUri(join.objectId);
+      if (target?.type !== 'object' || target.class !== Event || !target.values.id) return;
+      const person = await join.getActor(ctx);
+      if (!person || !isActor(person) || !person.id || !person.inboxId || person.id.href !== join.actorId.href) return;
+      if (!(await isDeliverable(person.inboxId, allowPrivateAddress))) return;
+      const { app: appCtx, tenant } = ctx.data;
+      const handle = handleOf(person.preferredUsername?.toString(), person.id) ?? person.id.href;
+      const name = (person.name?.toString() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 100) || handle;
+      const userId = await ensureRemoteAccount(appCtx.db, { tenantId: tenant.id, actor: person.id.href, name, handle });
+      const eventId = target.values.id;
+      await repo.saveJoin(appCtx.db, { tenantId: tenant.id, eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href });
+      try {
+        await remoteGoing({ ctx: appCtx, tenant, eventId, userId });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        // Refused (canceled, ended, declined before, questions it cannot answer): told at once.
+        await answerJoin(ctx, { eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href, answer: 'reject' }, error.detail);
+        return;
+      }
+      // A seat now is told now; a place in line or a request waits for the round that sees it change.
+      await answerOwed(ctx);
+    })
+    .on(Leave, async (ctx, leave) => {
+      if (!leave.actorId || !leave.objectId) return;
+      await leaveFromRemote(ctx, leave.actorId, leave.objectId);
     })
     .on(Flag, async (ctx, flag) => {
       if (!flag.actorId || (await blockedActor(ctx.data, flag.actorId))) return;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ClaimLoop, newInstanceId } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { eventObject } from './event-object.js';
-import { federatedEvent, type FederationData } from './federation.js';
+import { answerOwed, federatedEvent, type FederationData } from './federation.js';
 import * as repo from './repository.js';
 
 export interface PublisherOptions {
@@ -55,6 +55,8 @@ export class Publisher implements JobTrigger {
       claim: async (limit) => {
         const now = data.app.now();
         if (!(await repo.takePublisherLease(db, { tenantId: data.tenant.id, holder: this.holder, leaseMs: LEASE_MS, now }))) return [];
+        // Remote accounts seated (the line moved, the host approved) or declined since their servers were told.
+        if (!this.handled.size) await answerOwed(federation.createContext(new URL(data.app.config.publicUrl), data));
         const candidates = await repo.publishCandidates(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs, limit });
         return candidates.filter((c) => !this.handled.has(c.id));
       },

@@ -239,3 +239,55 @@ export function recentFollowers(db: Db, args: { tenantId: string; identifier: st
         where tenant_id = ${args.tenantId} and identifier = ${args.identifier} order by created_at desc, actor_uri limit ${args.limit}`,
   );
 }
+
+// ---- Going from the fediverse ----
+
+export async function saveJoin(db: Db, j: { tenantId: string; eventId: string; userId: string; actor: string; inbox: string; joinId: string }): Promise<void> {
+  // A new Join (after a Leave) is answered afresh.
+  await db.execute(sql`insert into federation_joins (tenant_id, event_id, user_id, actor, inbox, join_id) values (${j.tenantId}, ${j.eventId}, ${j.userId}, ${j.actor}, ${j.inbox}, ${j.joinId})
+    on conflict (event_id, user_id) do update set actor = excluded.actor, inbox = excluded.inbox, join_id = excluded.join_id, answered = null`);
+}
+
+/**
+ * Takes the sending of an answer (false: another round or instance took it, or it was given):
+ * whoever changes the row sends it, so a Join is answered once. `undo` gives it back after a failed send.
+ */
+export async function takeAnswer(db: Db, args: { eventId: string; userId: string; joinId: string; answer: 'accept' | 'reject'; undo?: boolean }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    args.undo
+      ? sql`update federation_joins set answered = null where event_id = ${args.eventId} and user_id = ${args.userId} and join_id = ${args.joinId} and answered = ${args.answer} returning join_id`
+      : sql`update federation_joins set answered = ${args.answer}
+            where event_id = ${args.eventId} and user_id = ${args.userId} and join_id = ${args.joinId} and answered is distinct from ${args.answer} returning join_id`,
+  );
+  return rows.length > 0;
+}
+
+export interface OwedAnswer {
+  eventId: string;
+  userId: string;
+  actor: string;
+  inbox: string;
+  joinId: string;
+  answer: 'accept' | 'reject';
+}
+
+/** Remote Joins whose standing (modules/going's table) changed to a seat or a decline since their server was last told. */
+export function owedAnswers(db: Db, args: { tenantId: string; limit: number }): Promise<OwedAnswer[]> {
+  return queryRows(
+    db,
+    sql`select j.event_id as "eventId", j.user_id as "userId", j.actor, j.inbox, j.join_id as "joinId",
+          case g.state when 'going' then 'accept' else 'reject' end as answer
+        from federation_joins j join going g on g.event_id = j.event_id and g.user_id = j.user_id
+        where j.tenant_id = ${args.tenantId}
+          and ((g.state = 'going' and j.answered is distinct from 'accept') or (g.state = 'declined' and j.answered is distinct from 'reject'))
+        limit ${args.limit}`,
+  );
+}
+
+/** The local account standing for a remote actor (modules/users' table), if it ever joined something. */
+export async function remoteUserOf(db: Db, args: { tenantId: string; actor: string }): Promise<string | undefined> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from users where tenant_id = ${args.tenantId} and remote_actor = ${args.actor}`);
+  return row?.id;
+}
+

@@ -117,3 +117,24 @@ export const federationBlocks = pgTable(
   },
   (t) => [uniqueIndex('federation_blocks_target_key').on(t.tenantId, t.target)],
 );
+
+/**
+ * Going from the fediverse: the Join a remote account sent for an event (modules/going holds where
+ * it stands), and the answer its server last got (accept or reject), so each decision is told once.
+ */
+export const federationJoins = pgTable(
+  'federation_joins',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    actor: text('actor').notNull(),
+    inbox: text('inbox').notNull(),
+    joinId: text('join_id').notNull(),
+    answered: text('answered'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('federation_joins_tenant_idx').on(t.tenantId)],
+);

@@ -159,12 +159,12 @@ export async function remove(db: Db, id: string): Promise<void> {
   await db.execute(sql`delete from going where id = ${id}`);
 }
 
-const rowColumns = sql`id, user_id as "userId", state, guests, line_no::float8 as "lineNo", ${iso(sql`offer_until`)} as "offerUntil"`;
-
-/** The first in line, if any. */
-export async function firstInLine(db: Db, eventId: string): Promise<GoingRow | undefined> {
-  const [row] = await queryRows<GoingRow>(db, sql`
-    select ${rowColumns} from going where event_id = ${eventId} and state = 'waitlisted' order by line_no limit 1`);
+/** The first in line, if any; `remote`: an account of another server (modules/federation), which cannot confirm an offer by mail. */
+export async function firstInLine(db: Db, eventId: string): Promise<(GoingRow & { tenantId: string; remote: boolean }) | undefined> {
+  const [row] = await queryRows<GoingRow & { tenantId: string; remote: boolean }>(db, sql`
+    select g.id, g.user_id as "userId", g.state, g.guests, g.line_no::float8 as "lineNo", ${iso(sql`g.offer_until`)} as "offerUntil",
+      g.tenant_id as "tenantId", u.remote_actor is not null as remote
+    from going g join users u on u.id = g.user_id where g.event_id = ${eventId} and g.state = 'waitlisted' order by g.line_no limit 1`);
   return row;
 }
 

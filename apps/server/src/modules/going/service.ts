@@ -82,8 +82,15 @@ async function promote(db: Db, args: { eventId: string; settings: repo.SettingsR
   for (;;) {
     const next = await repo.firstInLine(db, eventId);
     if (!next || !fits(settings.capacity, seatsTaken, 1 + next.guests)) return offered;
-    await repo.offerSeat(db, { id: next.id, at: now, until: new Date(now.getTime() + settings.offerHours * HOUR_MS) });
     seatsTaken += 1 + next.guests;
+    if (next.remote) {
+      // Someone on another server said Going by a Join, which is their confirmation: the seat is
+      // theirs at once, and their server is told (modules/federation answers with an Accept).
+      await repo.confirmOffer(db, { id: next.id, at: now });
+      await setAttendeeLink(db, { tenantId: next.tenantId, eventId, userId: next.userId, attending: true });
+      continue;
+    }
+    await repo.offerSeat(db, { id: next.id, at: now, until: new Date(now.getTime() + settings.offerHours * HOUR_MS) });
     offered++;
   }
 }
@@ -105,6 +112,8 @@ async function withSeats(
     if (freed) offered = await promote(tx, { eventId, settings: freed, now: ctx.now() });
   });
   if (offered) ctx.notifications.wake();
+  // Someone from another server may have been seated or declined: their server is owed an answer.
+  ctx.federation.wake();
 }
 
 /**
@@ -228,6 +237,30 @@ async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userI
   await repo.remove(tx, mine.id);
   if (mine.state === 'going') await setAttendeeLink(tx, { tenantId, eventId, userId, attending: false });
   return mine.state === 'going' || mine.state === 'offered' ? args.settings : undefined;
+}
+
+/**
+ * Going from the fediverse (modules/federation): a remote account (users.remote_actor) asks for a
+ * seat at a public event by an ActivityPub Join, without guests or answers. It gets what anyone
+ * would: a seat, the end of the line, or a request for the host to approve; a refusal (canceled,
+ * ended, declined before, required questions) is thrown. Answers where it stands.
+ */
+export async function remoteGoing(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; userId: string }): Promise<GoingState> {
+  const { ctx, tenant, eventId, userId } = opts;
+  const event = await requireVisibleEvent({ ctx, tenant, eventId, viewerId: null });
+  if (event.visibility !== 'public') throw notFound('No public event has this id.');
+  if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
+  if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
+  await withSeats(ctx, tenant.id, eventId, (tx, settings) => takePlace(tx, { tenantId: tenant.id, eventId, userId, guests: 0, answers: {}, settings, now: ctx.now() }));
+  const { mine } = await repo.standing(ctx.db, eventId, userId);
+  if (!mine) throw conflict('The request could not be recorded.');
+  return mine.state;
+}
+
+/** A remote account is not going any more (a Leave, or an Undo of its Join): as leaveGoing. */
+export async function remoteLeave(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; userId: string }): Promise<void> {
+  const { ctx, tenant, eventId, userId } = opts;
+  await withSeats(ctx, tenant.id, eventId, (tx, settings) => giveBack(tx, { tenantId: tenant.id, eventId, userId, settings }));
 }
 
 /** Not going any more: the seat, the offer or the place in line is given back; the line moves up. */

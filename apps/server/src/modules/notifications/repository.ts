@@ -177,7 +177,8 @@ export async function setReminder(db: Db, args: { tenantId: string; userId: stri
 
 /** Who a message goes to; undefined when the account is gone or suspended. */
 export async function recipient(db: Db, userId: string): Promise<{ email: string; name: string } | undefined> {
-  const [row] = await queryRows<{ email: string; name: string }>(db, sql`select email, name from users where id = ${userId} and suspended_at is null`);
+  // A remote account (modules/federation) is told through its own server, never by mail.
+  const [row] = await queryRows<{ email: string; name: string }>(db, sql`select email, name from users where id = ${userId} and suspended_at is null and remote_actor is null`);
   return row;
 }
 

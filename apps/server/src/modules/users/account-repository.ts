@@ -63,3 +63,28 @@ export async function deleteUser(db: Db, tenantId: string, userId: string): Prom
   const rows = await db.delete(users).where(and(eq(users.tenantId, tenantId), eq(users.id, userId))).returning({ id: users.id });
   return rows.length > 0;
 }
+
+/**
+ * The account standing for a remote actor (modules/federation), made at its first use: its name
+ * and handle follow what its server says. The handle is its `email` (what a host's list shows);
+ * a second actor with the same handle (an account moved) keeps its address there instead.
+ */
+export async function upsertRemoteAccount(db: Db, args: { tenantId: string; actor: string; name: string; handle: string }): Promise<string> {
+  const existing = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.remoteActor, args.actor))).limit(1);
+  if (existing[0]) {
+    await db.update(users).set({ name: args.name }).where(eq(users.id, existing[0].id));
+    return existing[0].id;
+  }
+  const taken = await findUserByEmail(db, args.tenantId, args.handle);
+  const [row] = await db
+    .insert(users)
+    .values({ tenantId: args.tenantId, email: taken ? args.actor : args.handle, name: args.name, remoteActor: args.actor })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (row) return row.id;
+  // Another instance made it meanwhile.
+  const [made] = await db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.remoteActor, args.actor))).limit(1);
+  if (!made) throw new Error('The remote account could not be made.');
+  return made.id;
+}
+

@@ -24,11 +24,18 @@ export const users = pgTable(
     /** Set while moderators suspend the account: no sign-in, no refresh, its events hidden. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedReason: text('suspended_reason'),
+    /**
+     * Set for an account of another server (an ActivityPub actor's address, modules/federation):
+     * someone who said Going from the fediverse. It has no password and signs in nowhere; its
+     * `email` holds its handle (`@name@server`), which is what a host's list shows, and no mail goes to it.
+     */
+    remoteActor: text('remote_actor'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_tenant_email_key').on(t.tenantId, t.email),
+    uniqueIndex('users_tenant_remote_actor_key').on(t.tenantId, t.remoteActor).where(sql`remote_actor is not null`),
     index('users_tenant_name_idx').on(t.tenantId, sql`lower(${t.name})`),
   ],
 );

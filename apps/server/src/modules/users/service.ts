@@ -36,6 +36,11 @@ export function deleteUser(db: Db, tenantId: string, userId: string): Promise<bo
   return accounts.deleteUser(db, tenantId, userId);
 }
 
+/** The account of a remote actor who said Going from the fediverse (modules/federation); its id. */
+export function ensureRemoteAccount(db: Db, args: { tenantId: string; actor: string; name: string; handle: string }): Promise<string> {
+  return accounts.upsertRemoteAccount(db, args);
+}
+
 export function findUserByEmail(db: Db, tenantId: string, email: string): Promise<accounts.UserRow | undefined> {
   return accounts.findUserByEmail(db, tenantId, email);
 }
