@@ -73,10 +73,10 @@ describe('the site in the fediverse', () => {
     await context.close();
   }, 120_000);
 
-  it("a visitor's public page names the handle that follows the site's events", async () => {
-    const email = `fedi-host-${randomUUID().slice(0, 8)}@e2e.hubbub.test`;
-    await createVerifiedUser('Fedi Host', email, 'host password 1');
-    const jwt = await apiLogin(email, 'host password 1');
+  it("a visitor's public page names the handle; someone on another server says Going and the host sees them by their handle", async () => {
+    const host = { email: `fedi-host-${randomUUID().slice(0, 8)}@e2e.hubbub.test`, password: 'host password 1' };
+    await createVerifiedUser('Fedi Host', host.email, host.password);
+    const jwt = await apiLogin(host.email, host.password);
     const start = Date.now() + 4 * 86_400_000;
     const event = await api<{ id: string; slug: string }>('POST', eventsApi.create.path, jwt, {
       name: `Fediverse picnic ${randomUUID().slice(0, 6)}`,
@@ -92,5 +92,24 @@ describe('the site in the fediverse', () => {
     await page.getByTestId('fediverse-handle').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/federation-public-page-phone.png' });
     await context.close();
-  });
+
+    // Ana, on the peer, says Going by a Join (as Mobilizon does): her server hears Accept.
+    const join = { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('join'), type: 'Join', actor: peer.accountId('ana'), object: `${baseUrl()}/ap/events/${event.id}` };
+    expect((await peer.send(`${baseUrl()}/ap/inbox`, join, { as: 'ana' })).status).toBe(202);
+    await expect.poll(async () => (await peer.received()).filter((r) => r.activity.type === 'Accept' && r.activity.object === join.id).length, { timeout: 15_000 }).toBe(1);
+    const handle = `@ana@${new URL(peer.origin).host}`;
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const desk = await browser.newContext({ viewport });
+      const hostPage = await signIn(desk, host.email, host.password);
+      await hostPage.goto(`${baseUrl()}/event/${event.id}`);
+      const panel = hostPage.getByTestId('going-host-panel');
+      const row = panel.getByTestId('going-person').filter({ hasText: 'Ana on the peer' });
+      await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(handle);
+      expect(await row.getByTestId('going-fediverse').first().innerText()).toBe('Fediverse');
+      expect(await axe(hostPage, '[data-testid="going-host-panel"]')).toEqual([]);
+      await panel.scrollIntoViewIfNeeded();
+      await hostPage.screenshot({ path: `test-results/federation-going-host-${viewport.width}.png` });
+      await desk.close();
+    }
+  }, 90_000);
 });

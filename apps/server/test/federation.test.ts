@@ -272,7 +272,7 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect((await peer.send(sharedInbox(), ana, { as: 'ana' })).status).toBe(202);
     await expect.poll(async () => (await answersTo(ana.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
     const peerHost = new URL(peer.origin).host;
-    expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, state: 'going' })]);
+    expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, remote: true, state: 'going' })]);
 
     // Bo is over capacity: in line, not answered yet; a replay of the same Join changes nothing.
     const bo = join('bo');

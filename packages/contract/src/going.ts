@@ -153,7 +153,10 @@ export const GoingPersonSchema = z
   .object({
     userId: z.uuid(),
     name: z.string(),
+    /** Their email; for someone who said Going from another server (`remote`), their handle there (`@ana@social.example`). */
     email: z.string(),
+    /** Said Going from the fediverse (an ActivityPub Join, FEDERATION.md): reached through their own server, never by mail. */
+    remote: z.boolean(),
     ...standing,
     since: z.string(),
     /** Seats of theirs (them and their guests) checked in at the door (issue 30). */

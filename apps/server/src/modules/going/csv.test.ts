@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attendeesCsv } from './csv.js';
 
-const row = { answers: {}, declineMessage: null, userId: 'u', email: 'a@example.test', state: 'going' as const, guests: 0, place: null, offerUntil: null, since: '2026-11-27T10:00:00.000Z', checkedIn: 1 };
+const row = { answers: {}, declineMessage: null, userId: 'u', email: 'a@example.test', remote: false, state: 'going' as const, guests: 0, place: null, offerUntil: null, since: '2026-11-27T10:00:00.000Z', checkedIn: 1 };
 
 describe('attendeesCsv', () => {
   it('writes a header and one quoted-where-needed line per person', () => {

@@ -190,7 +190,7 @@ export async function dropLapsedOffers(db: Db, eventId: string, now: Date): Prom
  * A row of the host's list: the person's standing, as they see it themselves, with who they are;
  * `checkedIn` counts their seats checked in at the door (modules/check-in's table, read here).
  */
-export type PersonRow = Mine & { userId: string; name: string; email: string; since: string; checkedIn: number };
+export type PersonRow = Mine & { userId: string; name: string; email: string; remote: boolean; since: string; checkedIn: number };
 
 /** The host's list: requests to decide first, then seats (by when they came), the line in order, the declined; `q` matches name or email. */
 export async function people(
@@ -203,7 +203,7 @@ export async function people(
     ${pattern ? sql`and (u.name ilike ${pattern} or u.email ilike ${pattern})` : sql``}`;
   const [{ total }] = await queryRows<{ total: number }>(db, sql`select count(*)::int as total from going g join users u on u.id = g.user_id where ${where}`);
   const rows = await queryRows<PersonRow>(db, sql`
-    select g.user_id as "userId", u.name, u.email, g.state, g.guests,
+    select g.user_id as "userId", u.name, u.email, u.remote_actor is not null as remote, g.state, g.guests,
       case when g.state = 'waitlisted' then (select count(*)::int from going w where w.event_id = g.event_id and w.state = 'waitlisted' and w.line_no <= g.line_no) end as place,
       ${iso(sql`g.offer_until`)} as "offerUntil", g.answers, g.decline_message as "declineMessage", ${iso(sql`g.created_at`)} as since,
       case when g.state = 'going' then (select count(*)::int from check_ins c where c.going_id = g.id and c.seat <= g.guests) else 0 end as "checkedIn"

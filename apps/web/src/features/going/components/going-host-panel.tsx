@@ -43,6 +43,15 @@ const FILTERS = [
 ];
 
 /** "T-shirt size: M · Coming by car?: No", in the questions' order. */
+/** Said Going from another server (Mastodon, Mobilizon…): reached there, not by mail. */
+function FediverseBadge() {
+  return (
+    <Badge variant="light" color="grape" size="xs" ml={6} tt="none" title="Said Going from another server: told there, not by email" data-testid="going-fediverse">
+      Fediverse
+    </Badge>
+  );
+}
+
 function answersLine(questions: GoingQuestion[], person: GoingPerson): string {
   return questions
     .filter((q) => person.answers[q.id] !== undefined)
@@ -255,7 +264,7 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
-                <Table.Th visibleFrom="sm">Email</Table.Th>
+                <Table.Th visibleFrom="sm">Email or handle</Table.Th>
                 <Table.Th miw={110}>State</Table.Th>
                 <Table.Th ta="right">Guests</Table.Th>
                 <Table.Th visibleFrom="sm">Since</Table.Th>
@@ -269,6 +278,7 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
                     {/* A phone has no room for the email's own column: it goes under the name. */}
                     <Text size="xs" c="dimmed" hiddenFrom="sm">
                       {p.email}
+                      {p.remote && <FediverseBadge />}
                     </Text>
                     {answersLine(questions, p) && (
                       <Text size="xs" c="dimmed" data-testid="going-answers">
@@ -283,6 +293,7 @@ function PeopleList({ event, questions }: { event: HubEvent; questions: GoingQue
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }} visibleFrom="sm">
                     {p.email}
+                    {p.remote && <FediverseBadge />}
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4} align="flex-start">
