@@ -9,6 +9,7 @@ import { build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
 import { ApPeer, type Received } from './support/ap-peer.js';
 import { expectProblem } from './support/problem.js';
+import { ownDatabase, type ScratchDatabase } from './support/scratch-database.js';
 import { freePorts } from './support/server-process.js';
 
 // Issue 32: the site's public events in the fediverse. Hubbub listens on 127.0.0.1; the peer (a
@@ -51,6 +52,7 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
   let host: TestUser;
   let actor: string;
   let inbox: string;
+  let scratch: ScratchDatabase | undefined;
   const sharedInbox = () => `${t.url}/ap/inbox`;
 
   /** What the peer received of `type` about `objectId` (the event's id, or an activity's). */
@@ -69,7 +71,11 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
   beforeAll(async () => {
     const [port, peerPort] = await freePorts(2);
     peer = await ApPeer.start('127.0.0.2', peerPort!);
+    // A database of its own on PostgreSQL: the project's shared one holds every other file's public
+    // events, which this server would publish to the peer as its first round.
+    scratch = await ownDatabase('federation');
     t = await build({
+      database: scratch,
       listen: port!,
       env: { FEDERATION: 'true', FEDERATION_ALLOW_PRIVATE_ADDRESSES: 'true', PUBLIC_URL: `http://127.0.0.1:${port}`, DEFAULT_PLAN: 'Enterprise' },
       federation: { pollMs: 60_000, settleMs: SETTLE_MS, queuePollMs: 200 },
@@ -82,6 +88,7 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
   afterAll(async () => {
     await t?.close();
     await peer?.stop();
+    await scratch?.drop();
   });
 
   it('WebFinger and NodeInfo find the server actor, which publishes its key; HEAD answers too', async () => {
@@ -108,8 +115,11 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(((await unsigned.json()) as { code: string }).code).toBe('signature_invalid');
     expect((await peer.send(inbox, activity, { wrongKey: true })).status).toBe(401);
     expect((await peer.send(inbox, activity, { date: new Date(Date.now() - 2 * HOUR).toUTCString() })).status).toBe(401);
-    // Signed by the peer's watcher, in the name of someone else.
+    // Signed by the peer's watcher, in the name of someone else, there or on another server.
     expect((await peer.send(inbox, { ...activity, actor: `${peer.origin}/users/someone-else` })).status).toBe(401);
+    const elsewhere = await peer.send(inbox, { ...activity, actor: 'http://127.0.0.3:9/users/ana' });
+    expect(elsewhere.status).toBe(401);
+    expect((JSON.parse(elsewhere.body) as { code: string }).code).toBe('signature_invalid');
     const big = await fetch(inbox, { method: 'POST', headers: { 'content-type': AP }, body: JSON.stringify({ ...activity, padding: 'x'.repeat(FEDERATION_BODY_LIMIT) }) });
     expect(big.status).toBe(413);
     expect(((await big.json()) as { code: string }).code).toBe('payload_too_large');
@@ -274,6 +284,12 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     const peerHost = new URL(peer.origin).host;
     expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, remote: true, state: 'going' })]);
 
+    // Ana's Join again: the same activity is taken once; a new Join while she holds the seat keeps it, and is answered Accept.
+    expect((await peer.send(sharedInbox(), ana, { as: 'ana' })).status).toBe(202);
+    const anaAgain = { ...ana, id: peer.newId('join-ana-again') };
+    expect((await peer.send(sharedInbox(), anaAgain, { as: 'ana' })).status).toBe(202);
+    await expect.poll(async () => (await answersTo(anaAgain.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
+
     // Bo is over capacity: in line, not answered yet; a replay of the same Join changes nothing.
     const bo = join('bo');
     expect((await peer.send(sharedInbox(), bo, { as: 'bo' })).status).toBe(202);
@@ -287,6 +303,14 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await expect.poll(async () => (await people()).map((p) => `${p.email} ${p.state}`), { timeout: 10_000 }).toEqual([`@bo@${peerHost} going`]);
     await publish();
     await expect.poll(async () => (await answersTo(bo.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
+    expect((await answersTo(ana.id)).map((r) => r.activity.type)).toEqual(['Accept']);
+
+    // Software that RSVPs by answering the event: an Accept of it says Going (the line, here), a Reject takes it back.
+    const rsvp = (type: string) => ({ '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId(`rsvp-${type}`), type, actor: peer.accountId('eve'), object: objectId });
+    expect((await peer.send(sharedInbox(), rsvp('TentativeAccept'), { as: 'eve' })).status).toBe(202);
+    await expect.poll(async () => (await people()).find((p) => p.email === `@eve@${peerHost}`)?.state, { timeout: 10_000 }).toBe('waitlisted');
+    expect((await peer.send(sharedInbox(), rsvp('Reject'), { as: 'eve' })).status).toBe(202);
+    await expect.poll(async () => (await people()).some((p) => p.email === `@eve@${peerHost}`), { timeout: 10_000 }).toBe(false);
 
     // With approval on, Cy's Join is a request; the host declines it and Cy's server hears a Reject.
     expect((await settings({ capacity: null, approval: true })).statusCode).toBe(200);

@@ -20,6 +20,7 @@ import {
   parseSemVer,
   type Context,
   type Federation,
+  type InboxContext,
   type KvStore,
   type MessageQueue,
 } from '@fedify/fedify';
@@ -41,6 +42,7 @@ import * as repo from './repository.js';
 export interface FederationData {
   app: AppContext;
   tenant: TenantRef;
+  log: FastifyBaseLogger;
 }
 
 /** Fedify's routes, under the contract's prefixes (activityPubActorPath and activityPubEventPath name the same addresses). */
@@ -52,6 +54,9 @@ export const AP_PATHS = {
   event: `${ACTIVITYPUB_PREFIX}events/{id}`,
   nodeInfo: `${NODEINFO_PREFIX}2.1`,
 } as const;
+
+/** How many people of one server may be on one event's list (going, waiting or asking). */
+export const REMOTE_PER_SERVER = 50;
 
 /** Followers per page of the followers collection. */
 const FOLLOWERS_PAGE = 50;
@@ -108,6 +113,44 @@ export function handleOf(preferredUsername: string | undefined, id: URL): string
   return preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(preferredUsername) ? `@${preferredUsername}@${id.host}` : null;
 }
 
+const isOurEvent = (ctx: Context<FederationData>, object: URL | null): boolean => {
+  const target = object && ctx.parseUri(object);
+  return target?.type === 'object' && target.class === Event;
+};
+
+/**
+ * Going from the fediverse (Mobilizon's way): a Join (or an Accept) of a public event asks for a
+ * seat for its actor's remote account, answered by an Accept once it holds one (at once, or when
+ * the line or the host lets it in) or a Reject.
+ */
+async function joinFromRemote(ctx: InboxContext<FederationData>, join: Join | Accept): Promise<void> {
+  if (!join.id || !join.actorId || !join.objectId || (await blockedActor(ctx.data, join.actorId))) return;
+  const target = ctx.parseUri(join.objectId);
+  if (target?.type !== 'object' || target.class !== Event || !target.values.id) return;
+  const person = await join.getActor(ctx);
+  if (!person || !isActor(person) || !person.id || !person.inboxId || person.id.href !== join.actorId.href) return;
+  if (!(await isDeliverable(person.inboxId, ctx.data.app.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES))) return;
+  const { app, tenant } = ctx.data;
+  const handle = handleOf(person.preferredUsername?.toString(), person.id) ?? person.id.href;
+  const name = Array.from((person.name?.toString() ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 100).join('') || handle;
+  const eventId = target.values.id;
+  // One server cannot fill an event: past REMOTE_PER_SERVER of its people on the list, the next is told no.
+  const known = await repo.remoteUserOf(app.db, { tenantId: tenant.id, actor: person.id.href });
+  if (!known && (await repo.joinsFromServer(app.db, { eventId, host: person.id.host })) >= REMOTE_PER_SERVER) return;
+  const userId = await ensureRemoteAccount(app.db, { tenantId: tenant.id, actor: person.id.href, name, handle });
+  await repo.saveJoin(app.db, { tenantId: tenant.id, eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href });
+  try {
+    await remoteGoing({ ctx: app, tenant, eventId, userId });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    // Refused (canceled, ended, declined before, questions it cannot answer): told at once.
+    await answerJoin(ctx, { eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href, answer: 'reject' }, error.detail);
+    return;
+  }
+  // A seat now is told now; a place in line or a request waits for the round that sees it change.
+  await answerOwed(ctx);
+}
+
 /** A remote account leaves an event it had joined (a Leave, or an Undo of its Join). */
 async function leaveFromRemote(ctx: Context<FederationData>, actor: URL, object: URL): Promise<void> {
   const parsed = ctx.parseUri(object);
@@ -134,7 +177,10 @@ export async function answerJoin(ctx: Context<FederationData>, owed: repo.OwedAn
 
 /** Every answer owed: remote accounts seated or declined since their servers were last told. */
 export async function answerOwed(ctx: Context<FederationData>): Promise<void> {
-  for (const owed of await repo.owedAnswers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, limit: 100 })) await answerJoin(ctx, owed);
+  for (const owed of await repo.owedAnswers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, limit: 100 })) {
+    // One that cannot be queued now (given back, tried next round) holds up none of the others.
+    await answerJoin(ctx, owed).catch((error: unknown) => ctx.data.log.warn({ err: safeError(error as Error) }, 'federation: an answer to a Join could not be queued'));
+  }
 }
 
 /** Whether an admin blocked this actor or its server (modules/federation/service.ts). */
@@ -285,29 +331,14 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     })
     // Going from the fediverse (Mobilizon's way): a Join of a public event asks for a seat, answered
     // by an Accept once it holds one (at once, or when the line or the host lets it in) or a Reject.
-    .on(Join, async (ctx, join) => {
-      if (!join.id || !join.actorId || !join.objectId || (await blockedActor(ctx.data, join.actorId))) return;
-      const target = ctx.parseUri(join.objectId);
-      if (target?.type !== 'object' || target.class !== Event || !target.values.id) return;
-      const person = await join.getActor(ctx);
-      if (!person || !isActor(person) || !person.id || !person.inboxId || person.id.href !== join.actorId.href) return;
-      if (!(await isDeliverable(person.inboxId, allowPrivateAddress))) return;
-      const { app: appCtx, tenant } = ctx.data;
-      const handle = handleOf(person.preferredUsername?.toString(), person.id) ?? person.id.href;
-      const name = (person.name?.toString() ?? '').replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, 100) || handle;
-      const userId = await ensureRemoteAccount(appCtx.db, { tenantId: tenant.id, actor: person.id.href, name, handle });
-      const eventId = target.values.id;
-      await repo.saveJoin(appCtx.db, { tenantId: tenant.id, eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href });
-      try {
-        await remoteGoing({ ctx: appCtx, tenant, eventId, userId });
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        // Refused (canceled, ended, declined before, questions it cannot answer): told at once.
-        await answerJoin(ctx, { eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href, answer: 'reject' }, error.detail);
-        return;
-      }
-      // A seat now is told now; a place in line or a request waits for the round that sees it change.
-      await answerOwed(ctx);
+    .on(Join, (ctx, join) => joinFromRemote(ctx, join))
+    // Some software answers an event as an invitation: Accept or TentativeAccept of it says Going,
+    // Reject or TentativeReject not going.
+    .on(Accept, async (ctx, accept) => {
+      if (isOurEvent(ctx, accept.objectId)) await joinFromRemote(ctx, accept);
+    })
+    .on(Reject, async (ctx, reject) => {
+      if (reject.actorId && reject.objectId && isOurEvent(ctx, reject.objectId)) await leaveFromRemote(ctx, reject.actorId, reject.objectId);
     })
     .on(Leave, async (ctx, leave) => {
       if (!leave.actorId || !leave.objectId) return;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { FEDERATION_BODY_LIMIT, NODEINFO_WELL_KNOWN_PATH, WEBFINGER_PATH } from '@hubbub/contract';
 import { blocked, malformed, notFound, signatureInvalid } from '../../lib/app-error.js';
 import { newInstanceId } from '../../lib/claim-loop.js';
+import { safeError } from '../../lib/safe-error.js';
 import type { JobRelay } from '../../lib/job-trigger.js';
 import type { Metrics } from '../../lib/metrics.js';
 import { AP_PATHS, buildFederation, federatedTenant, type FederationData } from './federation.js';
@@ -14,6 +15,18 @@ import { SqlKvStore, SqlMessageQueue } from './stores.js';
 export type FederationPluginOptions = Partial<PublisherOptions> & { enabled?: boolean; queuePollMs?: number };
 
 const ACTIVITY_TYPES = ['application/activity+json', 'application/ld+json', 'application/json'];
+
+/** The `actor` an activity names (its address, or an embedded actor's id), read from the bytes received. */
+function actorOf(body: unknown): URL | undefined {
+  if (!Buffer.isBuffer(body)) return undefined;
+  try {
+    const activity = JSON.parse(body.toString('utf8')) as { actor?: string | { id?: string } };
+    const id = typeof activity.actor === 'string' ? activity.actor : activity.actor?.id;
+    return id && URL.canParse(id) ? new URL(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The actor a draft HTTP signature names (its keyId, `https://host/users/x#main-key`), before it is checked. */
 export function signerOf(header: string | string[] | undefined): { actor: string } | undefined {
@@ -38,7 +51,7 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
     app.log.warn('FEDERATION is on but TENANTS leaves out the site\'s tenant: nothing is federated');
     return;
   }
-  const data: FederationData = { app: ctx, tenant };
+  const data: FederationData = { app: ctx, tenant, log: app.log };
   const instance = newInstanceId();
   const allowPrivate = ctx.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES;
   // Deliveries wait on other servers: several at once, so one slow server holds one of them.
@@ -62,6 +75,9 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
         // A blocked server or account is refused before its signature costs a key fetch.
         const signer = signerOf(request.headers.signature);
         if (signer && (await repo.isBlocked(ctx.db, { tenantId: tenant.id, ...signer }))) throw blocked('This server does not take activities from yours.');
+        // A server speaks for its own accounts only: Fedify 1.5 takes a key from anywhere that names the actor as its owner.
+        const actor = actorOf(request.body);
+        if (signer && actor && new URL(signer.actor).origin !== actor.origin) throw signatureInvalid('The activity is signed by another server than its actor\'s.');
       }
       const headers = new Headers();
       for (const [name, value] of Object.entries(request.headers)) {
@@ -107,9 +123,10 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
   relay.serve(publisher);
   const stopQueue = new AbortController();
   let queueRunning: Promise<void> | undefined;
+  // Neither holds the start up: a first round after federation is turned on may have many events to go through.
   app.addHook('onReady', async () => {
     queueRunning = federation.startQueue(data, { signal: stopQueue.signal });
-    await publisher.start();
+    void publisher.start().catch((error: unknown) => app.log.error({ err: safeError(error as Error) }, 'federation: the publisher did not start'));
   });
   // preClose: the message in hand is handled (and its row removed) before the database closes.
   app.addHook('preClose', async () => {

@@ -92,10 +92,17 @@ export class Publisher implements JobTrigger {
     const id = ctx.getObjectUri(Event, { id: candidate.id });
     const stamp = `${Date.parse(candidate.version)}-${candidate.sends + 1}`;
     const addressing = { actor, to: PUBLIC_COLLECTION, cc: followers };
+    // To the followers, and to whoever said Going from another server (told of a change or a cancellation even if they follow nobody here).
+    const deliver = async (activity: Create | Update | Delete) => {
+      await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+      const joiners = candidate.kind === 'create' ? [] : await repo.joinersOf(app.db, candidate.id);
+      if (joiners.length) await ctx.sendActivity({ identifier: tenant.key }, joiners.map((j) => ({ id: new URL(j.actor), inboxId: new URL(j.inbox) })), activity);
+    };
     if (candidate.kind === 'delete') {
       const activity = new Delete({ id: new URL(`#delete-${stamp}`, id), ...addressing, object: new Tombstone({ id, deleted: Temporal.Instant.from(app.now().toISOString()) }) });
-      await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+      await deliver(activity);
       await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'deleted' });
+      await repo.forgetJoins(app.db, candidate.id);
       return;
     }
     const event = await federatedEvent(data, candidate.id);
@@ -114,7 +121,7 @@ export class Publisher implements JobTrigger {
         ? new Create({ id: new URL(`#create-${stamp}`, id), ...addressing, object })
         : new Update({ id: new URL(`#update-${stamp}`, id), ...addressing, object });
     // Queued before it is marked: a crash in between sends it again (peers take an activity id once) rather than never.
-    await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+    await deliver(activity);
     await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'live' });
   }
 }

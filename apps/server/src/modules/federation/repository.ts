@@ -243,9 +243,10 @@ export function recentFollowers(db: Db, args: { tenantId: string; identifier: st
 // ---- Going from the fediverse ----
 
 export async function saveJoin(db: Db, j: { tenantId: string; eventId: string; userId: string; actor: string; inbox: string; joinId: string }): Promise<void> {
-  // A new Join (after a Leave) is answered afresh.
+  // A new Join (after a Leave) is answered afresh; the same one sent again keeps its answer.
   await db.execute(sql`insert into federation_joins (tenant_id, event_id, user_id, actor, inbox, join_id) values (${j.tenantId}, ${j.eventId}, ${j.userId}, ${j.actor}, ${j.inbox}, ${j.joinId})
-    on conflict (event_id, user_id) do update set actor = excluded.actor, inbox = excluded.inbox, join_id = excluded.join_id, answered = null`);
+    on conflict (event_id, user_id) do update set actor = excluded.actor, inbox = excluded.inbox, join_id = excluded.join_id,
+      answered = case when federation_joins.join_id = excluded.join_id then federation_joins.answered end`);
 }
 
 /**
@@ -257,8 +258,13 @@ export async function takeAnswer(db: Db, args: { eventId: string; userId: string
     db,
     args.undo
       ? sql`update federation_joins set answered = null where event_id = ${args.eventId} and user_id = ${args.userId} and join_id = ${args.joinId} and answered = ${args.answer} returning join_id`
-      : sql`update federation_joins set answered = ${args.answer}
-            where event_id = ${args.eventId} and user_id = ${args.userId} and join_id = ${args.joinId} and answered is distinct from ${args.answer} returning join_id`,
+      : // Only while it is still the answer: an Accept while they hold a seat, a Reject while they hold nothing (or were declined).
+        sql`update federation_joins j set answered = ${args.answer}
+            where j.event_id = ${args.eventId} and j.user_id = ${args.userId} and j.join_id = ${args.joinId} and j.answered is distinct from ${args.answer}
+              and ${args.answer === 'accept'
+                ? sql`exists (select 1 from going g where g.event_id = j.event_id and g.user_id = j.user_id and g.state = 'going')`
+                : sql`not exists (select 1 from going g where g.event_id = j.event_id and g.user_id = j.user_id and g.state <> 'declined')`}
+            returning j.join_id`,
   );
   return rows.length > 0;
 }
@@ -281,7 +287,7 @@ export function owedAnswers(db: Db, args: { tenantId: string; limit: number }): 
         from federation_joins j join going g on g.event_id = j.event_id and g.user_id = j.user_id
         where j.tenant_id = ${args.tenantId}
           and ((g.state = 'going' and j.answered is distinct from 'accept') or (g.state = 'declined' and j.answered is distinct from 'reject'))
-        limit ${args.limit}`,
+        order by j.created_at limit ${args.limit}`,
   );
 }
 
@@ -289,5 +295,32 @@ export function owedAnswers(db: Db, args: { tenantId: string; limit: number }): 
 export async function remoteUserOf(db: Db, args: { tenantId: string; actor: string }): Promise<string | undefined> {
   const [row] = await queryRows<{ id: string }>(db, sql`select id from users where tenant_id = ${args.tenantId} and remote_actor = ${args.actor}`);
   return row?.id;
+}
+
+/** How many of an event's list came from one server (by the host of their actors' addresses). */
+export async function joinsFromServer(db: Db, args: { eventId: string; host: string }): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from federation_joins j join going g on g.event_id = j.event_id and g.user_id = j.user_id
+        where j.event_id = ${args.eventId} and ${hostOf(sql`j.actor`)} = ${args.host.toLowerCase()}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Where the remote accounts on an event's list receive: they hear of its changes and cancellation
+ * too. A deleted event's list went with it: then everyone whose Join is still kept.
+ */
+export function joinersOf(db: Db, eventId: string): Promise<{ actor: string; inbox: string }[]> {
+  return queryRows(
+    db,
+    sql`select j.actor, j.inbox from federation_joins j left join going g on g.event_id = j.event_id and g.user_id = j.user_id
+        where j.event_id = ${eventId} and (g.id is not null or not exists (select 1 from events e where e.id = j.event_id))`,
+  );
+}
+
+/** The Joins of an event that is gone (deleted), once its Delete went out; a hidden or private one keeps them. */
+export async function forgetJoins(db: Db, eventId: string): Promise<void> {
+  await db.execute(sql`delete from federation_joins where event_id = ${eventId} and not exists (select 1 from events e where e.id = ${eventId})`);
 }
 

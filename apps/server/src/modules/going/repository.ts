@@ -152,7 +152,7 @@ export async function decide(db: Db, args: { id: string; eventId: string; to: 'g
 }
 
 export async function confirmOffer(db: Db, args: { id: string; at: Date }): Promise<void> {
-  await db.execute(sql`update going set state = 'going', offered_at = null, offer_until = null, updated_at = ${args.at} where id = ${args.id}`);
+  await db.execute(sql`update going set state = 'going', line_no = null, offered_at = null, offer_until = null, updated_at = ${args.at} where id = ${args.id}`);
 }
 
 export async function remove(db: Db, id: string): Promise<void> {

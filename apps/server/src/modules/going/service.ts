@@ -247,6 +247,9 @@ async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userI
  */
 export async function remoteGoing(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; userId: string }): Promise<GoingState> {
   const { ctx, tenant, eventId, userId } = opts;
+  // Already on the list (a Join sent again, redelivered): where they stand is the answer; nothing changes.
+  const before = await repo.standing(ctx.db, eventId, userId);
+  if (before.mine) return before.mine.state;
   const event = await requireVisibleEvent({ ctx, tenant, eventId, viewerId: null });
   if (event.visibility !== 'public') throw notFound('No public event has this id.');
   if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');

@@ -172,7 +172,7 @@ export interface OverviewCounts {
 export async function overviewCounts(db: Db, tenantId: string): Promise<OverviewCounts> {
   const [row] = await queryRows<OverviewCounts>(
     db,
-    sql`select (select count(*)::int from users where tenant_id = ${tenantId}) as people,
+    sql`select (select count(*)::int from users where tenant_id = ${tenantId} and remote_actor is null) as people,
       (select count(*)::int from events where tenant_id = ${tenantId}) as events,
       (select count(*)::int from events where tenant_id = ${tenantId} and status = 1) as "liveSessions",
       (select count(*)::int from reports where tenant_id = ${tenantId} and status = 'open') as "openReports"`,
@@ -186,7 +186,7 @@ export function dailyCounts(db: Db, args: { tenantId: string; from: Date; days: 
     db,
     sql`with days as (select generate_series(0, ${args.days - 1}::int) as n),
         u as (select floor(extract(epoch from created_at - ${args.from}::timestamptz) / 86400)::int as n, count(*)::int as c
-              from users where tenant_id = ${args.tenantId} and created_at >= ${args.from} group by 1),
+              from users where tenant_id = ${args.tenantId} and remote_actor is null and created_at >= ${args.from} group by 1),
         e as (select floor(extract(epoch from created_at - ${args.from}::timestamptz) / 86400)::int as n, count(*)::int as c
               from events where tenant_id = ${args.tenantId} and created_at >= ${args.from} group by 1)
       select to_char((${args.from}::timestamptz at time zone 'UTC') + d.n * interval '1 day', 'YYYY-MM-DD') as day,
