@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEDERATION_BODY_LIMIT, eventsApi, federationApi, goingApi, moderationApi, pathOf, type FederationOverview, type ReportQueue } from '@hubbub/contract';
+import { queryRows } from '../src/db/client.js';
 import { setRoles } from '../src/modules/users/service.js';
 import { build, type ListeningTestApp, type TestApp } from './support/build.js';
 import { call, signUp, type TestUser } from './support/api.js';
@@ -53,6 +55,8 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
   let actor: string;
   let inbox: string;
   let scratch: ScratchDatabase | undefined;
+  /** An event published before anyone followed (see the first round's test). */
+  let earlyEventId = '';
   const sharedInbox = () => `${t.url}/ap/inbox`;
 
   /** What the peer received of `type` about `objectId` (the event's id, or an activity's). */
@@ -127,6 +131,16 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(await receivedOf('Accept')).toEqual([]);
   });
 
+  it('with nobody following, a round records the events as told without sending anything, and a later follower gets only what changes after', async () => {
+    expect(await followerCount()).toBe(0);
+    const before = (await peer.received()).length;
+    const early = (await call(t.app, 'POST', eventsApi.create.path, { jwt: host.jwt, body: eventBody(`Before anyone ${randomUUID().slice(0, 6)}`) })).json().id as string;
+    await publish();
+    expect(await queryRows(t.app.ctx.db, sql`select state, sends from federation_published where event_id = ${early}`)).toEqual([{ state: 'live', sends: 1 }]);
+    expect((await peer.received()).length).toBe(before);
+    earlyEventId = early;
+  });
+
   it('takes a Follow, answers Accept once (a replay changes nothing), and delivers public events to the follower', async () => {
     const activity = follow();
     expect((await peer.send(inbox, activity)).status).toBe(202);
@@ -191,6 +205,9 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(await receivedOf('Create', objectId)).toHaveLength(1);
     expect(await receivedOf('Update', objectId)).toHaveLength(2);
     expect((await fetch(objectId, { headers: { accept: AP } })).status).toBe(404);
+
+    // The event made before anyone followed was not sent afterwards either.
+    expect(await receivedOf('Create', `${t.url}/ap/events/${earlyEventId}`)).toEqual([]);
 
     // Unfollowed: the next event does not reach the peer.
     expect((await peer.send(inbox, { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('undo'), type: 'Undo', actor: peer.actorId, object: activity })).status).toBe(202);

@@ -57,6 +57,10 @@ export class Publisher implements JobTrigger {
         if (!(await repo.takePublisherLease(db, { tenantId: data.tenant.id, holder: this.holder, leaseMs: LEASE_MS, now }))) return [];
         // Remote accounts seated (the line moved, the host approved) or declined since their servers were told.
         if (!this.handled.size) await answerOwed(federation.createContext(new URL(data.app.config.publicUrl), data));
+        // Nobody follows: what is owed is recorded, not sent (those on an event's list are still told, below).
+        if ((await repo.countFollowers(db, { tenantId: data.tenant.id, identifier: data.tenant.key })) === 0) {
+          await repo.recordUntold(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs });
+        }
         const candidates = await repo.publishCandidates(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs, limit });
         return candidates.filter((c) => !this.handled.has(c.id));
       },

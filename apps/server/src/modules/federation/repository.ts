@@ -154,6 +154,36 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
   return [...upserts, ...deletes];
 }
 
+/**
+ * With nobody to tell (no follower, and no one from another server on the event's list), what the
+ * round owes is recorded as sent in two statements instead of built and sent event by event: a
+ * site turning federation on with many events, or one nobody follows yet, does no work per event.
+ * Answers how many it recorded.
+ */
+export async function recordUntold(db: Db, args: { tenantId: string; now: Date; settleMs: number }): Promise<number> {
+  const untold = sql`not exists (select 1 from federation_joins j where j.event_id = e.id)`;
+  const upserted = await queryRows(
+    db,
+    sql`insert into federation_published (event_id, tenant_id, version, state, sends)
+        select e.id, e.tenant_id, date_trunc('milliseconds', e.updated_at), 'live', 1
+        from events e left join federation_published p on p.event_id = e.id
+        where e.tenant_id = ${args.tenantId} and ${isListed(args.now)} and e.ends_at > ${args.now}
+          and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
+          and (p.event_id is null or p.state <> 'live' or p.version < date_trunc('milliseconds', e.updated_at)) and ${untold}
+        on conflict (event_id) do update set version = excluded.version, state = 'live', sends = federation_published.sends + 1, sent_at = now()
+        returning event_id`,
+  );
+  const withdrawn = await queryRows(
+    db,
+    sql`update federation_published p set state = 'deleted', sends = p.sends + 1, sent_at = now()
+        where p.tenant_id = ${args.tenantId} and p.state = 'live'
+          and not exists (select 1 from events e where e.id = p.event_id and ${isListed(args.now)})
+          and not exists (select 1 from federation_joins j where j.event_id = p.event_id)
+        returning p.event_id`,
+  );
+  return upserted.length + withdrawn.length;
+}
+
 /** Records what was sent; false when another instance recorded the same or a newer version first. */
 export async function markPublished(db: Db, args: { tenantId: string; eventId: string; version: string; state: 'live' | 'deleted' }): Promise<boolean> {
   const rows = await queryRows(
