@@ -153,6 +153,16 @@ const ConfigSchema = z.object({
    * and closed networks only: on the internet it lets any remote server make this one call inside its network.
    */
   FEDERATION_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false'], { message: 'FEDERATION_ALLOW_PRIVATE_ADDRESSES must be true or false.' }).default('false').transform((v) => v === 'true'),
+  /**
+   * How long a public event is left unchanged before it goes to the fediverse (edits in a row go
+   * out as one Update; an event made unlisted at once never leaves). Seconds, 1 to 3600.
+   */
+  FEDERATION_PUBLISH_DELAY_SECONDS: z.coerce
+    .number({ message: 'FEDERATION_PUBLISH_DELAY_SECONDS must be a number of seconds.' })
+    .int({ message: 'FEDERATION_PUBLISH_DELAY_SECONDS must be a whole number of seconds.' })
+    .min(1, { message: 'FEDERATION_PUBLISH_DELAY_SECONDS is 1 to 3600.' })
+    .max(3600, { message: 'FEDERATION_PUBLISH_DELAY_SECONDS is 1 to 3600.' })
+    .default(60),
   /** /metrics (Prometheus text) answers only with this bearer token; unset, it is not served on the app's port. */
   METRICS_TOKEN: z
     .string()

@@ -178,6 +178,8 @@ describe('OpenAPI document', () => {
     ['get', '/admin/api/v1/federation/', false, 200, true],
     ['post', '/admin/api/v1/federation/blocks/', true, 200, true],
     ['post', '/admin/api/v1/federation/blocks/{id}/lift', true, 200, true],
+    ['post', '/admin/api/v1/federation/following/', true, 200, true],
+    ['delete', '/admin/api/v1/federation/following/{id}', false, 200, true],
     ['get', '/account/api/v1/account/export', false, 200, true],
     ['post', '/account/api/v1/account/delete', true, 200, true],
     ['get', `${E}/calendar/`, false, 200, true],

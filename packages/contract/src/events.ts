@@ -54,6 +54,13 @@ export const SeriesBriefSchema = z
   .meta({ id: 'SeriesBrief' });
 export type SeriesBrief = z.infer<typeof SeriesBriefSchema>;
 
+/**
+ * Where an event comes from when another server published it (not in the spec): its page there.
+ * Such an event is shown with its origin and links to it; people say Going there, not here
+ * (modules/federation follows other servers). Null for this server's own events.
+ */
+export const EventOriginSchema = z.string().nullable();
+
 export const EventSchema = z
   .object({
     id: z.uuid(),
@@ -94,6 +101,7 @@ export const EventSchema = z
     series: SeriesBriefSchema.nullable(),
     /** The viewer's part in it (not in the spec): host, co-host or check-in (co-hosts.ts); null for everyone else. */
     myRole: EventRoleSchema.nullable(),
+    origin: EventOriginSchema,
   })
   .meta({ id: 'Event' });
 export type HubEvent = z.infer<typeof EventSchema>;
@@ -199,6 +207,7 @@ export const EventSummarySchema = z
     tags: z.array(TagSchema),
     /** The series this date belongs to; search lists a series once, at its next matching date. */
     series: SeriesBriefSchema.nullable(),
+    origin: EventOriginSchema,
   })
   .meta({ id: 'EventSummary' });
 export type EventSummary = z.infer<typeof EventSummarySchema>;

@@ -63,6 +63,51 @@ export const FederationFollowerSchema = z
   .meta({ id: 'FederationFollower' });
 export type FederationFollower = z.infer<typeof FederationFollowerSchema>;
 
+/**
+ * Another server's actor an admin follows for the site: a handle (`@events@other.example`, as on
+ * Mastodon) or the actor's address. Its public events then show here, marked with their origin.
+ */
+export const FederationFollowTargetSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Name the account to follow: its handle (@events@other.example) or its address.' })
+  .max(500, { message: 'The account is at most 500 characters.' })
+  .transform((value, ctx) => {
+    if (/^https?:\/\/[^\s/?#]+\/\S*$/i.test(value) && URL.canParse(value)) return value.replace(/#.*$/, '');
+    const handle = /^@?([\p{L}\p{N}_.-]{1,100})@([a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?)$/iu.exec(value);
+    if (!handle) {
+      ctx.addIssue({ code: 'custom', message: 'Name the account by its handle (@events@other.example) or its address (https://…).' });
+      return z.NEVER;
+    }
+    // Handles are told apart without case (as Mastodon does): one account, one follow.
+    return `@${handle[1]!.toLowerCase()}@${handle[2]!.toLowerCase()}`;
+  });
+
+export const FederationFollowCreateSchema = z.object({ target: FederationFollowTargetSchema }).meta({ id: 'FederationFollowCreate' });
+export type FederationFollowCreate = z.input<typeof FederationFollowCreateSchema>;
+
+/**
+ * Where a follow stands: finding (the account is being looked up), asked (its server has not
+ * answered), following, refused (its server said no), failed (not found, or not reachable: see
+ * problem), leaving (the Undo is on its way).
+ */
+export const FederationFollowStates = ['finding', 'asked', 'following', 'refused', 'failed', 'leaving'] as const;
+export type FederationFollowState = (typeof FederationFollowStates)[number];
+
+export const FederationFollowingSchema = z
+  .object({
+    id: z.uuid(),
+    /** What the admin named. */
+    target: z.string(),
+    actor: z.string().nullable(),
+    handle: z.string().nullable(),
+    state: z.enum(FederationFollowStates),
+    problem: z.string().nullable(),
+    since: z.string(),
+  })
+  .meta({ id: 'FederationFollowing' });
+export type FederationFollowing = z.infer<typeof FederationFollowingSchema>;
+
 /** The site in the fediverse as its admins see it: whether it federates, its handle, who follows it, who is blocked. */
 export const FederationOverviewSchema = z
   .object({
@@ -72,6 +117,8 @@ export const FederationOverviewSchema = z
     actor: z.string().nullable(),
     followerCount: z.number().int(),
     followers: z.array(FederationFollowerSchema),
+    /** The accounts on other servers the site follows, whose public events show here. */
+    following: z.array(FederationFollowingSchema),
     blocks: z.array(FederationBlockSchema),
   })
   .meta({ id: 'FederationOverview' });
@@ -91,6 +138,20 @@ export const federationApi = defineEndpoints('federation', {
     body: FederationBlockCreateSchema,
     answer: FederationOverviewSchema,
     problems: [400, 404, 409],
+  }),
+  follow: endpoint('POST', `${ADMIN}/federation/following/`, {
+    summary: "Follows another server's account for the site (Admin role): its public events show in search and on the map, marked with their origin",
+    auth: 'bearer',
+    body: FederationFollowCreateSchema,
+    answer: FederationOverviewSchema,
+    problems: [400, 404, 409],
+  }),
+  unfollow: endpoint('DELETE', `${ADMIN}/federation/following/:id`, {
+    summary: 'Stops following an account (Admin role): its events leave this server and its server is told',
+    auth: 'bearer',
+    params: IdParamsSchema,
+    answer: FederationOverviewSchema,
+    problems: [400, 404],
   }),
   unblock: endpoint('POST', `${ADMIN}/federation/blocks/:id/lift`, {
     summary: 'Lifts a block (Admin role); the server or account may follow again',

@@ -51,7 +51,7 @@ export async function startServer(port: number, dataDir: string, env: Record<str
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the server exited early');
-    if (await fetch(`http://127.0.0.1:${port}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return child;
+    if (await fetch(`http://${env.HOST ?? '127.0.0.1'}:${port}/`, { headers: { accept: 'application/json' } }).then((r) => r.ok, () => false)) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not start');
@@ -69,9 +69,15 @@ export async function verifiedLogin(port: number, dataDir: string, label = 'proc
 }
 
 /** Registers, verifies through the outbox and logs in; answers the account with its JWT. */
-export async function verifiedAccount(port: number, dataDir: string, label = 'process'): Promise<{ email: string; password: string; jwt: string }> {
-  const base = `http://127.0.0.1:${port}`;
-  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+export async function verifiedAccount(
+  port: number,
+  dataDir: string,
+  label = 'process',
+  /** A server on another loopback address (its HOST), an address chosen beforehand (ADMIN_EMAIL's). */
+  options: { host?: string; email?: string } = {},
+): Promise<{ email: string; password: string; jwt: string }> {
+  const base = `http://${options.host ?? '127.0.0.1'}:${port}`;
+  const email = options.email ?? `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
   const password = 'a process test 1';
   await fetch(`${base}${authApi.register.path}`, { method: 'POST', headers: jsonHeaders, body: JSON.stringify({ email, name: 'Pat Process', password }) });
   const outbox = path.join(dataDir, 'outbox');

@@ -22,6 +22,7 @@ export interface EventRowBase {
   hostName: string;
   tags: { id: string; name: string; categoryId: string | null; isCategory: boolean }[];
   series: { id: string; rule: string } | null;
+  origin: string | null;
 }
 
 export interface EventRowFull extends EventRowBase {
@@ -52,7 +53,7 @@ export const summaryColumns = sql`
   u.name as "hostName",
   (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'categoryId', t.category_id, 'isCategory', t.is_category) order by t.name, t.id), '[]'::json)
      from event_tags et join tags t on t.id = et.tag_id where et.event_id = e.id) as tags,
-  ${seriesBrief} as series`;
+  ${seriesBrief} as series, e.origin_url as origin`;
 
 const linkCount = (type: string) => sql`(select count(*)::int from event_links l where l.event_id = e.id and l.type = ${type})`;
 const myLink = (type: string, viewer: string) =>
@@ -403,12 +404,21 @@ export async function findIdBySlug(db: Db, args: { tenantId: string; slug: strin
 }
 
 /** The event's host, status and end when the viewer may see it; undefined otherwise. */
+export interface VisibleEvent {
+  userId: string;
+  status: number;
+  endDate: string;
+  visibility: EventVisibility;
+  /** Its page on the server that published it; null for this server's own. */
+  origin: string | null;
+}
+
 export async function findVisible(
   db: Db,
   args: { tenantId: string; eventId: string; viewerId: string | null; now: Date },
-): Promise<{ userId: string; status: number; endDate: string; visibility: EventVisibility } | undefined> {
-  const [row] = await queryRows<{ userId: string; status: number; endDate: string; visibility: EventVisibility }>(db, sql`
-    select e.user_id as "userId", e.status::int as status, ${iso(sql`e.ends_at`)} as "endDate", e.visibility
+): Promise<VisibleEvent | undefined> {
+  const [row] = await queryRows<VisibleEvent>(db, sql`
+    select e.user_id as "userId", e.status::int as status, ${iso(sql`e.ends_at`)} as "endDate", e.visibility, e.origin_url as origin
     from events e where e.tenant_id = ${args.tenantId} and e.id = ${args.eventId} and ${visibleTo(args.viewerId, args.now)}`);
   return row;
 }

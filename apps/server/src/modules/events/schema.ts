@@ -44,6 +44,12 @@ export const events = pgTable(
     ruleDate: timestamp('rule_date', { withTimezone: true }),
     /** The host changed this date on its own: a change to the whole series leaves it alone. */
     seriesEdited: boolean('series_edited').notNull().default(false),
+    /**
+     * Set on an event another server published (modules/federation follows it): its ActivityPub id
+     * and the page it links to there. Hosted by the remote account that sent it; never published again.
+     */
+    originId: text('origin_id'),
+    originUrl: text('origin_url'),
     searchText: tsvector('search_text'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -63,6 +69,7 @@ export const events = pgTable(
     // Live sessions (status Started) are few: the admin console lists and counts them from this.
     index('events_live_idx').on(t.tenantId).where(sql`status = 1`),
     uniqueIndex('events_series_date_key').on(t.seriesId, t.ruleDate),
+    uniqueIndex('events_origin_key').on(t.tenantId, t.originId).where(sql`origin_id is not null`),
     // Migration 0034 adds events_series_idx (series_id, starts_at, id) INCLUDE (ends_at) over the
     // dates of series: a list shows a series once, and "does an earlier date of this series still
     // run in the window?" is an index-only probe there (search-repository.ts listParts).

@@ -252,7 +252,8 @@ const summaryJson = sql`concat('{"id":"', e.id, '","userId":"', e.user_id, '","n
   ',"slug":', ${jsonText(sql`e.slug`)}, ',"venue":', ${jsonText(sql`e.venue`)}, ',"area":', coalesce(e.area::text, 'null'),
   ',"thumbnailPath":', ${jsonText(sql`e.thumbnail_path`)}, ',"status":', e.status, ',"updated":"', ${iso(sql`e.updated_at`)},
   '","publishOnDate":', ${jsonText(iso(sql`e.publish_on`))}, ',"host":{"id":"', e.user_id, '","name":', ${jsonText(sql`u.name`)},
-  '},"tags":', coalesce(pt.tags::text, '[]'), ',"series":', coalesce(${seriesBrief}::text, 'null'), '}')`;
+  '},"tags":', coalesce(pt.tags::text, '[]'), ',"series":', coalesce(${seriesBrief}::text, 'null'),
+  ',"origin":', ${jsonText(sql`e.origin_url`)}, '}')`;
 
 /**
  * `parts` for a list, where a series shows once: a date is left out when an earlier date of its

@@ -126,7 +126,7 @@ export function findEventIdBySlug(opts: { ctx: AppContext; tenant: TenantRef; sl
 }
 
 /** The event's host, status and end, when the viewer may see it; 404 otherwise. */
-export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<{ userId: string; status: number; endDate: string; visibility: EventVisibility }> {
+export async function requireVisibleEvent(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; viewerId: string | null }): Promise<repo.VisibleEvent> {
   const visible = await repo.findVisible(opts.ctx.db, { tenantId: opts.tenant.id, eventId: opts.eventId, viewerId: opts.viewerId, now: opts.ctx.now() });
   if (!visible) throw notFound('No event has this id, or it is not published yet.');
   return visible;
@@ -551,3 +551,5 @@ export async function publicEventsOf(opts: { ctx: AppContext; tenant: TenantRef;
   });
   return { when, totalCount: total, pageNumber, pageSize: PERSON_EVENTS_PAGE_SIZE, events: rows.map(toSummary) };
 }
+
+export { dropEndedRemoteEvents, dropRemoteEvents, saveRemoteEvent, type RemoteEventInput } from './remote-events.js';

@@ -20,5 +20,6 @@ export function toSummary(row: EventRowBase): EventSummary {
     host: { id: row.userId, name: row.hostName },
     tags: row.tags,
     series: row.series,
+    origin: row.origin,
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID, type webcrypto } from 'node:crypto';
 import {
   Accept,
+  Create,
+  Delete,
   Endpoints,
   Event,
   Flag,
@@ -11,6 +13,7 @@ import {
   Reject,
   Service,
   Undo,
+  Update,
   createFederation,
   exportJwk,
   generateCryptoKeyPair,
@@ -37,13 +40,9 @@ import { isDeliverable } from './address-guard.js';
 import { contextLoader, safeDocumentLoader } from './safe-fetch.js';
 import { eventObject } from './event-object.js';
 import * as repo from './repository.js';
-
-/** What every Fedify callback is given: the app, and the tenant that federates (the site's). */
-export interface FederationData {
-  app: AppContext;
-  tenant: TenantRef;
-  log: FastifyBaseLogger;
-}
+import { blockedActor, type FederationData } from './federation-data.js';
+import { handleOf, identityOf, plainText } from './remote-text.js';
+import { dropRemoteEvent, followAnswered, takeRemoteEvent } from './following.js';
 
 /** Fedify's routes, under the contract's prefixes (activityPubActorPath and activityPubEventPath name the same addresses). */
 export const AP_PATHS = {
@@ -92,27 +91,6 @@ async function keyPairsOf(data: FederationData, identifier: string): Promise<{ p
   );
 }
 
-/** What a remote server wrote as HTML (a Flag's comment), as the plain text it shows: nothing of it is ever markup here. */
-export function plainText(html: string): string {
-  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-  return html
-    .replace(/<br\s*\/?>|<\/p>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x?[0-9a-f]+|[a-z]+);/gi, (all, name: string) => {
-      if (name[0] !== '#') return entities[name.toLowerCase()] ?? all;
-      const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
-    })
-    .replace(/[ \t]+/g, ' ')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
-/** `@name@server` from what an actor's server calls it; null when the name is not a handle's. */
-export function handleOf(preferredUsername: string | undefined, id: URL): string | null {
-  return preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(preferredUsername) ? `@${preferredUsername}@${id.host}` : null;
-}
-
 const isOurEvent = (ctx: Context<FederationData>, object: URL | null): boolean => {
   const target = object && ctx.parseUri(object);
   return target?.type === 'object' && target.class === Event;
@@ -131,8 +109,7 @@ async function joinFromRemote(ctx: InboxContext<FederationData>, join: Join | Ac
   if (!person || !isActor(person) || !person.id || !person.inboxId || person.id.href !== join.actorId.href) return;
   if (!(await isDeliverable(person.inboxId, ctx.data.app.config.FEDERATION_ALLOW_PRIVATE_ADDRESSES))) return;
   const { app, tenant } = ctx.data;
-  const handle = handleOf(person.preferredUsername?.toString(), person.id) ?? person.id.href;
-  const name = Array.from((person.name?.toString() ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 100).join('') || handle;
+  const { handle, name } = identityOf(person, person.id);
   const eventId = target.values.id;
   // One server cannot fill an event: past REMOTE_PER_SERVER of its people on the list, the next is told no.
   const known = await repo.remoteUserOf(app.db, { tenantId: tenant.id, actor: person.id.href });
@@ -183,16 +160,12 @@ export async function answerOwed(ctx: Context<FederationData>): Promise<void> {
   }
 }
 
-/** Whether an admin blocked this actor or its server (modules/federation/service.ts). */
-export function blockedActor(data: FederationData, actor: URL): Promise<boolean> {
-  return repo.isBlocked(data.app.db, { tenantId: data.tenant.id, actor: actor.href });
-}
-
 /** The public event `id` as the fediverse may see it: public, published, not hidden; undefined otherwise. */
 export async function federatedEvent(data: FederationData, id: string): Promise<EventCore | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
   const event = await getEvent({ ctx: data.app, tenant: data.tenant, id, viewerId: null }).catch(() => undefined);
-  return event && event.visibility === 'public' && !event.hidden ? event : undefined;
+  // Another server's event is that server's to publish.
+  return event && event.visibility === 'public' && !event.hidden && !event.origin ? event : undefined;
 }
 
 export interface FederationOptions {
@@ -334,12 +307,19 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     .on(Join, (ctx, join) => joinFromRemote(ctx, join))
     // Some software answers an event as an invitation: Accept or TentativeAccept of it says Going,
     // Reject or TentativeReject not going.
+    // Otherwise an Accept or Reject answers a Follow the site sent (following other servers).
     .on(Accept, async (ctx, accept) => {
       if (isOurEvent(ctx, accept.objectId)) await joinFromRemote(ctx, accept);
+      else await followAnswered(ctx, accept, true);
     })
     .on(Reject, async (ctx, reject) => {
       if (reject.actorId && reject.objectId && isOurEvent(ctx, reject.objectId)) await leaveFromRemote(ctx, reject.actorId, reject.objectId);
+      else await followAnswered(ctx, reject, false);
     })
+    // The public events of the accounts the site follows (following.ts).
+    .on(Create, (ctx, create) => takeRemoteEvent(ctx, create))
+    .on(Update, (ctx, update) => takeRemoteEvent(ctx, update))
+    .on(Delete, (ctx, del) => dropRemoteEvent(ctx, del))
     .on(Leave, async (ctx, leave) => {
       if (!leave.actorId || !leave.objectId) return;
       await leaveFromRemote(ctx, leave.actorId, leave.objectId);

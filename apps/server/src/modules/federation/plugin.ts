@@ -6,7 +6,8 @@ import { newInstanceId } from '../../lib/claim-loop.js';
 import { safeError } from '../../lib/safe-error.js';
 import type { JobRelay } from '../../lib/job-trigger.js';
 import type { Metrics } from '../../lib/metrics.js';
-import { AP_PATHS, buildFederation, federatedTenant, type FederationData } from './federation.js';
+import { AP_PATHS, buildFederation, federatedTenant } from './federation.js';
+import type { FederationData } from './federation-data.js';
 import { DEFAULT_PUBLISHER_OPTIONS, Publisher, type PublisherOptions } from './publisher.js';
 import * as repo from './repository.js';
 import { SqlKvStore, SqlMessageQueue } from './stores.js';
@@ -119,7 +120,10 @@ export const federationPlugin = fp(async (app: FastifyInstance, opts: Federation
   });
 
   if (!enabled) return;
-  const publisher = new Publisher(federation, data, { ...DEFAULT_PUBLISHER_OPTIONS, ...publisherOptions }, app.log);
+  // A round comes at least as often as an event settles, so none waits much past its delay.
+  const settleMs = ctx.config.FEDERATION_PUBLISH_DELAY_SECONDS * 1000;
+  const defaults = { ...DEFAULT_PUBLISHER_OPTIONS, settleMs, pollMs: Math.min(DEFAULT_PUBLISHER_OPTIONS.pollMs, settleMs) };
+  const publisher = new Publisher(federation, data, { ...defaults, ...publisherOptions }, app.log);
   relay.serve(publisher);
   const stopQueue = new AbortController();
   let queueRunning: Promise<void> | undefined;

@@ -5,7 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ClaimLoop, newInstanceId } from '../../lib/claim-loop.js';
 import type { JobTrigger } from '../../lib/job-trigger.js';
 import { eventObject } from './event-object.js';
-import { answerOwed, federatedEvent, type FederationData } from './federation.js';
+import { answerOwed, federatedEvent } from './federation.js';
+import { followWork } from './following.js';
+import type { FederationData } from './federation-data.js';
 import * as repo from './repository.js';
 
 export interface PublisherOptions {
@@ -16,6 +18,7 @@ export interface PublisherOptions {
   batch: number;
 }
 
+/** settleMs is FEDERATION_PUBLISH_DELAY_SECONDS's (plugin.ts). */
 export const DEFAULT_PUBLISHER_OPTIONS: PublisherOptions = { pollMs: 15_000, settleMs: 60_000, batch: 50 };
 
 /** How long a round's publisher lease lasts: longer than a round, so another instance waits its turn. */
@@ -56,7 +59,12 @@ export class Publisher implements JobTrigger {
         const now = data.app.now();
         if (!(await repo.takePublisherLease(db, { tenantId: data.tenant.id, holder: this.holder, leaseMs: LEASE_MS, now }))) return [];
         // Remote accounts seated (the line moved, the host approved) or declined since their servers were told.
-        if (!this.handled.size) await answerOwed(federation.createContext(new URL(data.app.config.publicUrl), data));
+        if (!this.handled.size) {
+          const ctx = federation.createContext(new URL(data.app.config.publicUrl), data);
+          await answerOwed(ctx);
+          // Follows of other servers an admin asked for or ended; their events that have ended go.
+          await followWork(ctx);
+        }
         // Nobody follows: what is owed is recorded, not sent (those on an event's list are still told, below).
         if ((await repo.countFollowers(db, { tenantId: data.tenant.id, identifier: data.tenant.key })) === 0) {
           await repo.recordUntold(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs });

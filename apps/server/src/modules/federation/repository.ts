@@ -128,7 +128,7 @@ export interface PublishCandidate {
 }
 
 /**
- * What the tenant owes its followers: public events not yet sent or changed since (those still to
+ * What the tenant owes its followers: its own public events (never those taken in from other servers) not yet sent or changed since (those still to
  * come: turning federation on does not send the past) and left alone for `settleMs` (a host making
  * a new event unlisted, or fixing a typo, sends nothing first), and sent ones deleted or no longer
  * public (at once).
@@ -139,7 +139,7 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
     // Versions travel as ISO strings (milliseconds); PostgreSQL keeps microseconds, so both sides compare in milliseconds.
     sql`select e.id, ${iso(sql`e.updated_at`)} as version, coalesce(p.sends, 0) as sends, case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
         from events e left join federation_published p on p.event_id = e.id
-        where e.tenant_id = ${args.tenantId} and ${isListed(args.now)} and e.ends_at > ${args.now}
+        where e.tenant_id = ${args.tenantId} and e.origin_id is null and ${isListed(args.now)} and e.ends_at > ${args.now}
           and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
           and (p.event_id is null or p.state <> 'live' or p.version < date_trunc('milliseconds', e.updated_at))
         order by e.updated_at limit ${args.limit}`,
@@ -167,7 +167,7 @@ export async function recordUntold(db: Db, args: { tenantId: string; now: Date; 
     sql`insert into federation_published (event_id, tenant_id, version, state, sends)
         select e.id, e.tenant_id, date_trunc('milliseconds', e.updated_at), 'live', 1
         from events e left join federation_published p on p.event_id = e.id
-        where e.tenant_id = ${args.tenantId} and ${isListed(args.now)} and e.ends_at > ${args.now}
+        where e.tenant_id = ${args.tenantId} and e.origin_id is null and ${isListed(args.now)} and e.ends_at > ${args.now}
           and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
           and (p.event_id is null or p.state <> 'live' or p.version < date_trunc('milliseconds', e.updated_at)) and ${untold}
         on conflict (event_id) do update set version = excluded.version, state = 'live', sends = federation_published.sends + 1, sent_at = now()
@@ -253,13 +253,21 @@ export async function isBlocked(db: Db, args: { tenantId: string; actor: string 
 }
 
 /** Ends the follows of a blocked server's accounts, or of one account; answers how many. */
+/** Rows whose actor_uri a new block names: the account, or any on the server or under it. */
+const blockedBy = (block: { kind: 'server' | 'account'; target: string }) =>
+  block.kind === 'account' ? sql`actor_uri = ${block.target}` : sql`(${hostOf(sql`actor_uri`)} = ${block.target} or ${hostOf(sql`actor_uri`)} like '%.' || ${block.target})`;
+
 export async function removeBlockedFollowers(db: Db, args: { tenantId: string; kind: 'server' | 'account'; target: string }): Promise<number> {
-  const match =
-    args.kind === 'account'
-      ? sql`actor_uri = ${args.target}`
-      : sql`(${hostOf(sql`actor_uri`)} = ${args.target} or ${hostOf(sql`actor_uri`)} like '%.' || ${args.target})`;
+  const match = blockedBy(args);
   const rows = await queryRows(db, sql`delete from federation_followers where tenant_id = ${args.tenantId} and ${match} returning actor_uri`);
   return rows.length;
+}
+
+/** The site's follows of a blocked server or account end at once (nothing is sent to it, not even an Undo); answers the actors. */
+export async function removeBlockedFollowing(db: Db, args: { tenantId: string; kind: 'server' | 'account'; target: string }): Promise<string[]> {
+  const match = blockedBy(args);
+  const rows = await queryRows<{ actor: string }>(db, sql`delete from federation_following where tenant_id = ${args.tenantId} and actor_uri is not null and ${match} returning actor_uri as actor`);
+  return rows.map((r) => r.actor);
 }
 
 export function recentFollowers(db: Db, args: { tenantId: string; identifier: string; limit: number }): Promise<{ actor: string; handle: string | null; since: string }[]> {

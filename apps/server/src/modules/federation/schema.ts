@@ -138,3 +138,32 @@ export const federationJoins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('federation_joins_tenant_idx').on(t.tenantId)],
 );
+
+/**
+ * Remote actors an admin follows for the site (another Hubbub's, a Mobilizon or Gancio server's):
+ * their public events are taken in while the follow holds (modules/events keeps them, with their
+ * origin). The publisher's round does the talking: it finds the actor an admin named, sends the
+ * Follow, and sends the Undo of one the admin ended, so a request survives a restart.
+ */
+export const federationFollowing = pgTable(
+  'federation_following',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** What the admin named: a handle (@events@other.example) or an actor's address. */
+    target: text('target').notNull(),
+    /** Found by the round: the actor, its handle and inbox, and the Follow sent (its Accept or Reject names it; an Undo takes it back). */
+    actorUri: text('actor_uri'),
+    handle: text('handle'),
+    inbox: text('inbox'),
+    followId: text('follow_id'),
+    /** finding, asked (Follow sent), following (accepted), refused (rejected), failed (not found or not reachable), leaving (Undo owed). */
+    state: text('state').notNull().default('finding'),
+    /** Why it failed, in words. */
+    problem: text('problem'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('federation_following_target_key').on(t.tenantId, t.target), uniqueIndex('federation_following_actor_key').on(t.tenantId, t.actorUri)],
+);

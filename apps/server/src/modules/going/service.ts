@@ -64,8 +64,14 @@ async function summaryOf(db: Db, eventId: string, viewerId: string | null): Prom
 /** A published event that has not ended and is not canceled: the only kind people can say Going to. */
 async function requireOpenEvent(ctx: AppContext, auth: AuthInfo, eventId: string) {
   const event = await requireVisibleEvent({ ctx, tenant: auth.tenant, eventId, viewerId: auth.userId });
+  refuseRemote(event.origin);
   if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
   if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
+}
+
+/** An event another server published keeps its list there: Going is said on its page. */
+function refuseRemote(origin: string | null): void {
+  if (origin) throw conflict(`This event is hosted on ${new URL(origin).host}: say Going on its page there.`);
 }
 
 const fits = (capacity: number | null, taken: number, seats: number) => capacity === null || taken + seats <= capacity;
@@ -252,6 +258,7 @@ export async function remoteGoing(opts: { ctx: AppContext; tenant: TenantRef; ev
   if (before.mine) return before.mine.state;
   const event = await requireVisibleEvent({ ctx, tenant, eventId, viewerId: null });
   if (event.visibility !== 'public') throw notFound('No public event has this id.');
+  refuseRemote(event.origin);
   if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
   if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
   await withSeats(ctx, tenant.id, eventId, (tx, settings) => takePlace(tx, { tenantId: tenant.id, eventId, userId, guests: 0, answers: {}, settings, now: ctx.now() }));

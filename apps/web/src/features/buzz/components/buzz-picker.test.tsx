@@ -27,6 +27,7 @@ function listed(name: string, status: EventStatusValue, startsIn = 2 * HOUR): Li
     host: { id: crypto.randomUUID(), name: 'River' },
     tags: [],
     series: null,
+    origin: null,
     followLinkId: null,
   };
 }

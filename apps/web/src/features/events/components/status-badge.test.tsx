@@ -28,6 +28,7 @@ function summary(status: EventStatusValue, dates: { startDate: string; endDate: 
     host: { id: '0b5e3a1c-8d2f-4e6a-b9c7-1d3e5f7a9b2c', name: 'Dana' },
     tags: [],
     series: null,
+    origin: null,
   };
 }
 

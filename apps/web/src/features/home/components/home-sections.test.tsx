@@ -43,6 +43,7 @@ function event(over: Partial<HomeEvent> = {}): HomeEvent {
     host: { id: '0b6f3d1e-5a2c-4c7e-9f10-2d3e4f5a6b7c', name: 'Dana Demo' },
     tags: [],
     series: null,
+    origin: null,
     relation: null,
     waitlistPlace: null,
     door: null,

@@ -25,6 +25,7 @@ function event(n: number, over: Partial<EventSummary> = {}): EventSummary {
     host: { id: ADA, name: 'Ada Lovelace' },
     tags: [],
     series: null,
+    origin: null,
     ...over,
   };
 }

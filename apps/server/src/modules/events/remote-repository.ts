@@ -1,0 +1,53 @@
+import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { events } from './schema.js';
+import type { EventValues } from './repository.js';
+
+// Events other servers published (modules/federation takes them in): found by their ActivityPub id.
+
+export interface RemoteEventRef {
+  id: string;
+  userId: string;
+}
+
+export async function findByOrigin(db: Db, args: { tenantId: string; originId: string }): Promise<RemoteEventRef | undefined> {
+  const [row] = await db
+    .select({ id: events.id, userId: events.userId })
+    .from(events)
+    .where(and(eq(events.tenantId, args.tenantId), eq(events.originId, args.originId)))
+    .for('update');
+  return row;
+}
+
+export async function insertRemote(db: Db, values: EventValues & { tenantId: string; userId: string; slug: string; originId: string; originUrl: string }): Promise<string> {
+  const [row] = await db.insert(events).values(values).returning({ id: events.id });
+  return row!.id;
+}
+
+export async function updateRemote(db: Db, id: string, values: EventValues & { originUrl: string }, at: Date): Promise<void> {
+  await db.update(events).set({ ...values, updatedAt: at }).where(eq(events.id, id));
+}
+
+/** Deletes what one remote account published, or one event of it; answers how many went. */
+export async function deleteRemote(db: Db, args: { tenantId: string; userId: string; originId?: string }): Promise<number> {
+  const rows = await db
+    .delete(events)
+    .where(and(eq(events.tenantId, args.tenantId), eq(events.userId, args.userId), args.originId ? eq(events.originId, args.originId) : isNotNull(events.originId)))
+    .returning({ id: events.id });
+  return rows.length;
+}
+
+/** Events from other servers that have ended: they are not kept (their origin keeps them). */
+export async function deleteEndedRemote(db: Db, args: { tenantId: string; now: Date }): Promise<number> {
+  const rows = await db
+    .delete(events)
+    .where(and(eq(events.tenantId, args.tenantId), isNotNull(events.originId), lt(events.endsAt, args.now)))
+    .returning({ id: events.id });
+  return rows.length;
+}
+
+/** Whether the event came from another server (no Going here: its people say so there). */
+export async function isRemote(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, id), isNotNull(events.originId)));
+  return row !== undefined;
+}
