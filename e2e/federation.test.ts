@@ -112,4 +112,81 @@ describe('the site in the fediverse', () => {
       await desk.close();
     }
   }, 90_000);
+
+  it("an admin follows an account on another server; its event shows in search with its origin, and its page sends people there to say Going", async () => {
+    await ensureAdmin();
+    const account = peer.accountId('events');
+    const server = new URL(peer.origin).host;
+    const admin = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await signIn(admin, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    const errors = collectPageErrors(page);
+    await page.goto(`${baseUrl()}/admin?tab=federation`);
+    await page.getByRole('textbox', { name: /Account to follow/ }).fill(account);
+    await page.getByRole('button', { name: 'Follow', exact: true }).click();
+    const state = page.getByTestId('federation-following').getByTestId('federation-following-state');
+    // The server's round looks the account up and asks; the screen follows it as it goes.
+    await expect.poll(() => state.innerText(), { timeout: 15_000 }).toBe('Waiting for its server');
+    const followOf = async () => (await peer.received()).find((r) => r.activity.type === 'Follow' && r.activity.object === account);
+    await expect.poll(followOf, { timeout: 15_000 }).toBeTruthy();
+    const asked = (await followOf())!;
+    expect(asked.verified).toBe(true);
+    const accept = { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('accept'), type: 'Accept', actor: account, object: asked.activity.id };
+    expect((await peer.send(`${baseUrl()}/ap/inbox`, accept, { as: 'events' })).status).toBe(202);
+    await expect.poll(async () => (await page.reload(), await state.innerText()), { timeout: 15_000 }).toBe('Following');
+    await page.screenshot({ path: 'test-results/federation-following-admin.png', fullPage: true });
+    expect(errors).toEqual([]);
+    await admin.close();
+
+    // The account publishes an event: it is taken in, with its origin.
+    const name = `Harbour clean-up ${randomUUID().slice(0, 6)}`;
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const create = {
+      '@context': 'https://www.w3.org/ns/activitystreams',
+      id: peer.newId('create'),
+      type: 'Create',
+      actor: account,
+      object: {
+        id: `${peer.origin}/events/${randomUUID()}`,
+        type: 'Event',
+        name,
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 3 * 3_600_000).toISOString(),
+        location: { type: 'Place', name: 'Pier 3', latitude: 41.2601, longitude: -95.9225 },
+        content: '<p>Gloves and bags provided.</p>',
+        url: `${peer.origin}/events/harbour-clean-up`,
+      },
+    };
+    expect((await peer.send(`${baseUrl()}/ap/inbox`, create, { as: 'events' })).status).toBe(202);
+    const visitorSearch = async () =>
+      ((await (await fetch(`${baseUrl()}${eventsApi.search.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-tenant': 'hubbub' }, body: JSON.stringify({ searchText: name }) })).json()) as { events: { id: string }[] })
+        .events;
+    await expect.poll(async () => (await visitorSearch()).length, { timeout: 15_000 }).toBe(1);
+    const [taken] = await visitorSearch();
+
+    const guest = { email: `fedi-guest-${randomUUID().slice(0, 8)}@e2e.hubbub.test`, password: 'guest password 1' };
+    await createVerifiedUser('Fedi Guest', guest.email, guest.password);
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ viewport });
+      const guestPage = await signIn(context, guest.email, guest.password);
+      const pageErrors = collectPageErrors(guestPage);
+      await guestPage.goto(`${baseUrl()}/search?lat=41.26&lng=-95.93&z=11&q=${encodeURIComponent(name)}`);
+      await guestPage.locator('[data-testid="event-map"][data-map-state="idle"]').first().waitFor({ timeout: 45_000 });
+      // A phone shows the map first, the list a tap away.
+      if (viewport.width < 600) await guestPage.getByRole('button', { name: /Show list/ }).click();
+      const card = guestPage.getByTestId('event-card').filter({ hasText: name });
+      await card.first().waitFor({ timeout: 30_000 });
+      expect(await card.first().getAttribute('data-event-id')).toBe(taken!.id);
+      expect(await card.first().getByTestId('event-card-origin').innerText()).toBe(server);
+      await guestPage.screenshot({ path: `test-results/federation-remote-card-${viewport.width}.png` });
+      await guestPage.goto(`${baseUrl()}/event/${taken!.id}`);
+      const going = guestPage.getByTestId('origin-going');
+      await going.waitFor();
+      expect(await going.getAttribute('href')).toBe(`${peer.origin}/events/harbour-clean-up`);
+      expect(await guestPage.getByTestId('going-panel').count()).toBe(0);
+      expect(await axe(guestPage, 'main')).toEqual([]);
+      await guestPage.screenshot({ path: `test-results/federation-remote-event-${viewport.width}.png`, fullPage: true });
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
 });

@@ -152,6 +152,11 @@ describe('following other servers: two Hubbub servers and a peer', () => {
     expect(shown).toMatchObject({ name, origin: taken!.originUrl, host: { name: expect.stringContaining('') } });
     const found = (await call(a.app, 'POST', eventsApi.search.path, { body: { searchText: name, startDate: new Date(start - HOUR).toISOString(), days: 2 } })).json() as { events: { id: string; origin: string | null }[] };
     expect(found.events).toEqual([expect.objectContaining({ id: taken!.id, origin: taken!.originUrl })]);
+    // Its public page on A sends people to B to say Going, and names no ActivityPub object of A's.
+    const publicPage = await (await fetch(`${a.url}/e/${shown.slug}`)).text();
+    expect(publicPage).toContain(`href="${taken!.originUrl}" rel="noopener noreferrer nofollow" data-testid="going-origin"`);
+    expect(publicPage).not.toContain('data-testid="going-sign-in"');
+    expect(publicPage).not.toContain('application/activity+json');
     // It is B's to serve: A answers no ActivityPub object for it.
     expect((await fetch(`${a.url}/ap/events/${taken!.id}`, { headers: { accept: AP } })).status).toBe(404);
     expectProblem(await call(a.app, 'PUT', pathOf(goingApi.say, { id: taken!.id }), { jwt: guestA.jwt, body: { guests: 0 } }), 409, { code: 'conflict', detail: expect.stringContaining(B_HOST) });
@@ -222,7 +227,7 @@ describe('following other servers: two Hubbub servers and a peer', () => {
     // Claiming an event of B's server as the peer's: refused.
     expect((await peer.send(`${a.url}/ap/inbox`, create(event(`${bUrl}/ap/events/${randomUUID()}`, 'Forged')))).status).toBe(202);
     const rows = await until(remoteEventsOnA, (r) => r.some((e) => e.originId === own), "the peer's event is taken in");
-    expect(rows.find((e) => e.originId === own)).toMatchObject({ name: 'Picnic', contentJson: 'Bring snacks', venue: 'Town hall', timeZone: 'UTC', originUrl: `${peer.origin}/events/page` });
+    expect(rows.find((e) => e.originId === own)).toMatchObject({ name: 'Picnic', contentJson: 'Bring snacks', venue: 'Town hall', timeZone: 'Europe/Paris', originUrl: `${peer.origin}/events/page` });
     expect(rows.map((e) => e.name)).not.toContain('Not followed yet');
     expect(rows.map((e) => e.name)).not.toContain('Forged');
 

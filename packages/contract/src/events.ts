@@ -61,6 +61,9 @@ export type SeriesBrief = z.infer<typeof SeriesBriefSchema>;
  */
 export const EventOriginSchema = z.string().nullable();
 
+/** The server an event comes from, as people name it (`other.example`), from its origin page's address. */
+export const originHost = (origin: string) => origin.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/[/?#].*$/, '');
+
 export const EventSchema = z
   .object({
     id: z.uuid(),

@@ -73,7 +73,7 @@ export const FederationFollowTargetSchema = z
   .min(1, { message: 'Name the account to follow: its handle (@events@other.example) or its address.' })
   .max(500, { message: 'The account is at most 500 characters.' })
   .transform((value, ctx) => {
-    if (/^https?:\/\/[^\s/?#]+\/\S*$/i.test(value) && !/\s/.test(value)) return value.replace(/#.*$/, '');
+    if (/^https?:\/\/[^\s/?#]+\/\S*$/i.test(value)) return value.replace(/#.*$/, '');
     const handle = /^@?([\p{L}\p{N}_.-]{1,100})@([a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?)$/iu.exec(value);
     if (!handle) {
       ctx.addIssue({ code: 'custom', message: 'Name the account by its handle (@events@other.example) or its address (https://…).' });

@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconRepeat } from '@tabler/icons-react';
-import { eventPhase, eventTimes, formatDate, publicEventPath, seriesRuleWords, type EventSummary } from '@hubbub/contract';
+import { eventPhase, eventTimes, formatDate, originHost, publicEventPath, seriesRuleWords, type EventSummary } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { eventPlace } from '@/lib/format';
 import { EventThumbnail } from './event-thumbnail';
@@ -82,6 +82,15 @@ export function EventCard({ event, visitor = false, badges, actions, headingOrde
             <Anchor component={Link} to={`/person/${event.host.id}`} inherit>
               {event.host.name}
             </Anchor>
+            {event.origin && (
+              // Another server's event: where it comes from, and the way there (people say Going there).
+              <>
+                {' on '}
+                <Anchor href={event.origin} target="_blank" rel="noopener noreferrer nofollow" inherit data-testid="event-card-origin">
+                  {originHost(event.origin)}
+                </Anchor>
+              </>
+            )}
           </Text>
         </Stack>
       </Group>

@@ -21,6 +21,7 @@ import { useCancelEvent, useDeleteEvent } from '@/features/events/api/save-event
 import { EventDetails } from '@/features/events/components/event-details';
 import { HiddenNotice } from '@/features/events/components/hidden-notice';
 import { LiveBanner } from '@/features/events/components/live-banner';
+import { OriginPanel } from '@/features/events/components/origin-panel';
 import { PublishedPanel } from '@/features/events/components/published-panel';
 import { useNow } from '@/lib/dates/use-now';
 import { PinMap } from '@/features/map/components/lazy-maps';
@@ -205,7 +206,7 @@ function EventBody({ data }: { data: HubEvent }) {
       <EventDetails
         event={data}
         ownerActions={owner ? <OwnerActions event={data} /> : undefined}
-        going={owner ? undefined : <GoingPanel event={data} />}
+        going={owner ? undefined : data.origin ? <OriginPanel event={{ ...data, origin: data.origin }} /> : <GoingPanel event={data} />}
         map={
           data.area && (
             <PinMap

@@ -18,6 +18,7 @@ import {
   EventStatus,
   formatDate,
   seriesRuleWords,
+  originHost,
 } from '@hubbub/contract';
 import { flyerHtml, flyerPicturePath } from '../../lib/flyer-html.js';
 import { escapeHtml } from '../../lib/html-file.js';
@@ -43,7 +44,7 @@ export interface PublicEventView {
   scriptUrl: string;
   workerUrl: string;
   /** With federation on and a public event: the site's handle to follow, and the event's ActivityPub object (a link pasted into Mastodon resolves to it). */
-  fediverse: { handle: string; objectUrl: string } | null;
+  fediverse: { handle: string; objectUrl: string | null } | null;
 }
 
 const e = escapeHtml;
@@ -156,7 +157,7 @@ function metaTags(view: PublicEventView, canonical: string, title: string, descr
     // An unlisted event is for those with its link: link previews work, search engines stay out.
     ...(event.visibility === 'public' ? [] : ([['name', 'robots', 'noindex']] as [string, string, string][])),
   ];
-  const alternate = view.fediverse ? [`<link rel="alternate" type="application/activity+json" href="${e(view.fediverse.objectUrl)}">`] : [];
+  const alternate = view.fediverse?.objectUrl ? [`<link rel="alternate" type="application/activity+json" href="${e(view.fediverse.objectUrl)}">`] : [];
   return [`<link rel="canonical" href="${e(canonical)}">`, ...alternate, ...tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${e(value)}">`)].join('\n');
 }
 
@@ -198,7 +199,12 @@ function actionsHtml(view: PublicEventView, phase: EventPhase, back: string, can
   const over = phase === 'ended' || phase === 'canceled';
   const { capacity, seatsTaken, waitlisted } = view.seats;
   const full = waitlisted > 0 || (capacity !== null && seatsTaken >= capacity);
-  const going = over ? '' : `<a class="btn primary" href="${e(signInPath(back))}" data-testid="going-sign-in">${icon('check')}${full ? 'Sign in to join the waitlist' : "Sign in to say you're going"}</a>`;
+  // Another server's event keeps its list there: Going is said on its page.
+  const going = over
+    ? ''
+    : event.origin
+      ? `<a class="btn primary" href="${e(event.origin)}" rel="noopener noreferrer nofollow" data-testid="going-origin">${icon('check')}Say you're going on ${e(originHost(event.origin))}</a>`
+      : `<a class="btn primary" href="${e(signInPath(back))}" data-testid="going-sign-in">${icon('check')}${full ? 'Sign in to join the waitlist' : "Sign in to say you're going"}</a>`;
   return `<div class="actions">
 ${going}
 <a class="btn" href="${e(signInPath(back))}" data-testid="follow-sign-in">${icon('bell')}Sign in to follow</a>
@@ -290,7 +296,8 @@ export function renderPublicEvent(view: PublicEventView): string {
   const phase = eventPhase(event, now);
   const name = phase === 'canceled' ? `Canceled: ${event.name}` : event.name;
   const description = summaryOf(event, locale, now);
-  const host = `Hosted by <a href="/person/${e(encodeURIComponent(event.host.id))}">${e(event.host.name)}</a>`;
+  const from = event.origin ? ` on <a href="${e(event.origin)}" rel="noopener noreferrer nofollow" data-testid="event-origin">${e(originHost(event.origin))}</a>` : '';
+  const host = `Hosted by <a href="/person/${e(encodeURIComponent(event.host.id))}">${e(event.host.name)}</a>${from}`;
   const hero = event.thumbnailPath
     ? `<img class="hero" src="${e(event.thumbnailPath)}" width="1280" height="720" alt="" fetchpriority="high" data-testid="event-thumbnail">`
     : '';

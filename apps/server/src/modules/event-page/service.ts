@@ -110,7 +110,8 @@ export async function publicEventPage(opts: { ctx: AppContext; slug: string; vie
     workerUrl: scripts.worker.url,
     fediverse:
       ctx.config.FEDERATION && event.visibility === 'public'
-        ? { handle: fediverseHandle(found.tenant.key, siteUrl), objectUrl: `${siteUrl}${activityPubEventPath(event.id)}` }
+        ? // Another server's event is its own to serve as an object.
+          { handle: fediverseHandle(found.tenant.key, siteUrl), objectUrl: event.origin ? null : `${siteUrl}${activityPubEventPath(event.id)}` }
         : null,
   });
   return { kind: 'page', html, etag: `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };

@@ -3,6 +3,7 @@ import { Event, Follow, Link, Place, PropertyValue, Undo, isActor, type Actor, t
 import { AreaType, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TimeZoneSchema } from '@hubbub/contract';
 import { safeError } from '../../lib/safe-error.js';
 import { dropEndedRemoteEvents, dropRemoteEvents, saveRemoteEvent, type RemoteEventInput } from '../events/service.js';
+import { timeZoneAt } from '../geo/service.js';
 import { ensureRemoteAccount } from '../users/service.js';
 import { isDeliverable } from './address-guard.js';
 import { blockedActor, type FederationData } from './federation-data.js';
@@ -127,7 +128,8 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
   const end = event.endTime ? new Date(event.endTime.epochMilliseconds) : new Date(start.getTime() + DEFAULT_LENGTH_MS);
   const place = await event.getLocation({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader }).catch(() => null);
   if (!(place instanceof Place) || place.latitude === null || place.longitude === null) return 'it has no place with coordinates, so no map could show it';
-  let timeZone = 'UTC';
+  // Hubbub names the zone; others mostly do not: the zone at the place is the wall clock its people read.
+  let timeZone = timeZoneAt(place.latitude, place.longitude);
   for await (const attachment of event.getAttachments({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader, suppressError: true })) {
     if (attachment instanceof PropertyValue && attachment.name?.toString() === 'Time zone') {
       const zone = TimeZoneSchema.safeParse(plainText(attachment.value?.toString() ?? ''));
@@ -141,7 +143,8 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
     endDate: end.toISOString(),
     timeZone,
     venue,
-    area: { name: venue ?? '', type: AreaType.Custom, latitude: place.latitude, longitude: place.longitude, zoom: PLACE_ZOOM },
+    // The place's name is the venue's: the area adds only where it is (one name, shown once).
+    area: { name: '', type: AreaType.Custom, latitude: place.latitude, longitude: place.longitude, zoom: PLACE_ZOOM },
     contentJson: Array.from(plainText(event.content?.toString() ?? '')).slice(0, EVENT_DESCRIPTION_MAX).join('') || null,
     canceled,
   };

@@ -2,7 +2,7 @@ import { type ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { eventTimes, formatDate, timeZoneLabel, type HubEvent } from '@hubbub/contract';
+import { eventTimes, formatDate, originHost, timeZoneLabel, type HubEvent } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { eventPlace } from '@/lib/format';
 import { EventLinkButtons } from './event-link-buttons';
@@ -97,6 +97,14 @@ export function EventDetails({ event, map, ownerActions, going, now: fixedNow }:
             <Anchor component={Link} to={`/person/${event.host.id}`} size="sm" data-testid="event-host">
               {event.host.name}
             </Anchor>
+            {event.origin && (
+              <Text size="xs" c="dimmed">
+                on{' '}
+                <Anchor href={event.origin} target="_blank" rel="noopener noreferrer nofollow" inherit data-testid="event-origin">
+                  {originHost(event.origin)}
+                </Anchor>
+              </Text>
+            )}
           </Fact>
           {event.tags.length > 0 && (
             <Group gap={6} aria-label="Tags" role="list">

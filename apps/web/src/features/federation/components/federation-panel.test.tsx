@@ -12,6 +12,7 @@ const on = (overrides: Partial<FederationOverview> = {}): FederationOverview => 
   actor: 'https://events.example/ap/actors/hubbub',
   followerCount: 1,
   followers: [{ actor: 'https://social.example/users/ana', handle: '@ana@social.example', since: '2026-11-30T18:00:00Z' }],
+  following: [],
   blocks: [],
   ...overrides,
 });
@@ -73,5 +74,45 @@ describe('FederationPanel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Lift the block' }));
     await waitFor(() => expect(screen.getByText('Nothing is blocked.')).toBeTruthy());
     expect(api.calls(federationApi.unblock)).toEqual([expect.objectContaining({ path: pathOf(federationApi.unblock, { id: BLOCK_ID }), body: { reason: 'They cleaned up' } })]);
+  });
+
+  it('follows another server by its handle, shows where each follow stands, and unfollows', async () => {
+    const FOLLOW_ID = '6f1c8a2e-4b7d-4e1a-9c3b-2d5e7f9a1b3c';
+    let overview = on();
+    const api = fakeApi()
+      .on(federationApi.overview, () => overview)
+      .on(federationApi.follow, (request) => {
+        const { target } = request.body as { target: string };
+        if (!target.includes('@')) return problem(400, 'validation', 'Name the account by its handle (@events@other.example) or its address (https://…).');
+        overview = on({
+          following: [
+            { id: FOLLOW_ID, target, actor: null, handle: null, state: 'finding', problem: null, since: '2026-12-02T10:00:00Z' },
+            { id: BLOCK_ID, target: '@gone@old.example', actor: null, handle: null, state: 'failed', problem: 'No account @gone@old.example was found.', since: '2026-12-01T10:00:00Z' },
+          ],
+        });
+        return overview;
+      })
+      .on(federationApi.unfollow, () => {
+        overview = on({ following: overview.following.filter((f) => f.id !== FOLLOW_ID) });
+        return overview;
+      });
+    renderWithProviders(<FederationPanel />);
+    expect(await screen.findByText('The site follows no other server yet.')).toBeTruthy();
+    const target = screen.getByRole('textbox', { name: /Account to follow/ });
+    fireEvent.change(target, { target: { value: 'events' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    expect((await screen.findByTestId('federation-follow-error')).textContent).toContain('Name the account by its handle');
+
+    fireEvent.change(target, { target: { value: '@events@other.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
+    const table = await screen.findByTestId('federation-following');
+    expect(within(table).getByText('@events@other.example')).toBeTruthy();
+    expect(within(table).getAllByTestId('federation-following-state').map((b) => b.textContent)).toEqual(['Looking it up…', 'Could not follow']);
+    expect(within(table).getByText('No account @gone@old.example was found.')).toBeTruthy();
+    expect(api.calls(federationApi.follow)).toEqual([expect.anything(), expect.objectContaining({ body: { target: '@events@other.example' } })]);
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Unfollow @events@other.example' }));
+    await waitFor(() => expect(within(screen.getByTestId('federation-following')).queryByText('@events@other.example')).toBeNull());
+    expect(api.calls(federationApi.unfollow)).toEqual([expect.objectContaining({ path: pathOf(federationApi.unfollow, { id: FOLLOW_ID }) })]);
   });
 });

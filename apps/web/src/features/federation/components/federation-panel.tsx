@@ -8,6 +8,7 @@ import { ReasonField } from '@/components/reason-field';
 import { ScrollTable } from '@/components/scroll-table';
 import { notify, problemMessage } from '@/lib/ui';
 import { useBlockRemote, useFederationOverview, useLiftBlock } from '../api/federation-overview';
+import { FollowingSection } from './following-section';
 
 /** The admins' view of the site in the fediverse: how people follow it, who does, and who is blocked. */
 export function FederationPanel() {
@@ -18,6 +19,7 @@ export function FederationPanel() {
         <Stack gap="lg">
           <Handle overview={data} />
           <Followers overview={data} />
+          <FollowingSection following={data.following} enabled={data.enabled} />
           <Blocks blocks={data.blocks} />
         </Stack>
       )}
