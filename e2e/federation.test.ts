@@ -91,6 +91,12 @@ describe('the site in the fediverse', () => {
     expect(await page.getByTestId('fediverse-handle').innerText()).toContain(`@hubbub@${new URL(baseUrl()).host}`);
     await page.getByTestId('fediverse-handle').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/federation-public-page-phone.png' });
+    // The host is an actor of their own once the server's round has seen their public event: their page names their handle.
+    const hostId = (await api<{ userId: string }>('GET', `/engine/api/v1/event/${event.id}`, jwt)).userId;
+    await expect
+      .poll(async () => (await page.goto(`${baseUrl()}/person/${hostId}`), await page.getByTestId('person-fediverse-handle').textContent({ timeout: 3_000 }).catch(() => null)), { timeout: 40_000, interval: 2_000 })
+      .toMatch(new RegExp(`^@fedi_host_[0-9a-f]{4}@${new URL(baseUrl()).host.replace(/\./g, '\\.')}$`));
+    await page.screenshot({ path: 'test-results/federation-person-handle-phone.png' });
     await context.close();
 
     // Ana, on the peer, says Going by a Join (as Mobilizon does): her server hears Accept.

@@ -218,6 +218,44 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     expect(await receivedOf('Create', later.json().id as string)).toEqual([]);
   }, 60_000);
 
+  it('each host of a public event is an actor of their own: found by their handle, followed, and heard from', async () => {
+    const person = await signUp(t, { name: 'Zoë Ortiz' });
+    const handleOf = async (id: string) => ((await call(t.app, 'GET', pathOf(federationApi.person, { id }))).json() as { handle: string | null }).handle;
+    expect(await handleOf(person.id)).toBeNull();
+    expect((await call(t.app, 'POST', eventsApi.create.path, { jwt: person.jwt, body: eventBody(`Salsa ${randomUUID().slice(0, 6)}`) })).statusCode).toBe(200);
+    await publish();
+    const handle = (await handleOf(person.id))!;
+    expect(handle).toMatch(new RegExp(`^@zoe_ortiz_[0-9a-f]{4}@127\\.0\\.0\\.1:${t.port}$`));
+    const username = handle.split('@')[1]!;
+    const personActor = `${t.url}/ap/actors/${person.id}`;
+    const finger = (await (await fetch(`${t.url}/.well-known/webfinger?resource=acct:${username}@127.0.0.1:${t.port}`)).json()) as { links: unknown[] };
+    expect(finger.links).toContainEqual(expect.objectContaining({ rel: 'self', type: AP, href: personActor }));
+    const doc = (await (await fetch(personActor, { headers: { accept: AP } })).json()) as { publicKey: { owner: string } };
+    expect(doc).toMatchObject({ id: personActor, type: 'Person', preferredUsername: username, name: 'Zoë Ortiz', url: `${t.url}/person/${person.id}`, inbox: `${personActor}/inbox` });
+    expect(doc.publicKey.owner).toBe(personActor);
+    // Someone who hosts nothing public is no actor.
+    const nobody = await signUp(t);
+    expect((await fetch(`${t.url}/ap/actors/${nobody.id}`, { headers: { accept: AP } })).status).toBe(404);
+    expect(await handleOf(nobody.id)).toBeNull();
+
+    // Ana, on the peer, follows the host; the host's actor accepts.
+    const follow = { '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId('follow'), type: 'Follow', actor: peer.accountId('ana'), object: personActor };
+    expect((await peer.send(`${personActor}/inbox`, follow, { as: 'ana' })).status).toBe(202);
+    await expect.poll(() => receivedOf('Accept', follow.id), { timeout: 10_000 }).toHaveLength(1);
+    expect((await receivedOf('Accept', follow.id))[0]!.activity.actor).toBe(personActor);
+    expect(((await (await fetch(`${personActor}/followers`, { headers: { accept: AP } })).json()) as { totalItems: number }).totalItems).toBe(1);
+
+    // The host's next event reaches her from the host, attributed to the host.
+    const next = (await call(t.app, 'POST', eventsApi.create.path, { jwt: person.jwt, body: eventBody(`Bachata ${randomUUID().slice(0, 6)}`) })).json().id as string;
+    await publish();
+    const objectId = `${t.url}/ap/events/${next}`;
+    const fromHost = async () => (await receivedOf('Create', objectId)).filter((r) => r.activity.actor === personActor);
+    await expect.poll(fromHost, { timeout: 10_000 }).toHaveLength(1);
+    const [create] = await fromHost();
+    expect(create!.verified).toBe(true);
+    expect(create!.activity).toMatchObject({ object: { id: objectId, attributedTo: personActor }, cc: `${personActor}/followers` });
+  });
+
   it('files a remote Flag as a report, and an admin block stops both ways until it is lifted', async () => {
     const admin = await signUp(t);
     await setRoles(t.app.ctx.db, admin.id, ['Admin'], new Date());

@@ -112,6 +112,7 @@ describe('OpenAPI document', () => {
     ['get', `${P}/user/profile/`, false, 200, true],
     ['post', `${P}/user/profile/`, true, 200, true],
     ['get', `${P}/user/public/{id}`, false, 200, false],
+    ['get', `${P}/federation/people/{id}`, false, 200, false],
     ['post', `${P}/user/block/{id}/{flag}`, false, 200, true],
     ['post', `${P}/user/link/`, false, 200, true],
     ['delete', `${P}/user/link/{id}`, false, 200, true],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN } from './api-prefixes.js';
+import { ADMIN, PRESENCE } from './api-prefixes.js';
 import { IdParamsSchema } from './common.js';
 import { defineEndpoints, endpoint } from './endpoint.js';
 import { ModerationReasonSchema } from './moderation.js';
@@ -124,8 +124,19 @@ export const FederationOverviewSchema = z
   .meta({ id: 'FederationOverview' });
 export type FederationOverview = z.infer<typeof FederationOverviewSchema>;
 
+/** How a person who hosts public events is followed from the fediverse; null while they have no handle, or federation is off. */
+export const FederationPersonSchema = z.object({ handle: z.string().nullable() }).meta({ id: 'FederationPerson' });
+export type FederationPerson = z.infer<typeof FederationPersonSchema>;
+
 /** Admins' calls; each checks the Admin role in the database, and blocks carry a reason for the audit log. */
 export const federationApi = defineEndpoints('federation', {
+  person: endpoint('GET', `${PRESENCE}/federation/people/:id`, {
+    summary: "A person's fediverse handle (`@name@host`), once they host a public event and federation is on",
+    auth: 'optional',
+    params: IdParamsSchema,
+    answer: FederationPersonSchema,
+    problems: [400, 404],
+  }),
   overview: endpoint('GET', `${ADMIN}/federation/`, {
     summary: "The site in the fediverse: its handle, its remote followers and the blocked servers and accounts (Admin role)",
     auth: 'bearer',

@@ -12,6 +12,7 @@ import { usePerson } from '@/features/users/api/get-person';
 import { PersonProfile } from '@/features/users/components/person-profile';
 import { PersonEvents } from '@/features/users/components/person-events';
 import { ReportButton } from '@/features/moderation/components/report-button';
+import { PersonHandle } from '@/features/federation/components/person-handle';
 
 function PersonContent({ id }: { id: string }) {
   const user = useSessionUser();
@@ -29,6 +30,7 @@ function PersonContent({ id }: { id: string }) {
       {(data) => (
         <>
           <PersonProfile person={data} signedIn={Boolean(user)} loginPath={loginPathFor(location)} />
+          <PersonHandle personId={id} />
           <PersonEvents personId={id} signedIn={Boolean(user)} />
           {user && user.id !== id && (
             <Group justify="flex-end">

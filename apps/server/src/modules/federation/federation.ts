@@ -43,6 +43,7 @@ import * as repo from './repository.js';
 import { blockedActor, type FederationData } from './federation-data.js';
 import { handleOf, identityOf, plainText } from './remote-text.js';
 import { dropRemoteEvent, followAnswered, takeRemoteEvent } from './following.js';
+import { identifierOfHandle, isLocalActor, personActorObject, personOf } from './person-actors.js';
 
 /** Fedify's routes, under the contract's prefixes (activityPubActorPath and activityPubEventPath name the same addresses). */
 export const AP_PATHS = {
@@ -168,6 +169,11 @@ export async function federatedEvent(data: FederationData, id: string): Promise<
   return event && event.visibility === 'public' && !event.hidden && !event.origin ? event : undefined;
 }
 
+/** Who an event is attributed to: its host's actor once they have a handle, the site's before. */
+export async function organiserOf(ctx: Context<FederationData>, hostId: string): Promise<URL> {
+  return ctx.getActorUri((await personOf(ctx.data, hostId)) ? hostId : ctx.data.tenant.key);
+}
+
 export interface FederationOptions {
   app: AppContext;
   kv: KvStore;
@@ -200,7 +206,10 @@ export function buildFederation(options: FederationOptions): Federation<Federati
 
   federation
     .setActorDispatcher(AP_PATHS.actor, async (ctx, identifier) => {
-      if (identifier !== ctx.data.tenant.key) return null;
+      if (identifier !== ctx.data.tenant.key) {
+        const person = await personOf(ctx.data, identifier);
+        return person ? personActorObject(ctx, person) : null;
+      }
       const keys = await ctx.getActorKeyPairs(identifier);
       const site = new URL(app.config.publicUrl);
       return new Service({
@@ -220,13 +229,13 @@ export function buildFederation(options: FederationOptions): Federation<Federati
         indexable: true,
       });
     })
-    .setKeyPairsDispatcher((ctx, identifier) => (identifier === ctx.data.tenant.key ? keyPairsOf(ctx.data, identifier) : []))
-    .mapHandle((ctx, username) => (username.toLowerCase() === ctx.data.tenant.key ? ctx.data.tenant.key : null));
+    .setKeyPairsDispatcher(async (ctx, identifier) => ((await isLocalActor(ctx.data, identifier)) ? keyPairsOf(ctx.data, identifier) : []))
+    .mapHandle((ctx, username) => identifierOfHandle(ctx.data, username));
 
   federation
     // Without a cursor (a delivery to "followers"): every one; read over HTTP, a page at a time.
     .setFollowersDispatcher(AP_PATHS.followers, async (ctx, identifier, cursor) => {
-      if (identifier !== ctx.data.tenant.key) return null;
+      if (!(await isLocalActor(ctx.data, identifier))) return null;
       const offset = cursor === null ? 0 : Math.max(0, Number.parseInt(cursor, 10) || 0);
       const limit = cursor === null ? undefined : FOLLOWERS_PAGE + 1;
       const rows = await repo.followers(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier, exceptBlocked: true, offset, limit });
@@ -247,7 +256,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
       id: ctx.getObjectUri(Event, { id }),
       pageUrl: shareableEventUrl({ publicUrl: app.config.publicUrl, tenantKey: ctx.data.tenant.key, event, now: app.now() }),
       publicUrl: app.config.publicUrl,
-      organiser: ctx.getActorUri(ctx.data.tenant.key),
+      organiser: await organiserOf(ctx, event.userId),
       followers: ctx.getFollowersUri(ctx.data.tenant.key),
     });
   });
@@ -265,7 +274,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     .on(Follow, async (ctx, follow) => {
       if (!follow.id || !follow.actorId || !follow.objectId || (await blockedActor(ctx.data, follow.actorId))) return;
       const target = ctx.parseUri(follow.objectId);
-      if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
+      if (target?.type !== 'actor' || !(await isLocalActor(ctx.data, target.identifier))) return;
       const follower = await follow.getActor(ctx);
       if (!follower || !isActor(follower) || !follower.id || !follower.inboxId || follower.id.href !== follow.actorId.href) return;
       const sharedInbox = follower.endpoints?.sharedInbox ?? null;
@@ -299,7 +308,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
       }
       if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
       const target = ctx.parseUri(object.objectId);
-      if (target?.type !== 'actor' || target.identifier !== ctx.data.tenant.key) return;
+      if (target?.type !== 'actor' || !(await isLocalActor(ctx.data, target.identifier))) return;
       await repo.removeFollower(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier: target.identifier, actorUri: undo.actorId.href });
     })
     // Going from the fediverse (Mobilizon's way): a Join of a public event asks for a seat, answered

@@ -7,6 +7,7 @@ import type { JobTrigger } from '../../lib/job-trigger.js';
 import { eventObject } from './event-object.js';
 import { answerOwed, federatedEvent } from './federation.js';
 import { followWork } from './following.js';
+import { assignHandles, personOf } from './person-actors.js';
 import type { FederationData } from './federation-data.js';
 import * as repo from './repository.js';
 
@@ -64,9 +65,11 @@ export class Publisher implements JobTrigger {
           await answerOwed(ctx);
           // Follows of other servers an admin asked for or ended; their events that have ended go.
           await followWork(ctx);
+          // Each host of a public event becomes an actor of their own.
+          await assignHandles(data);
         }
         // Nobody follows: what is owed is recorded, not sent (those on an event's list are still told, below).
-        if ((await repo.countFollowers(db, { tenantId: data.tenant.id, identifier: data.tenant.key })) === 0) {
+        if ((await repo.countFollowers(db, { tenantId: data.tenant.id })) === 0) {
           await repo.recordUntold(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs });
         }
         const candidates = await repo.publishCandidates(db, { tenantId: data.tenant.id, now, settleMs: options.settleMs, limit });
@@ -99,21 +102,29 @@ export class Publisher implements JobTrigger {
     const { data } = this;
     const { app, tenant } = data;
     const ctx = this.federation.createContext(new URL(app.config.publicUrl), data);
-    const actor = ctx.getActorUri(tenant.key);
-    const followers = ctx.getFollowersUri(tenant.key);
+    const site = ctx.getActorUri(tenant.key);
     const id = ctx.getObjectUri(Event, { id: candidate.id });
     const stamp = `${Date.parse(candidate.version)}-${candidate.sends + 1}`;
-    const addressing = { actor, to: PUBLIC_COLLECTION, cc: followers };
-    // To the followers, and to whoever said Going from another server (told of a change or a cancellation even if they follow nobody here).
-    const deliver = async (activity: Create | Update | Delete) => {
-      await ctx.sendActivity({ identifier: tenant.key }, 'followers', activity, { preferSharedInbox: true });
+    // The host's own actor, once they have a handle: their followers hear of it from them.
+    const host = candidate.hostId && (await personOf(data, candidate.hostId)) ? candidate.hostId : null;
+    const organiser = host ? ctx.getActorUri(host) : site;
+    /**
+     * To the site's followers (from the site) and the host's (from the host, an activity of its own),
+     * and to whoever said Going from another server (told of a change or a cancellation even if they
+     * follow nobody here).
+     */
+    const deliver = async (make: (from: { actor: URL; followers: URL; prefix: string }) => Create | Update | Delete) => {
+      const fromSite = make({ actor: site, followers: ctx.getFollowersUri(tenant.key), prefix: '' });
+      await ctx.sendActivity({ identifier: tenant.key }, 'followers', fromSite, { preferSharedInbox: true });
+      if (host) await ctx.sendActivity({ identifier: host }, 'followers', make({ actor: organiser, followers: ctx.getFollowersUri(host), prefix: 'host-' }), { preferSharedInbox: true });
       const joiners = candidate.kind === 'create' ? [] : await repo.joinersOf(app.db, candidate.id);
-      if (joiners.length) await ctx.sendActivity({ identifier: tenant.key }, joiners.map((j) => ({ id: new URL(j.actor), inboxId: new URL(j.inbox) })), activity);
+      if (joiners.length) await ctx.sendActivity({ identifier: tenant.key }, joiners.map((j) => ({ id: new URL(j.actor), inboxId: new URL(j.inbox) })), fromSite);
     };
+    const addressing = (from: { actor: URL; followers: URL }) => ({ actor: from.actor, to: PUBLIC_COLLECTION, cc: from.followers });
     if (candidate.kind === 'delete') {
-      const activity = new Delete({ id: new URL(`#delete-${stamp}`, id), ...addressing, object: new Tombstone({ id, deleted: Temporal.Instant.from(app.now().toISOString()) }) });
-      await deliver(activity);
-      await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'deleted' });
+      const tombstone = new Tombstone({ id, deleted: Temporal.Instant.from(app.now().toISOString()) });
+      await deliver((from) => new Delete({ id: new URL(`#${from.prefix}delete-${stamp}`, id), ...addressing(from), object: tombstone }));
+      await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'deleted', hostId: candidate.hostId });
       await repo.forgetJoins(app.db, candidate.id);
       return;
     }
@@ -125,15 +136,15 @@ export class Publisher implements JobTrigger {
       id,
       pageUrl: shareableEventUrl({ publicUrl: app.config.publicUrl, tenantKey: tenant.key, event, now: app.now() }),
       publicUrl: app.config.publicUrl,
-      organiser: actor,
-      followers,
+      organiser,
+      followers: ctx.getFollowersUri(tenant.key),
     });
-    const activity =
-      candidate.kind === 'create'
-        ? new Create({ id: new URL(`#create-${stamp}`, id), ...addressing, object })
-        : new Update({ id: new URL(`#update-${stamp}`, id), ...addressing, object });
     // Queued before it is marked: a crash in between sends it again (peers take an activity id once) rather than never.
-    await deliver(activity);
-    await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'live' });
+    await deliver((from) =>
+      candidate.kind === 'create'
+        ? new Create({ id: new URL(`#${from.prefix}create-${stamp}`, id), ...addressing(from), object })
+        : new Update({ id: new URL(`#${from.prefix}update-${stamp}`, id), ...addressing(from), object }),
+    );
+    await repo.markPublished(app.db, { tenantId: tenant.id, eventId: candidate.id, version: candidate.version, state: 'live', hostId: candidate.hostId });
   }
 }

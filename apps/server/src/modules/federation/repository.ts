@@ -110,8 +110,10 @@ export function followers(db: Db, args: { tenantId: string; identifier: string; 
   );
 }
 
-export async function countFollowers(db: Db, args: { tenantId: string; identifier: string }): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from federation_followers where tenant_id = ${args.tenantId} and identifier = ${args.identifier}`);
+/** Followers of one actor; without `identifier`, of any of the tenant's actors (the site's and its people's). */
+export async function countFollowers(db: Db, args: { tenantId: string; identifier?: string }): Promise<number> {
+  const which = args.identifier === undefined ? sql`` : sql`and identifier = ${args.identifier}`;
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from federation_followers where tenant_id = ${args.tenantId} ${which}`);
   return row?.n ?? 0;
 }
 
@@ -125,6 +127,8 @@ export interface PublishCandidate {
   sends: number;
   /** Create (never sent), Update (changed since) or Delete (gone, or no longer public). */
   kind: 'create' | 'update' | 'delete';
+  /** Its host (as last sent, for a Delete). */
+  hostId: string | null;
 }
 
 /**
@@ -137,7 +141,7 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
   const upserts = await queryRows<PublishCandidate>(
     db,
     // Versions travel as ISO strings (milliseconds); PostgreSQL keeps microseconds, so both sides compare in milliseconds.
-    sql`select e.id, ${iso(sql`e.updated_at`)} as version, coalesce(p.sends, 0) as sends, case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
+    sql`select e.id, ${iso(sql`e.updated_at`)} as version, coalesce(p.sends, 0) as sends, e.user_id as "hostId", case when p.event_id is null or p.state <> 'live' then 'create' else 'update' end as kind
         from events e left join federation_published p on p.event_id = e.id
         where e.tenant_id = ${args.tenantId} and e.origin_id is null and ${isListed(args.now)} and e.ends_at > ${args.now}
           and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
@@ -146,7 +150,7 @@ export async function publishCandidates(db: Db, args: { tenantId: string; now: D
   );
   const deletes = await queryRows<PublishCandidate>(
     db,
-    sql`select p.event_id as id, ${iso(sql`p.version`)} as version, p.sends, 'delete' as kind
+    sql`select p.event_id as id, ${iso(sql`p.version`)} as version, p.sends, 'delete' as kind, p.host_id as "hostId"
         from federation_published p left join events e on e.id = p.event_id
         where p.tenant_id = ${args.tenantId} and p.state = 'live' and (e.id is null or not ${isListed(args.now)})
         limit ${args.limit}`,
@@ -164,13 +168,13 @@ export async function recordUntold(db: Db, args: { tenantId: string; now: Date; 
   const untold = sql`not exists (select 1 from federation_joins j where j.event_id = e.id)`;
   const upserted = await queryRows(
     db,
-    sql`insert into federation_published (event_id, tenant_id, version, state, sends)
-        select e.id, e.tenant_id, date_trunc('milliseconds', e.updated_at), 'live', 1
+    sql`insert into federation_published (event_id, tenant_id, version, state, sends, host_id)
+        select e.id, e.tenant_id, date_trunc('milliseconds', e.updated_at), 'live', 1, e.user_id
         from events e left join federation_published p on p.event_id = e.id
         where e.tenant_id = ${args.tenantId} and e.origin_id is null and ${isListed(args.now)} and e.ends_at > ${args.now}
           and e.updated_at <= ${args.now}::timestamptz - ${args.settleMs} * interval '1 millisecond'
           and (p.event_id is null or p.state <> 'live' or p.version < date_trunc('milliseconds', e.updated_at)) and ${untold}
-        on conflict (event_id) do update set version = excluded.version, state = 'live', sends = federation_published.sends + 1, sent_at = now()
+        on conflict (event_id) do update set version = excluded.version, state = 'live', sends = federation_published.sends + 1, host_id = excluded.host_id, sent_at = now()
         returning event_id`,
   );
   const withdrawn = await queryRows(
@@ -185,11 +189,12 @@ export async function recordUntold(db: Db, args: { tenantId: string; now: Date; 
 }
 
 /** Records what was sent; false when another instance recorded the same or a newer version first. */
-export async function markPublished(db: Db, args: { tenantId: string; eventId: string; version: string; state: 'live' | 'deleted' }): Promise<boolean> {
+export async function markPublished(db: Db, args: { tenantId: string; eventId: string; version: string; state: 'live' | 'deleted'; hostId: string | null }): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`insert into federation_published (event_id, tenant_id, version, state, sends) values (${args.eventId}, ${args.tenantId}, ${args.version}, ${args.state}, 1)
-        on conflict (event_id) do update set version = excluded.version, state = excluded.state, sends = federation_published.sends + 1, sent_at = now()
+    sql`insert into federation_published (event_id, tenant_id, version, state, sends, host_id) values (${args.eventId}, ${args.tenantId}, ${args.version}, ${args.state}, 1, ${args.hostId})
+        on conflict (event_id) do update set version = excluded.version, state = excluded.state, sends = federation_published.sends + 1,
+          host_id = coalesce(excluded.host_id, federation_published.host_id), sent_at = now()
         where federation_published.version < excluded.version or federation_published.state <> excluded.state
         returning event_id`,
   );

@@ -7,6 +7,7 @@ import * as service from './service.js';
 /** The admins' fediverse screen: the site's handle and followers, the accounts it follows, and the blocks (each call checks the Admin role). */
 export const federationRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
+  route(app, federationApi.person, { handler: (request) => service.personHandle({ ctx, tenant: request.tenant, id: request.params.id }) });
   route(app, federationApi.overview, { handler: (request) => service.federationOverview({ ctx, auth: authOf(request) }) });
   route(app, federationApi.block, { handler: (request) => service.blockRemote({ ctx, auth: authOf(request), input: request.body }) });
   route(app, federationApi.follow, { handler: (request) => service.followRemote({ ctx, auth: authOf(request), input: request.body }) });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
+import { users } from '../users/schema.js';
 
 // ActivityPub (issue 32, modules/federation): what Fedify keeps (its key-value store and its
 // delivery queue), this server's actors' keys, who follows them, and what was published.
@@ -92,6 +93,8 @@ export const federationPublished = pgTable(
       .references(() => tenants.id, { onDelete: 'cascade' }),
     /** The event's updated_at when it was last sent. */
     version: timestamp('version', { withTimezone: true }).notNull(),
+    /** Its host when it was sent: their followers hear of its deletion too (the event row is gone by then). */
+    hostId: uuid('host_id'),
     /** live: its Create or Update went out; deleted: its Delete did. */
     state: text('state').notNull().default('live'),
     /** How many activities were sent about it: each one's id ends with its number, so none repeats one a peer has seen. */
@@ -166,4 +169,23 @@ export const federationFollowing = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('federation_following_target_key').on(t.tenantId, t.target), uniqueIndex('federation_following_actor_key').on(t.tenantId, t.actorUri)],
+);
+
+/**
+ * The handle (`@name@host`) of each person who hosts public events, given once (by the publisher's
+ * round) and kept: their followers on other servers follow it, so a change of name keeps it.
+ */
+export const federationHandles = pgTable(
+  'federation_handles',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    handle: text('handle').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), uniqueIndex('federation_handles_handle_key').on(t.tenantId, t.handle)],
 );

@@ -6,14 +6,16 @@ import {
   type FederationBlockCreateSchema,
   type FederationFollowCreateSchema,
   type FederationOverview,
+  type FederationPerson,
 } from '@hubbub/contract';
-import type { AppContext, AuthInfo } from '../../app-context.js';
+import type { AppContext, AuthInfo, TenantRef } from '../../app-context.js';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { dropRemoteEvents } from '../events/service.js';
 import { auditedChange, requireAdmin } from '../moderation/service.js';
 import { federatedTenant } from './federation.js';
 import * as following from './following-repository.js';
+import * as handles from './handles-repository.js';
 import * as repo from './repository.js';
 
 /** The site's actor: its handle (what people type into Mastodon's search) and its address. */
@@ -96,4 +98,12 @@ export async function unfollowRemote(opts: { ctx: AppContext; auth: AuthInfo; id
   });
   ctx.federation.wake();
   return federationOverview({ ctx, auth });
+}
+
+/** A person's handle as people on other servers type it; null before they host a public event, or with federation off. */
+export async function personHandle(opts: { ctx: AppContext; tenant: TenantRef; id: string }): Promise<FederationPerson> {
+  const { ctx, tenant, id } = opts;
+  if (!ctx.config.FEDERATION || federatedTenant(ctx)?.id !== tenant.id) return { handle: null };
+  const person = await handles.personActor(ctx.db, { tenantId: tenant.id, userId: id });
+  return { handle: person ? fediverseHandle(person.handle, ctx.config.publicUrl) : null };
 }

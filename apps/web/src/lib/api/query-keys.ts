@@ -80,6 +80,8 @@ export const queryKeys = {
   users: {
     all: people,
     person: (id: string) => [...people, id] as const,
+    /** A person's fediverse handle (features/federation); under the person. */
+    fediverseHandle: (id: string) => [...people, id, 'fediverse'] as const,
     searches: userSearches,
     search: (searchText: string, pageNumber: number) => [...userSearches, searchText, pageNumber] as const,
     summary: ['user-summary'] as const,
