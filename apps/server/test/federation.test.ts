@@ -338,6 +338,9 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await expect.poll(async () => (await answersTo(ana.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
     const peerHost = new URL(peer.origin).host;
     expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, remote: true, state: 'going' })]);
+    // A message to everyone going is emailed: Ana has no email here, so it reaches nobody by mail and says so.
+    const sent = await call(t.app, 'POST', pathOf(goingApi.message, { id: eventId }), { jwt: host.jwt, body: { message: 'Doors at seven.', audience: 'everyone' } });
+    expect(sent.json()).toMatchObject({ recipients: 0 });
 
     // Ana's Join again: the same activity is taken once; a new Join while she holds the seat keeps it, and is answered Accept.
     expect((await peer.send(sharedInbox(), ana, { as: 'ana' })).status).toBe(202);

@@ -236,7 +236,10 @@ export async function insertMessage(db: Db, args: { tenantId: string; eventId: s
   await db.execute(sql`insert into going_messages (tenant_id, event_id, author_id, body, audience, created_at)
     values (${args.tenantId}, ${args.eventId}, ${args.authorId}, ${args.body}, ${args.audience}, ${args.at})`);
   const [row] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from going g where g.event_id = ${args.eventId} and g.state in ('going', 'offered') and g.user_id <> ${args.authorId}
+    select count(*)::int as n from going g join users u on u.id = g.user_id
+    where g.event_id = ${args.eventId} and g.state in ('going', 'offered') and g.user_id <> ${args.authorId}
+      -- People from other servers have no email here: the message reaches them on the event's page only.
+      and u.remote_actor is null
       and (${args.audience} = 'everyone' or ${notCheckedIn})`);
   return row.n;
 }
