@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, CopyButton, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, CopyButton, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { formatDateTime, formatNumber, type FederationBlock, type FederationOverview } from '@hubbub/contract';
 import { QueryState } from '@/components/query-state';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { ReasonField } from '@/components/reason-field';
-import { ScrollTable } from '@/components/scroll-table';
+import { DataTable } from '@/components/data-table';
 import { notify, problemMessage } from '@/lib/ui';
 import { useBlockRemote, useFederationOverview, useLiftBlock } from '../api/federation-overview';
 import { FollowingSection } from './following-section';
@@ -76,28 +76,18 @@ function Followers({ overview }: { overview: FederationOverview }) {
           No one follows the site from another server yet.
         </Text>
       ) : (
-        <ScrollTable label="Followers on other servers" minWidth={480}>
-          <Table striped verticalSpacing="xs" data-testid="federation-followers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Following since</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {followers.map((f) => (
-                <Table.Tr key={f.actor}>
-                  <Table.Td>
-                    <Anchor href={f.actor} target="_blank" rel="noopener noreferrer nofollow" size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {f.handle ?? f.actor}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.since)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable label="Followers on other servers" minWidth={480} testId="federation-followers" columns={[{ label: 'Account' }, { label: 'Following since' }]}>
+          {followers.map((f) => (
+            <Table.Tr key={f.actor}>
+              <Table.Td>
+                <Anchor href={f.actor} target="_blank" rel="noopener noreferrer nofollow" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {f.handle ?? f.actor}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.since)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {followerCount > followers.length && (
         <Text size="xs" c="dimmed">
@@ -169,39 +159,26 @@ function Blocks({ blocks }: { blocks: FederationBlock[] }) {
           Nothing is blocked.
         </Text>
       ) : (
-        <ScrollTable label="Blocked servers and accounts" minWidth={480}>
-          <Table striped verticalSpacing="xs" data-testid="federation-blocks">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Blocked</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {blocks.map((b) => (
-                <Table.Tr key={b.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <Text size="sm" span fw={500}>
-                      {b.target}
-                    </Text>{' '}
-                    <Badge variant="light" color="gray" size="sm">
-                      {b.kind === 'server' ? 'Server' : 'Account'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.created)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="compact-sm" variant="light" onClick={() => setLifting(b)} aria-label={`Lift the block of ${b.target}`}>
-                      Lift
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable label="Blocked servers and accounts" minWidth={480} testId="federation-blocks" columns={[{ label: 'Blocked' }, { label: 'Since' }, { label: 'Actions', hidden: true }]}>
+          {blocks.map((b) => (
+            <Table.Tr key={b.id}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" span fw={500}>
+                  {b.target}
+                </Text>{' '}
+                <Badge variant="light" color="gray" size="sm">
+                  {b.kind === 'server' ? 'Server' : 'Account'}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.created)}</Table.Td>
+              <Table.Td ta="right">
+                <Button size="compact-sm" variant="light" onClick={() => setLifting(b)} aria-label={`Lift the block of ${b.target}`}>
+                  Lift
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {lifting && (
         <ReasonDialog

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden, type MantineColor } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title, type MantineColor } from '@mantine/core';
 import { formatDateTime, type FederationFollowState, type FederationFollowing } from '@hubbub/contract';
-import { ScrollTable } from '@/components/scroll-table';
+import { DataTable } from '@/components/data-table';
 import { notify, problemMessage } from '@/lib/ui';
 import { useFollowRemote, useUnfollowRemote } from '../api/federation-overview';
 
@@ -77,58 +77,44 @@ export function FollowingSection({ following, enabled }: { following: Federation
           The site follows no other server yet.
         </Text>
       ) : (
-        <ScrollTable label="Servers the site follows" minWidth={520}>
-          <Table striped verticalSpacing="xs" data-testid="federation-following">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Since</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {following.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {f.actor ? (
-                      <Anchor href={f.actor} target="_blank" rel="noopener noreferrer nofollow" size="sm">
-                        {f.handle ?? f.target}
-                      </Anchor>
-                    ) : (
-                      <Text size="sm">{f.target}</Text>
-                    )}
-                    {f.problem && (
-                      <Text size="xs" c="dimmed">
-                        {f.problem}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={STATES[f.state].color} tt="none" data-testid="federation-following-state">
-                      {STATES[f.state].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.since)}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color={f.state === 'failed' || f.state === 'refused' ? 'gray' : 'red'}
-                      loading={unfollow.isPending && unfollow.variables === f.id}
-                      onClick={() => unfollow.mutate(f.id, { onSuccess: () => notify.success(`The site no longer follows ${f.handle ?? f.target}.`) })}
-                      aria-label={`${f.state === 'failed' || f.state === 'refused' ? 'Remove' : 'Unfollow'} ${f.handle ?? f.target}`}
-                    >
-                      {f.state === 'failed' || f.state === 'refused' ? 'Remove' : 'Unfollow'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable label="Servers the site follows" minWidth={520} testId="federation-following" columns={[{ label: 'Account' }, { label: 'Status' }, { label: 'Since' }, { label: 'Actions', hidden: true }]}>
+          {following.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {f.actor ? (
+                  <Anchor href={f.actor} target="_blank" rel="noopener noreferrer nofollow" size="sm">
+                    {f.handle ?? f.target}
+                  </Anchor>
+                ) : (
+                  <Text size="sm">{f.target}</Text>
+                )}
+                {f.problem && (
+                  <Text size="xs" c="dimmed">
+                    {f.problem}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={STATES[f.state].color} tt="none" data-testid="federation-following-state">
+                  {STATES[f.state].label}
+                </Badge>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(f.since)}</Table.Td>
+              <Table.Td ta="right">
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color={f.state === 'failed' || f.state === 'refused' ? 'gray' : 'red'}
+                  loading={unfollow.isPending && unfollow.variables === f.id}
+                  onClick={() => unfollow.mutate(f.id, { onSuccess: () => notify.success(`The site no longer follows ${f.handle ?? f.target}.`) })}
+                  aria-label={`${f.state === 'failed' || f.state === 'refused' ? 'Remove' : 'Unfollow'} ${f.handle ?? f.target}`}
+                >
+                  {f.state === 'failed' || f.state === 'refused' ? 'Remove' : 'Unfollow'}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {unfollow.error && <Alert color="red">{problemMessage(unfollow.error)}</Alert>}
     </Stack>

@@ -5,7 +5,7 @@ import { problemMessage } from '@/lib/ui';
 import { useAuditLog } from '../api/audit';
 import { auditChanges } from '../audit-change';
 import { Pager } from './pager';
-import { ScrollTable } from '@/components/scroll-table';
+import { DataTable } from '@/components/data-table';
 
 /** Every action the console can take, as the audit log names it. */
 export const AUDIT_ACTIONS = [
@@ -75,41 +75,27 @@ export function AuditLogTable() {
       {log.isError && <Alert color="red">{problemMessage(log.error)}</Alert>}
       {log.data && log.data.entries.length === 0 && <Text c="dimmed">No admin action recorded{action || targetId ? ' with these filters' : ' yet'}.</Text>}
       {log.data && log.data.entries.length > 0 && (
-        <ScrollTable label="Audit log" minWidth={720}>
-          <Table striped verticalSpacing="xs" data-testid="audit-log">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Action</Table.Th>
-                <Table.Th>Target</Table.Th>
-                <Table.Th>Reason</Table.Th>
-                <Table.Th>Changes</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {log.data.entries.map((e) => (
-                <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created)}</Table.Td>
-                  <Table.Td>{e.actorName ?? (e.action.startsWith('system.') ? 'Hubbub (an upgrade)' : 'Deleted account')}</Table.Td>
-                  <Table.Td>
-                    <Code>{e.action}</Code>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{e.targetType}</Text>
-                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                      {e.targetId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason}</Table.Td>
-                  <Table.Td maw={320}>
-                    <Changes before={e.before} after={e.after} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable label="Audit log" minWidth={720} testId="audit-log" columns={[{ label: 'When' }, { label: 'Who' }, { label: 'Action' }, { label: 'Target' }, { label: 'Reason' }, { label: 'Changes' }]}>
+          {log.data.entries.map((e) => (
+            <Table.Tr key={e.id} data-testid="audit-entry" data-action={e.action}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.created)}</Table.Td>
+              <Table.Td>{e.actorName ?? (e.action.startsWith('system.') ? 'Hubbub (an upgrade)' : 'Deleted account')}</Table.Td>
+              <Table.Td>
+                <Code>{e.action}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{e.targetType}</Text>
+                <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  {e.targetId}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{e.reason}</Table.Td>
+              <Table.Td maw={320}>
+                <Changes before={e.before} after={e.after} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       <Pager total={pages} value={page} onChange={setPage} />
     </Stack>

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { formatDateTime, formatNumber } from '@hubbub/contract';
-import { Alert, Anchor, Button, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { problemMessage } from '@/lib/ui';
 import { QueryState } from '@/components/query-state';
 import { LIVE_REFRESH_MS, useLiveNow } from '../api/live';
 import { useEventModeration } from './use-moderation-actions';
 import { useReasonAction } from './use-reason-action';
-import { ScrollTable } from '@/components/scroll-table';
+import { DataTable } from '@/components/data-table';
 
 /** The events whose buzz runs now, with the way to stop one. */
 export function LiveNowTable() {
@@ -27,46 +27,31 @@ export function LiveNowTable() {
               </Text>
             </Paper>
           ) : (
-            <ScrollTable label="Live sessions" minWidth={600}>
-              <Table striped verticalSpacing="xs" data-testid="live-sessions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Event</Table.Th>
-                    <Table.Th>Host</Table.Th>
-                    <Table.Th ta="right">Watchers</Table.Th>
-                    <Table.Th>Event starts</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {sessions.map((s) => (
-                    <Table.Tr key={s.eventId} data-testid="live-session-row" data-event-id={s.eventId}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/event/${s.eventId}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {s.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/admin/people/${s.host.id}`} size="sm">
-                          {s.host.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td ta="right" data-testid="live-watchers">
-                        {formatNumber(s.watchers)}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startDate)}</Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => moderation.stop({ id: s.eventId, name: s.name })}>
-                          Stop live session
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollTable>
+            <DataTable label="Live sessions" minWidth={600} testId="live-sessions" columns={[{ label: 'Event' }, { label: 'Host' }, { label: 'Watchers', align: 'right' }, { label: 'Event starts' }, { label: 'Actions', hidden: true }]}>
+              {sessions.map((s) => (
+                <Table.Tr key={s.eventId} data-testid="live-session-row" data-event-id={s.eventId}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/event/${s.eventId}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {s.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/admin/people/${s.host.id}`} size="sm">
+                      {s.host.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid="live-watchers">
+                    {formatNumber(s.watchers)}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.startDate)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button size="compact-sm" variant="light" color="red" onClick={() => moderation.stop({ id: s.eventId, name: s.name })}>
+                      Stop live session
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           )}
           {dialog}
         </Stack>

@@ -8,7 +8,7 @@ import { problemMessage } from '@/lib/ui';
 import { usePeople } from '../api/people';
 import { Pager } from './pager';
 import { PersonBadges } from './person-badges';
-import { ScrollTable } from '@/components/scroll-table';
+import { DataTable } from '@/components/data-table';
 
 /** Everyone with an account, searchable by email or name; each row leads to the person's admin page. */
 export function PeopleList() {
@@ -42,44 +42,31 @@ export function PeopleList() {
         </Text>
       )}
       {data && data.people.length > 0 && (
-        <ScrollTable label="People" minWidth={720}>
-          <Table striped verticalSpacing="xs" data-testid="people-table" style={{ opacity: people.isPlaceholderData ? 0.6 : 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Plan and roles</Table.Th>
-                <Table.Th ta="right">Events</Table.Th>
-                <Table.Th ta="right">Open reports</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.people.map((p) => (
-                <Table.Tr key={p.id} data-testid="admin-person-row" data-person-id={p.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/people/${p.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
-                      {p.name || 'No name'}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
-                  <Table.Td>
-                    <PersonBadges person={p} />
-                  </Table.Td>
-                  <Table.Td ta="right">{p.events}</Table.Td>
-                  <Table.Td ta="right">
-                    {p.openReports > 0 ? (
-                      <Badge color="red" variant="light">
-                        {p.openReports}
-                      </Badge>
-                    ) : (
-                      0
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+        <DataTable label="People" minWidth={720} testId="people-table" style={{ opacity: people.isPlaceholderData ? 0.6 : 1 }} columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Plan and roles' }, { label: 'Events', align: 'right' }, { label: 'Open reports', align: 'right' }]}>
+          {data.people.map((p) => (
+            <Table.Tr key={p.id} data-testid="admin-person-row" data-person-id={p.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/people/${p.id}`} fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {p.name || 'No name'}
+                </Anchor>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{p.email}</Table.Td>
+              <Table.Td>
+                <PersonBadges person={p} />
+              </Table.Td>
+              <Table.Td ta="right">{p.events}</Table.Td>
+              <Table.Td ta="right">
+                {p.openReports > 0 ? (
+                  <Badge color="red" variant="light">
+                    {p.openReports}
+                  </Badge>
+                ) : (
+                  0
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {data && data.people.length === 0 && <Text c="dimmed">Nobody {q ? 'matches this search' : 'has an account yet'}.</Text>}
       <Pager total={pages} value={page} onChange={setPage} />
