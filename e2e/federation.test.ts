@@ -140,6 +140,14 @@ describe('the site in the fediverse', () => {
     expect((await peer.send(`${baseUrl()}/ap/inbox`, accept, { as: 'events' })).status).toBe(202);
     await expect.poll(async () => (await page.reload(), await state.innerText()), { timeout: 15_000 }).toBe('Following');
     await page.screenshot({ path: 'test-results/federation-following-admin.png', fullPage: true });
+    expect(await axe(page, 'main')).toEqual([]);
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phonePage = await signIn(phone, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD);
+    await phonePage.goto(`${baseUrl()}/admin?tab=federation`);
+    await phonePage.getByTestId('federation-following').waitFor();
+    await phonePage.evaluate(() => window.scrollTo(0, document.querySelector('[data-testid="federation-following"]')!.getBoundingClientRect().top + window.scrollY - 300));
+    await phonePage.screenshot({ path: 'test-results/federation-following-admin-390.png' });
+    await phone.close();
     expect(errors).toEqual([]);
     await admin.close();
 

@@ -226,10 +226,14 @@ describe('following other servers: two Hubbub servers and a peer', () => {
     expect((await peer.send(`${a.url}/ap/inbox`, create(event(own, 'Picnic')))).status).toBe(202);
     // Claiming an event of B's server as the peer's: refused.
     expect((await peer.send(`${a.url}/ap/inbox`, create(event(`${bUrl}/ap/events/${randomUUID()}`, 'Forged')))).status).toBe(202);
+    // Over already: not taken in (search here shows what is to come).
+    const past = { ...event(`${peer.origin}/events/${randomUUID()}`, 'Last week'), startTime: new Date(Date.now() - 7 * 24 * HOUR).toISOString(), endTime: new Date(Date.now() - 7 * 24 * HOUR + HOUR).toISOString() };
+    expect((await peer.send(`${a.url}/ap/inbox`, create(past))).status).toBe(202);
     const rows = await until(remoteEventsOnA, (r) => r.some((e) => e.originId === own), "the peer's event is taken in");
     expect(rows.find((e) => e.originId === own)).toMatchObject({ name: 'Picnic', contentJson: 'Bring snacks', venue: 'Town hall', timeZone: 'Europe/Paris', originUrl: `${peer.origin}/events/page` });
     expect(rows.map((e) => e.name)).not.toContain('Not followed yet');
     expect(rows.map((e) => e.name)).not.toContain('Forged');
+    expect(rows.map((e) => e.name)).not.toContain('Last week');
 
     // Unfollowing: its events go at once, and its server gets an Undo of the Follow.
     const followingId = (await overviewA()).following.find((f) => f.actor === peer.actorId)!.id;

@@ -126,6 +126,8 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
   if (!event.startTime) return 'it has no start time';
   const start = new Date(event.startTime.epochMilliseconds);
   const end = event.endTime ? new Date(event.endTime.epochMilliseconds) : new Date(start.getTime() + DEFAULT_LENGTH_MS);
+  // Over already (an old event updated, a late delivery): search here shows what is to come.
+  if (end.getTime() <= ctx.data.app.now().getTime()) return 'it has ended';
   const place = await event.getLocation({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader }).catch(() => null);
   if (!(place instanceof Place) || place.latitude === null || place.longitude === null) return 'it has no place with coordinates, so no map could show it';
   // Hubbub names the zone; others mostly do not: the zone at the place is the wall clock its people read.

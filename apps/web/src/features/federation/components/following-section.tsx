@@ -77,7 +77,7 @@ export function FollowingSection({ following, enabled }: { following: Federation
           The site follows no other server yet.
         </Text>
       ) : (
-        <DataTable label="Servers the site follows" minWidth={520} testId="federation-following" columns={[{ label: 'Account' }, { label: 'Status' }, { label: 'Since' }, { label: 'Actions', hidden: true }]}>
+        <DataTable label="Servers the site follows" minWidth={640} testId="federation-following" columns={[{ label: 'Account' }, { label: 'Status' }, { label: 'Since' }, { label: 'Actions', hidden: true }]}>
           {following.map((f) => (
             <Table.Tr key={f.id}>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>
