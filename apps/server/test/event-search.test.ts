@@ -85,8 +85,8 @@ describe('the answer', () => {
       const result = await search({ ...box, startDate: at(T0), days: 1, userId: user.id });
       for (const event of [odd, plain]) {
         const own = (await call(t.app, 'GET', pathOf(eventsApi.get, { id: event.id }))).json() as HubEvent;
-        const { id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags, series } = own;
-        expect(result.events.find((e) => e.id === event.id)).toEqual({ id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags, series });
+        const { id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags, series, origin } = own;
+        expect(result.events.find((e) => e.id === event.id)).toEqual({ id, userId, name, startDate, endDate, timeZone, slug, venue, area, thumbnailPath, status, updated, publishOnDate, host: eventHost, tags, series, origin });
       }
     }
   });
