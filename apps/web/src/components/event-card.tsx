@@ -2,10 +2,11 @@ import { type ReactNode } from 'react';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title, type PaperProps } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconRepeat } from '@tabler/icons-react';
-import { eventPhase, eventTimes, formatDate, originHost, publicEventPath, seriesRuleWords, type EventSummary } from '@hubbub/contract';
+import { eventPhase, eventTimes, formatDate, publicEventPath, seriesRuleWords, type EventSummary } from '@hubbub/contract';
 import { useNow } from '@/lib/dates/use-now';
 import { eventPlace } from '@/lib/format';
 import { EventThumbnail } from './event-thumbnail';
+import { OriginLink } from './origin-link';
 import { PhaseBadge } from './phase-badge';
 
 export interface EventCardProps extends Omit<PaperProps, 'children'> {
@@ -86,9 +87,7 @@ export function EventCard({ event, visitor = false, badges, actions, headingOrde
               // Another server's event: where it comes from, and the way there (people say Going there).
               <>
                 {' on '}
-                <Anchor href={event.origin} target="_blank" rel="noopener noreferrer nofollow" inherit data-testid="event-card-origin">
-                  {originHost(event.origin)}
-                </Anchor>
+                <OriginLink origin={event.origin} testId="event-card-origin" />
               </>
             )}
           </Text>

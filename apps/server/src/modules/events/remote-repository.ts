@@ -45,9 +45,3 @@ export async function deleteEndedRemote(db: Db, args: { tenantId: string; now: D
     .returning({ id: events.id });
   return rows.length;
 }
-
-/** Whether the event came from another server (no Going here: its people say so there). */
-export async function isRemote(db: Db, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: events.id }).from(events).where(and(eq(events.id, id), isNotNull(events.originId)));
-  return row !== undefined;
-}

@@ -7,7 +7,7 @@ import { timeZoneAt } from '../geo/service.js';
 import { ensureRemoteAccount } from '../users/service.js';
 import { isDeliverable } from './address-guard.js';
 import { blockedActor, type FederationData } from './federation-data.js';
-import { identityOf, plainText } from './remote-text.js';
+import { clip, identityOf, oneLine, plainText } from './remote-text.js';
 import * as following from './following-repository.js';
 import * as repo from './repository.js';
 import { safeGet } from './safe-fetch.js';
@@ -107,9 +107,6 @@ export async function followAnswered(ctx: Context<FederationData>, answer: { act
   return following.answerFollow(ctx.data.app.db, { tenantId: ctx.data.tenant.id, actorUri: answer.actorId.href, followId: answer.objectId?.href ?? null, accepted });
 }
 
-/** Plain text on one line: control and line-breaking characters become spaces. */
-const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
-
 /** Where the page of a remote event is: its url when it is a web address on its own server, else its id. */
 function pageOf(event: Event, id: URL): string {
   const url = event.url instanceof Link ? event.url.href : event.url;
@@ -122,7 +119,7 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
   const rawName = oneLine(event.name?.toString() ?? '');
   // Hubbub says a cancellation in the name (ActivityPub has no status): the event is canceled here too.
   const canceled = /^Canceled: /.test(rawName);
-  const name = Array.from(canceled ? rawName.slice('Canceled: '.length) : rawName).slice(0, EVENT_NAME_MAX).join('');
+  const name = clip(canceled ? rawName.slice('Canceled: '.length) : rawName, EVENT_NAME_MAX);
   if (!event.startTime) return 'it has no start time';
   const start = new Date(event.startTime.epochMilliseconds);
   const end = event.endTime ? new Date(event.endTime.epochMilliseconds) : new Date(start.getTime() + DEFAULT_LENGTH_MS);
@@ -138,7 +135,7 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
       if (zone.success) timeZone = zone.data;
     }
   }
-  const venue = Array.from(oneLine(place.name?.toString() ?? '')).slice(0, 200).join('') || null;
+  const venue = clip(oneLine(place.name?.toString() ?? ''), 200) || null;
   return {
     name,
     startDate: start.toISOString(),
@@ -147,7 +144,7 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
     venue,
     // The place's name is the venue's: the area adds only where it is (one name, shown once).
     area: { name: '', type: AreaType.Custom, latitude: place.latitude, longitude: place.longitude, zoom: PLACE_ZOOM },
-    contentJson: Array.from(plainText(event.content?.toString() ?? '')).slice(0, EVENT_DESCRIPTION_MAX).join('') || null,
+    contentJson: clip(plainText(event.content?.toString() ?? ''), EVENT_DESCRIPTION_MAX) || null,
     canceled,
   };
 }

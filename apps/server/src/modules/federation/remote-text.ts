@@ -21,9 +21,15 @@ export function handleOf(preferredUsername: string | undefined, id: URL): string
   return preferredUsername && /^[\p{L}\p{N}_.-]{1,100}$/u.test(preferredUsername) ? `@${preferredUsername}@${id.host}` : null;
 }
 
+/** Plain text on one line: control and line-breaking characters become spaces. */
+export const oneLine = (text: string) => text.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim();
+
+/** At most `max` characters (code points: an emoji is not cut in half). */
+export const clip = (text: string, max: number) => Array.from(text).slice(0, max).join('');
+
 /** An actor's handle (or address) and display name, as text of a name's length: what its server says is never markup here. */
 export function identityOf(actor: { preferredUsername: unknown; name: unknown }, id: URL): { handle: string; name: string } {
   const handle = handleOf(actor.preferredUsername?.toString(), id) ?? id.href;
-  const name = Array.from(plainText(actor.name?.toString() ?? '').replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ').replace(/\s+/g, ' ').trim()).slice(0, 100).join('');
+  const name = clip(oneLine(plainText(actor.name?.toString() ?? '')), 100);
   return { handle, name: name || handle };
 }

@@ -2,7 +2,8 @@ import { type ReactNode } from 'react';
 import { Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime, IconMapPin, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { eventTimes, formatDate, originHost, timeZoneLabel, type HubEvent } from '@hubbub/contract';
+import { eventTimes, formatDate, timeZoneLabel, type HubEvent } from '@hubbub/contract';
+import { OriginLink } from '@/components/origin-link';
 import { useNow } from '@/lib/dates/use-now';
 import { eventPlace } from '@/lib/format';
 import { EventLinkButtons } from './event-link-buttons';
@@ -100,9 +101,7 @@ export function EventDetails({ event, map, ownerActions, going, now: fixedNow }:
             {event.origin && (
               <Text size="xs" c="dimmed">
                 on{' '}
-                <Anchor href={event.origin} target="_blank" rel="noopener noreferrer nofollow" inherit data-testid="event-origin">
-                  {originHost(event.origin)}
-                </Anchor>
+                <OriginLink origin={event.origin} testId="event-origin" />
               </Text>
             )}
           </Fact>
