@@ -32,7 +32,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { safeError } from '../../lib/safe-error.js';
 import type { AppContext, TenantRef } from '../../app-context.js';
 import { getEvent, type EventCore } from '../events/service.js';
-import { remoteGoing, remoteLeave } from '../going/service.js';
+import { remoteGoing, remoteLeave, requireRemoteJoinable } from '../going/service.js';
 import { createRemoteReport } from '../moderation/service.js';
 import { ensureRemoteAccount } from '../users/service.js';
 import { AppError } from '../../lib/app-error.js';
@@ -112,17 +112,26 @@ async function joinFromRemote(ctx: InboxContext<FederationData>, join: Join | Ac
   const { app, tenant } = ctx.data;
   const { handle, name } = identityOf(person, person.id);
   const eventId = target.values.id;
+  const answer = { eventId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href };
+  try {
+    // Before anything is recorded: canceled or over, it is told no at once, and someone holding a seat keeps it, answered as it was.
+    await requireRemoteJoinable({ ctx: app, tenant, eventId });
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    await sendAnswer(ctx, { ...answer, answer: 'reject' }, error.detail);
+    return;
+  }
   // One server cannot fill an event: past REMOTE_PER_SERVER of its people on the list, the next is told no.
   const known = await repo.remoteUserOf(app.db, { tenantId: tenant.id, actor: person.id.href });
   if (!known && (await repo.joinsFromServer(app.db, { eventId, host: person.id.host })) >= REMOTE_PER_SERVER) return;
   const userId = await ensureRemoteAccount(app.db, { tenantId: tenant.id, actor: person.id.href, name, handle });
-  await repo.saveJoin(app.db, { tenantId: tenant.id, eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href });
+  await repo.saveJoin(app.db, { tenantId: tenant.id, userId, ...answer });
   try {
     await remoteGoing({ ctx: app, tenant, eventId, userId });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    // Refused (canceled, ended, declined before, questions it cannot answer): told at once.
-    await answerJoin(ctx, { eventId, userId, actor: person.id.href, inbox: person.inboxId.href, joinId: join.id.href, answer: 'reject' }, error.detail);
+    // Refused (declined before, questions it cannot answer): told at once.
+    await answerJoin(ctx, { userId, ...answer, answer: 'reject' }, error.detail);
     return;
   }
   // A seat now is told now; a place in line or a request waits for the round that sees it change.
@@ -143,14 +152,19 @@ export async function answerJoin(ctx: Context<FederationData>, owed: repo.OwedAn
   const { db } = ctx.data.app;
   const key = { eventId: owed.eventId, userId: owed.userId, joinId: owed.joinId, answer: owed.answer };
   if (!(await repo.takeAnswer(db, key))) return;
-  const site = ctx.getActorUri(ctx.data.tenant.key);
-  const values = { id: new URL(`#${owed.answer}s/${randomUUID()}`, site), actor: site, object: new URL(owed.joinId), to: new URL(owed.actor), ...(why ? { summary: why } : {}) };
   try {
-    await ctx.sendActivity({ identifier: ctx.data.tenant.key }, { id: new URL(owed.actor), inboxId: new URL(owed.inbox) }, owed.answer === 'accept' ? new Accept(values) : new Reject(values));
+    await sendAnswer(ctx, owed, why);
   } catch (error) {
     await repo.takeAnswer(db, { ...key, undo: true });
     throw error;
   }
+}
+
+/** The Accept or Reject of a Join, naming it, to the actor's inbox. */
+async function sendAnswer(ctx: Context<FederationData>, owed: Omit<repo.OwedAnswer, 'userId'>, why?: string): Promise<void> {
+  const site = ctx.getActorUri(ctx.data.tenant.key);
+  const values = { id: new URL(`#${owed.answer}s/${randomUUID()}`, site), actor: site, object: new URL(owed.joinId), to: new URL(owed.actor), ...(why ? { summary: why } : {}) };
+  await ctx.sendActivity({ identifier: ctx.data.tenant.key }, { id: new URL(owed.actor), inboxId: new URL(owed.inbox) }, owed.answer === 'accept' ? new Accept(values) : new Reject(values));
 }
 
 /** Every answer owed: remote accounts seated or declined since their servers were last told. */
@@ -302,11 +316,14 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     .on(Undo, async (ctx, undo) => {
       if (!undo.actorId) return;
       const object = await undo.getObject(ctx);
-      if (object instanceof Join && object.actorId?.href === undo.actorId.href && object.objectId) {
+      // The activity undone is the signer's own: it may name its actor (Mastodon, Fedify) or leave it
+      // out (activitypub.bot); one naming someone else is not the signer's to undo.
+      const own = (activity: Join | Follow) => !activity.actorId || activity.actorId.href === undo.actorId!.href;
+      if (object instanceof Join && own(object) && object.objectId) {
         await leaveFromRemote(ctx, undo.actorId, object.objectId);
         return;
       }
-      if (!(object instanceof Follow) || object.actorId?.href !== undo.actorId.href || !object.objectId) return;
+      if (!(object instanceof Follow) || !own(object) || !object.objectId) return;
       const target = ctx.parseUri(object.objectId);
       if (target?.type !== 'actor' || !(await isLocalActor(ctx.data, target.identifier))) return;
       await repo.removeFollower(ctx.data.app.db, { tenantId: ctx.data.tenant.id, identifier: target.identifier, actorUri: undo.actorId.href });

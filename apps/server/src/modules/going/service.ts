@@ -246,6 +246,19 @@ async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userI
 }
 
 /**
+ * Whether a remote account may ask for a seat at all: a public event of this site's own, neither
+ * canceled nor over. Throws the refusal, for anyone, also someone on the list (their seat is no use now).
+ */
+export async function requireRemoteJoinable(opts: { ctx: AppContext; tenant: TenantRef; eventId: string }): Promise<void> {
+  const { ctx, tenant, eventId } = opts;
+  const event = await requireVisibleEvent({ ctx, tenant, eventId, viewerId: null });
+  if (event.visibility !== 'public') throw notFound('No public event has this id.');
+  refuseRemote(event.origin);
+  if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
+  if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
+}
+
+/**
  * Going from the fediverse (modules/federation): a remote account (users.remote_actor) asks for a
  * seat at a public event by an ActivityPub Join, without guests or answers. It gets what anyone
  * would: a seat, the end of the line, or a request for the host to approve; a refusal (canceled,
@@ -253,14 +266,10 @@ async function giveBack(tx: Db, args: { tenantId: string; eventId: string; userI
  */
 export async function remoteGoing(opts: { ctx: AppContext; tenant: TenantRef; eventId: string; userId: string }): Promise<GoingState> {
   const { ctx, tenant, eventId, userId } = opts;
+  await requireRemoteJoinable({ ctx, tenant, eventId });
   // Already on the list (a Join sent again, redelivered): where they stand is the answer; nothing changes.
   const before = await repo.standing(ctx.db, eventId, userId);
   if (before.mine) return before.mine.state;
-  const event = await requireVisibleEvent({ ctx, tenant, eventId, viewerId: null });
-  if (event.visibility !== 'public') throw notFound('No public event has this id.');
-  refuseRemote(event.origin);
-  if (event.status === 3) throw conflict('This event is canceled: nobody can say Going to it.');
-  if (Date.parse(event.endDate) <= ctx.now().getTime()) throw conflict('This event has ended.');
   await withSeats(ctx, tenant.id, eventId, (tx, settings) => takePlace(tx, { tenantId: tenant.id, eventId, userId, guests: 0, answers: {}, settings, now: ctx.now() }));
   const { mine } = await repo.standing(ctx.db, eventId, userId);
   if (!mine) throw conflict('The request could not be recorded.');
