@@ -101,6 +101,9 @@ describe('with activitypub.bot, a server written by others, as the rest of the f
     expect((await call(t.app, 'POST', pathOf(eventsApi.cancel, { id: eventId }), { jwt: host.jwt })).statusCode).toBe(200);
     await publish();
     await expect.poll(updates, { timeout: 15_000 }).toEqual([`${name} (moved)`, `Canceled: ${name} (moved)`]);
+    expect((await call(t.app, 'DELETE', pathOf(eventsApi.delete, { id: eventId }), { jwt: host.jwt })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(() => receivedOf('ana', 'Delete', objectId), { timeout: 15_000 }).toHaveLength(1);
   }, 60_000);
 
   it("follows a host's own actor, hears of the host's next event from it, and unfollows", async () => {
@@ -161,7 +164,7 @@ describe('with activitypub.bot, a server written by others, as the rest of the f
     await expect.poll(() => answersTo('bo', late), { timeout: 15_000 }).toEqual(['Reject']);
   }, 60_000);
 
-  it("the site's admin follows a bot; its events show in search marked with their origin, and go when it deletes them", async () => {
+  it("the site's admin follows a bot; its events show in search marked with their origin and go when it deletes them; then it unfollows", async () => {
     const bo = peer.actorOf('bo');
     expect((await call(t.app, 'POST', federationApi.follow.path, { jwt: admin.jwt, body: { target: bo } })).statusCode).toBe(200);
     await publish();
@@ -181,6 +184,14 @@ describe('with activitypub.bot, a server written by others, as the rest of the f
 
     await peer.act('bo', { type: 'Delete', object: origin, to: 'https://www.w3.org/ns/activitystreams#Public', cc: followers });
     await expect.poll(search, { timeout: 15_000 }).toEqual([]);
+
+    // Unfollowing: the next round tells the bot's server, which takes the site off its followers.
+    const followerCount = async () => ((await (await fetch(followers, { headers: { accept: AP } })).json()) as { totalItems: number }).totalItems;
+    expect(await followerCount()).toBe(1);
+    const followingId = ((await call(t.app, 'GET', federationApi.overview.path, { jwt: admin.jwt })).json() as FederationOverview).following.find((f) => f.actor === bo)!.id;
+    expect((await call(t.app, 'DELETE', pathOf(federationApi.unfollow, { id: followingId }), { jwt: admin.jwt })).statusCode).toBe(200);
+    await publish();
+    await expect.poll(followerCount, { timeout: 15_000 }).toBe(0);
   }, 60_000);
 
   it('files its Flag as a report; a block of its server stops delivery both ways', async () => {
