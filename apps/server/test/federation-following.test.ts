@@ -127,7 +127,8 @@ describe('following other servers: two Hubbub servers and a peer', () => {
     expectProblem(await call(a.app, 'POST', federationApi.follow.path, { jwt: adminA.jwt, body: { target: bHandle.toUpperCase() } }), 409, { code: 'conflict' });
     await roundA();
     const followed = await until(overviewA, (o) => o.following[0]?.state === 'following', 'B accepts A');
-    expect(followed.following[0]).toMatchObject({ actor: `${bUrl}/ap/actors/hubbub`, handle: bHandle });
+    // B's site actor (a Service) stands for the whole server.
+    expect(followed.following[0]).toMatchObject({ actor: `${bUrl}/ap/actors/hubbub`, handle: bHandle, wholeServer: true });
     expect((await overviewB()).followers.map((f) => f.actor)).toContain(`${a.url}/ap/actors/hubbub`);
 
     const aHandle = `@hubbub@${new URL(a.url).host}`;
@@ -221,6 +222,7 @@ describe('following other servers: two Hubbub servers and a peer', () => {
     expect((await overviewA()).following.find((f) => f.actor === peer.actorId)?.state).toBe('asked');
     await peer.send(`${a.url}/ap/inbox`, accept(followId));
     await until(overviewA, (o) => o.following.find((f) => f.actor === peer.actorId)?.state === 'following', 'the peer accepts');
+    expect((await overviewA()).following.find((f) => f.actor === peer.actorId)?.wholeServer).toBe(false);
 
     const own = `${peer.origin}/events/${randomUUID()}`;
     expect((await peer.send(`${a.url}/ap/inbox`, create(event(own, 'Picnic')))).status).toBe(202);
@@ -247,6 +249,58 @@ describe('following other servers: two Hubbub servers and a peer', () => {
       'the peer is told',
     );
     expectProblem(await call(a.app, 'DELETE', pathOf(federationApi.unfollow, { id: followingId }), { jwt: adminA.jwt }), 404, { code: 'not_found' });
+  });
+
+  it("following a server's own account (Mobilizon's relay, an Application) takes in what that server sends: its organisers' events, the relay's Announces, edits and deletions; unfollowing drops them all", async () => {
+    const relay = peer.accountId('relay');
+    const event = (id: string, name: string, organiser: string) => ({
+      id,
+      type: 'Event',
+      name,
+      attributedTo: peer.accountId(organiser),
+      startTime: new Date(start).toISOString(),
+      endTime: new Date(start + HOUR).toISOString(),
+      location: { type: 'Place', name: 'Maison du vélo', latitude: 45.76, longitude: 4.84 },
+    });
+    const activity = (type: string, actor: string, object: unknown) => ({ '@context': 'https://www.w3.org/ns/activitystreams', id: peer.newId(type.toLowerCase()), type, actor: peer.accountId(actor), object });
+    const inboxA = `${a.url}/ap/inbox`;
+
+    expect((await call(a.app, 'POST', federationApi.follow.path, { jwt: adminA.jwt, body: { target: relay } })).statusCode).toBe(200);
+    await roundA();
+    const [asked] = await until(
+      async () => (await peer.received()).filter((r) => r.activity.type === 'Follow' && r.activity.object === relay),
+      (r) => r.length === 1,
+      'the relay is asked',
+    );
+    await peer.send(inboxA, activity('Accept', 'relay', asked!.activity.id), { as: 'relay' });
+    await until(overviewA, (o) => o.following.find((f) => f.actor === relay)?.state === 'following', 'the relay accepts');
+
+    // Mobilizon sends its relay's followers every public activity of its accounts: Mona's new event is taken in, as hers.
+    const repair = `${peer.origin}/events/${randomUUID()}`;
+    expect((await peer.send(inboxA, activity('Create', 'mona', event(repair, 'Repair café', 'mona')), { as: 'mona' })).status).toBe(202);
+    // The relay announces an event by its address (fetched from its server), attributed to Bo; one on another server is not taken.
+    const ride = `${peer.origin}/events/${randomUUID()}`;
+    await peer.publish(event(ride, 'Bike ride', 'bo'));
+    expect((await peer.send(inboxA, activity('Announce', 'relay', ride), { as: 'relay' })).status).toBe(202);
+    expect((await peer.send(inboxA, activity('Announce', 'relay', `${bUrl}/ap/events/${randomUUID()}`), { as: 'relay' })).status).toBe(202);
+    const rows = await until(remoteEventsOnA, (r) => [repair, ride].every((id) => r.some((e) => e.originId === id)), 'both events are taken in');
+    expect(rows.filter((e) => e.originId.startsWith(peer.origin)).map((e) => e.name).sort()).toEqual(['Bike ride', 'Repair café']);
+    const hostOf = async (originId: string) =>
+      ((await call(a.app, 'GET', pathOf(eventsApi.get, { id: rows.find((e) => e.originId === originId)!.id }), { jwt: guestA.jwt })).json() as HubEvent).host.name;
+    expect(await hostOf(repair)).toBe('Mona on the peer');
+    expect(await hostOf(ride)).toBe('Bo on the peer');
+
+    // Mona's edit changes it; a moderator of her server deletes the ride.
+    expect((await peer.send(inboxA, activity('Update', 'mona', event(repair, 'Repair café (moved)', 'mona')), { as: 'mona' })).status).toBe(202);
+    await until(remoteEventsOnA, (r) => r.some((e) => e.originId === repair && e.name === 'Repair café (moved)'), 'the edit is taken in');
+    expect((await peer.send(inboxA, activity('Delete', 'moderator', ride), { as: 'moderator' })).status).toBe(202);
+    await until(remoteEventsOnA, (r) => !r.some((e) => e.originId === ride), 'the deletion is taken in');
+
+    // Unfollowing the relay drops every event from its server.
+    const followingId = (await overviewA()).following.find((f) => f.actor === relay)!.id;
+    expect((await call(a.app, 'DELETE', pathOf(federationApi.unfollow, { id: followingId }), { jwt: adminA.jwt })).statusCode).toBe(200);
+    expect((await remoteEventsOnA()).filter((e) => e.originId.startsWith(peer.origin))).toEqual([]);
+    await roundA();
   });
 
   it("a block of B's server ends the follow and drops B's events", async () => {

@@ -103,6 +103,8 @@ export const FederationFollowingSchema = z
     handle: z.string().nullable(),
     state: z.enum(FederationFollowStates),
     problem: z.string().nullable(),
+    /** The account is its server's own (an Application or Service: Mobilizon's relay, a Hubbub site): all of that server's public events are taken in. */
+    wholeServer: z.boolean(),
     since: z.string(),
   })
   .meta({ id: 'FederationFollowing' });

@@ -8,11 +8,11 @@ import { genDigestHeaderBothRFC3230AndRFC9530, parseRequestSignature, signAsDraf
 /**
  * An ActivityPub server standing in for the rest of the fediverse in the federation tests: a
  * process of its own on another loopback address, signing and checking HTTP signatures with
- * Misskey's library (not Fedify, which Hubbub is built on). It has one account, `watcher`, and
- * records what its inboxes receive. The test drives it over HTTP (`/_control/...`).
- *
- * `@evanp/activitypub-bot` would be the better peer (someone else's whole server), but it needs
- * activitystrea.ms 4, which the npm registry this machine reaches does not have (FEDERATION.md).
+ * Misskey's library (not Fedify, which Hubbub is built on). Its accounts are `watcher` and any
+ * other name (`relay` is the server's own, an Application, as Mobilizon's is); it serves the objects
+ * a test gives it and records what its inboxes receive. The test drives it over HTTP (`/_control/...`).
+ * It sends what a well-behaved server would not (badly signed, stale, forged); activitypub.bot, a
+ * whole server by others, is the peer of federation-activitypub-bot.test.ts.
  */
 
 export interface Received {
@@ -36,7 +36,7 @@ function serve(host: string, port: number): void {
     return {
       '@context': AS_CONTEXT,
       id,
-      type: 'Person',
+      type: name === 'relay' ? 'Application' : 'Person',
       preferredUsername: name,
       name: `${name[0]!.toUpperCase()}${name.slice(1)} on the peer`,
       inbox: `${id}/inbox`,
@@ -49,6 +49,8 @@ function serve(host: string, port: number): void {
   const own = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const other = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
   const received: Received[] = [];
+  /** Objects the test published on the peer, by path. */
+  const objects = new Map<string, unknown>();
 
   /** The PEM of the key a signature names, fetched from its actor's document (Fedify publishes publicKey on the actor). */
   async function publicKeyOf(signer: string): Promise<string | undefined> {
@@ -116,6 +118,12 @@ function serve(host: string, port: number): void {
             received.push({ path: at, verified: !reason, reason, activity: JSON.parse(body.toString('utf8')) as Record<string, unknown> });
             return json(res, reason ? 401 : 202, {});
           }
+          if (req.method === 'GET' && objects.has(at)) return json(res, 200, objects.get(at), ACTIVITY_JSON);
+          if (req.method === 'POST' && at === '/_control/object') {
+            const object = JSON.parse(body.toString('utf8')) as { id: string };
+            objects.set(new URL(object.id).pathname, { '@context': AS_CONTEXT, ...object });
+            return json(res, 200, {});
+          }
           if (req.method === 'GET' && at === '/_control/received') return json(res, 200, received);
           if (req.method === 'POST' && at === '/_control/send') return json(res, 200, await send(JSON.parse(body.toString('utf8'))));
           return json(res, 404, {});
@@ -161,6 +169,11 @@ export class ApPeer {
   async send(to: string, activity: unknown, options: { date?: string; wrongKey?: boolean; as?: string; absoluteForm?: string } = {}): Promise<{ status: number; body: string }> {
     const answer = await fetch(`${this.origin}/_control/send`, { method: 'POST', body: JSON.stringify({ to, activity, ...options }) });
     return (await answer.json()) as { status: number; body: string };
+  }
+
+  /** Serves `object` at its id (an address on the peer) from now on. */
+  async publish(object: { id: string }): Promise<void> {
+    await fetch(`${this.origin}/_control/object`, { method: 'POST', body: JSON.stringify(object) });
   }
 
   async received(): Promise<Received[]> {

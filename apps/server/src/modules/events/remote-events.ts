@@ -69,8 +69,8 @@ function valuesOf(input: z.output<typeof EventCreateSchema>, canceled: boolean):
   };
 }
 
-/** Another server deleted its event, or one of the follows ended: answers how many events went. */
-export function dropRemoteEvents(opts: { ctx: AppContext; db?: Db; tenantId: string; userId: string; originId?: string }): Promise<number> {
+/** Another server deleted its event, or one of the follows ended (an account's, or a whole server's): answers how many events went. */
+export function dropRemoteEvents(opts: { ctx: AppContext; db?: Db; tenantId: string } & remote.RemoteEventsScope): Promise<number> {
   return remote.deleteRemote(opts.db ?? opts.ctx.db, opts);
 }
 

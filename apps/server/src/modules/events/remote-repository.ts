@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { events } from './schema.js';
 import type { EventValues } from './repository.js';
@@ -28,11 +28,18 @@ export async function updateRemote(db: Db, id: string, values: EventValues & { o
   await db.update(events).set({ ...values, updatedAt: at }).where(eq(events.id, id));
 }
 
-/** Deletes what one remote account published, or one event of it; answers how many went. */
-export async function deleteRemote(db: Db, args: { tenantId: string; userId: string; originId?: string }): Promise<number> {
+/** What a remote deletion names: one account's events, or one server's (its origin, `https://host`); or just one of them. */
+export type RemoteEventsScope = ({ userId: string } | { server: string }) & { originId?: string };
+
+/** Deletes the remote events a scope names; answers how many went. */
+export async function deleteRemote(db: Db, args: { tenantId: string } & RemoteEventsScope): Promise<number> {
+  const scope = and(
+    'server' in args ? sql`left(${events.originId}, ${args.server.length + 1}) = ${`${args.server}/`}` : eq(events.userId, args.userId),
+    args.originId ? eq(events.originId, args.originId) : isNotNull(events.originId),
+  );
   const rows = await db
     .delete(events)
-    .where(and(eq(events.tenantId, args.tenantId), eq(events.userId, args.userId), args.originId ? eq(events.originId, args.originId) : isNotNull(events.originId)))
+    .where(and(eq(events.tenantId, args.tenantId), scope))
     .returning({ id: events.id });
   return rows.length;
 }

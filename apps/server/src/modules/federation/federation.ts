@@ -1,6 +1,7 @@
 import { randomUUID, type webcrypto } from 'node:crypto';
 import {
   Accept,
+  Announce,
   Create,
   Delete,
   Endpoints,
@@ -345,6 +346,7 @@ export function buildFederation(options: FederationOptions): Federation<Federati
     // The public events of the accounts the site follows (following.ts).
     .on(Create, (ctx, create) => takeRemoteEvent(ctx, create))
     .on(Update, (ctx, update) => takeRemoteEvent(ctx, update))
+    .on(Announce, (ctx, announce) => takeRemoteEvent(ctx, announce))
     .on(Delete, (ctx, del) => dropRemoteEvent(ctx, del))
     .on(Leave, async (ctx, leave) => {
       if (!leave.actorId || !leave.objectId) return;

@@ -6,7 +6,7 @@ import { iso } from '../../db/fragments.js';
 // The accounts on other servers the site follows (federation_following): asked for by an admin,
 // found and told by the publisher's round, answered by their servers.
 
-const columns = sql`id, target, actor_uri as actor, handle, state, problem, ${iso(sql`created_at`)} as since`;
+const columns = sql`id, target, actor_uri as actor, handle, state, problem, whole_server as "wholeServer", ${iso(sql`created_at`)} as since`;
 
 export async function listFollowing(db: Db, tenantId: string): Promise<FederationFollowing[]> {
   return queryRows(db, sql`select ${columns} from federation_following where tenant_id = ${tenantId} and state <> 'leaving' order by created_at desc, id`);
@@ -32,9 +32,10 @@ export interface FollowingRow {
   inbox: string | null;
   followId: string | null;
   state: FederationFollowState;
+  wholeServer: boolean;
 }
 
-const rowColumns = sql`id, target, actor_uri as "actorUri", inbox, follow_id as "followId", state`;
+const rowColumns = sql`id, target, actor_uri as "actorUri", inbox, follow_id as "followId", state, whole_server as "wholeServer"`;
 
 /** Follows the round owes work on: to find (and ask), or to end (tell). */
 export function owedFollows(db: Db, args: { tenantId: string; limit: number }): Promise<FollowingRow[]> {
@@ -42,10 +43,10 @@ export function owedFollows(db: Db, args: { tenantId: string; limit: number }): 
 }
 
 /** The follow is asked for: the actor found and the Follow's id. False when the site follows that actor already (by another name). */
-export async function markAsked(db: Db, args: { id: string; actorUri: string; handle: string | null; inbox: string; followId: string }): Promise<boolean> {
+export async function markAsked(db: Db, args: { id: string; actorUri: string; handle: string | null; inbox: string; followId: string; wholeServer: boolean }): Promise<boolean> {
   const rows = await queryRows(
     db,
-    sql`update federation_following set actor_uri = ${args.actorUri}, handle = ${args.handle}, inbox = ${args.inbox}, follow_id = ${args.followId}, state = 'asked'
+    sql`update federation_following set actor_uri = ${args.actorUri}, handle = ${args.handle}, inbox = ${args.inbox}, follow_id = ${args.followId}, whole_server = ${args.wholeServer}, state = 'asked'
         where id = ${args.id} and state = 'finding'
           and not exists (select 1 from federation_following o where o.tenant_id = federation_following.tenant_id and o.actor_uri = ${args.actorUri} and o.id <> ${args.id})
         returning id`,
@@ -69,9 +70,17 @@ export async function answerFollow(db: Db, args: { tenantId: string; actorUri: s
   return rows.length > 0;
 }
 
-/** Whether the site follows the actor (asked or accepted): only then are its events taken in. */
+/**
+ * Whether the site takes events from the actor: it follows the actor (asked or accepted), or the
+ * account of the actor's server that stands for the whole server.
+ */
 export async function isFollowed(db: Db, args: { tenantId: string; actorUri: string }): Promise<boolean> {
-  const rows = await queryRows(db, sql`select 1 from federation_following where tenant_id = ${args.tenantId} and actor_uri = ${args.actorUri} and state in ('asked', 'following')`);
+  const server = `${new URL(args.actorUri).origin}/`;
+  const rows = await queryRows(
+    db,
+    sql`select 1 from federation_following where tenant_id = ${args.tenantId} and state in ('asked', 'following')
+          and (actor_uri = ${args.actorUri} or (whole_server and left(actor_uri, ${server.length}) = ${server}))`,
+  );
   return rows.length > 0;
 }
 

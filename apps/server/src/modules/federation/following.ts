@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Event, Follow, Link, Place, PropertyValue, Undo, isActor, type Actor, type Context, type Create, type Delete, type Update } from '@fedify/fedify';
+import { Announce, Application, Event, Follow, Link, Place, PropertyValue, Service, Undo, isActor, type Actor, type Context, type Create, type Delete, type Update } from '@fedify/fedify';
 import { AreaType, EVENT_DESCRIPTION_MAX, EVENT_NAME_MAX, TimeZoneSchema } from '@hubbub/contract';
 import { safeError } from '../../lib/safe-error.js';
 import { dropEndedRemoteEvents, dropRemoteEvents, saveRemoteEvent, type RemoteEventInput } from '../events/service.js';
@@ -9,12 +9,12 @@ import { isDeliverable } from './address-guard.js';
 import { blockedActor, type FederationData } from './federation-data.js';
 import { clip, identityOf, oneLine, plainText } from './remote-text.js';
 import * as following from './following-repository.js';
-import * as repo from './repository.js';
 import { safeGet } from './safe-fetch.js';
 
 // Following other servers (issue 32): an admin names an account (another Hubbub's site actor, a
-// Mobilizon group, a Gancio server); the publisher's round finds it and asks to follow; its public
-// events then arrive as Create, Update and Delete and are kept as events with their origin.
+// Mobilizon server's relay or one of its groups, a Gancio server); the publisher's round finds it and
+// asks to follow; its public events then arrive as Create, Update, Announce and Delete and are kept
+// as events with their origin.
 
 /** An event without an end says how long it lasts nowhere: it is shown as two hours long. */
 const DEFAULT_LENGTH_MS = 2 * 3_600_000;
@@ -89,7 +89,9 @@ export async function followWork(ctx: Context<FederationData>): Promise<void> {
       }
       const followId = new URL(`#follows/${randomUUID()}`, site);
       const { handle } = identityOf(actor, id);
-      if (!(await following.markAsked(app.db, { id: row.id, actorUri: id.href, handle: handle.startsWith('@') ? handle : null, inbox: actor.inboxId!.href, followId: followId.href }))) {
+      // A server's own account (Mobilizon's relay, Gancio's, a Hubbub site) stands for all of its events.
+      const wholeServer = actor instanceof Application || actor instanceof Service;
+      if (!(await following.markAsked(app.db, { id: row.id, actorUri: id.href, handle: handle.startsWith('@') ? handle : null, inbox: actor.inboxId!.href, followId: followId.href, wholeServer }))) {
         await following.markFailed(app.db, { id: row.id, problem: 'The site follows this account already.' });
         continue;
       }
@@ -150,33 +152,42 @@ async function inputOf(ctx: Context<FederationData>, event: Event): Promise<Remo
 }
 
 /**
- * A Create or Update of an Event from an account the site follows: kept (or changed) as an event
- * hosted by that account's remote account. From anyone else, or about another server's object, nothing.
+ * A Create or Update of an Event from an account the site follows (or from any account of a server
+ * whose own account it follows), or an Announce of one by such an account (Mobilizon's relay shares
+ * each new event so): kept (or changed) as an event hosted by its author's remote account. From
+ * anyone else, or about another server's object, nothing.
  */
-export async function takeRemoteEvent(ctx: Context<FederationData>, activity: Create | Update): Promise<void> {
+export async function takeRemoteEvent(ctx: Context<FederationData>, activity: Create | Update | Announce): Promise<void> {
   const { app, tenant, log } = ctx.data;
   const actorId = activity.actorId;
   if (!actorId || !(await following.isFollowed(app.db, { tenantId: tenant.id, actorUri: actorId.href })) || (await blockedActor(ctx.data, actorId))) return;
-  const object = await activity.getObject({ documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader }).catch(() => null);
+  const loaders = { documentLoader: ctx.documentLoader, contextLoader: ctx.contextLoader };
+  const object = await activity.getObject(loaders).catch(() => null);
   if (!(object instanceof Event) || !object.id) return;
   // A server speaks for its own events only.
   if (object.id.origin !== actorId.origin) return;
+  // The author: who created or updated it; of an event announced, the account of that server it is attributed to.
+  const shared = activity instanceof Announce && object.attributionId?.origin === actorId.origin;
+  const authorId = shared ? object.attributionId! : actorId;
+  if (shared && (await blockedActor(ctx.data, authorId))) return;
   const input = await inputOf(ctx, object);
   if (typeof input === 'string') {
     log.info({ event: object.id.href }, `federation: an event from a followed account was not taken in: ${input}`);
     return;
   }
-  const actor = await activity.getActor(ctx).catch(() => null);
-  const { handle, name } = actor && isActor(actor) ? identityOf(actor, actorId) : { handle: actorId.href, name: actorId.host };
-  const userId = await ensureRemoteAccount(app.db, { tenantId: tenant.id, actor: actorId.href, name, handle });
+  const author = await (shared ? object.getAttribution(loaders) : activity.getActor(ctx)).catch(() => null);
+  const { handle, name } = author && isActor(author) ? identityOf(author, authorId) : { handle: authorId.href, name: authorId.host };
+  const userId = await ensureRemoteAccount(app.db, { tenantId: tenant.id, actor: authorId.href, name, handle });
   const saved = await saveRemoteEvent({ ctx: app, tenantId: tenant.id, userId, originId: object.id.href, originUrl: pageOf(object, object.id), input });
   if ('refused' in saved) log.info({ event: object.id.href }, `federation: an event from a followed account was refused: ${saved.refused}`);
 }
 
-/** A Delete of an event the site took in, from the account that published it. */
+/**
+ * A Delete of an event the site took in, from its server: whoever there deletes it (its author, a
+ * group's admin, the server's moderators), the server speaks for its own objects.
+ */
 export async function dropRemoteEvent(ctx: Context<FederationData>, activity: Delete): Promise<void> {
   const { app, tenant } = ctx.data;
   if (!activity.actorId || !activity.objectId || activity.objectId.origin !== activity.actorId.origin) return;
-  const userId = await repo.remoteUserOf(app.db, { tenantId: tenant.id, actor: activity.actorId.href });
-  if (userId) await dropRemoteEvents({ ctx: app, tenantId: tenant.id, userId, originId: activity.objectId.href });
+  await dropRemoteEvents({ ctx: app, tenantId: tenant.id, server: activity.objectId.origin, originId: activity.objectId.href });
 }

@@ -269,10 +269,9 @@ export async function removeBlockedFollowers(db: Db, args: { tenantId: string; k
 }
 
 /** The site's follows of a blocked server or account end at once (nothing is sent to it, not even an Undo); answers the actors. */
-export async function removeBlockedFollowing(db: Db, args: { tenantId: string; kind: 'server' | 'account'; target: string }): Promise<string[]> {
+export function removeBlockedFollowing(db: Db, args: { tenantId: string; kind: 'server' | 'account'; target: string }): Promise<{ actor: string; wholeServer: boolean }[]> {
   const match = blockedBy(args);
-  const rows = await queryRows<{ actor: string }>(db, sql`delete from federation_following where tenant_id = ${args.tenantId} and actor_uri is not null and ${match} returning actor_uri as actor`);
-  return rows.map((r) => r.actor);
+  return queryRows(db, sql`delete from federation_following where tenant_id = ${args.tenantId} and actor_uri is not null and ${match} returning actor_uri as actor, whole_server as "wholeServer"`);
 }
 
 export function recentFollowers(db: Db, args: { tenantId: string; identifier: string; limit: number }): Promise<{ actor: string; handle: string | null; since: string }[]> {

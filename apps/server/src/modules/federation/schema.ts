@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
@@ -166,6 +166,12 @@ export const federationFollowing = pgTable(
     state: text('state').notNull().default('finding'),
     /** Why it failed, in words. */
     problem: text('problem'),
+    /**
+     * The account is its server's own (an Application or Service: Mobilizon's relay, Gancio's, another
+     * Hubbub's site), which stands for the whole server: events its server delivers from any of its
+     * accounts are taken in, as Mobilizon sends its relay's followers every public event.
+     */
+    wholeServer: boolean('whole_server').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('federation_following_target_key').on(t.tenantId, t.target), uniqueIndex('federation_following_actor_key').on(t.tenantId, t.actorUri)],

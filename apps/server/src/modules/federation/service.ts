@@ -51,7 +51,7 @@ export async function blockRemote(opts: { ctx: AppContext; auth: AuthInfo; input
     // The site stops following it too, and what it published here goes.
     const unfollowed = await repo.removeBlockedFollowing(tx, { tenantId: auth.tenant.id, kind, target });
     let eventsDropped = 0;
-    for (const actor of unfollowed) eventsDropped += await dropEventsOf(ctx, tx, auth.tenant.id, actor);
+    for (const followed of unfollowed) eventsDropped += await dropEventsOf(ctx, tx, auth.tenant.id, followed);
     return { before: { blocked: false }, after: { blocked: true, followsEnded, unfollowed: unfollowed.length, eventsDropped } };
   });
   return federationOverview({ ctx, auth });
@@ -71,9 +71,10 @@ export async function liftBlock(opts: { ctx: AppContext; auth: AuthInfo; id: str
   return federationOverview({ ctx, auth });
 }
 
-/** The events a remote account published here; answers how many went. */
-async function dropEventsOf(ctx: AppContext, db: Db, tenantId: string, actor: string): Promise<number> {
-  const userId = await repo.remoteUserOf(db, { tenantId, actor });
+/** The events a followed account published here, or, one followed for its whole server, every event from that server; answers how many went. */
+async function dropEventsOf(ctx: AppContext, db: Db, tenantId: string, followed: { actor: string; wholeServer: boolean }): Promise<number> {
+  if (followed.wholeServer) return dropRemoteEvents({ ctx, db, tenantId, server: new URL(followed.actor).origin });
+  const userId = await repo.remoteUserOf(db, { tenantId, actor: followed.actor });
   return userId ? dropRemoteEvents({ ctx, db, tenantId, userId }) : 0;
 }
 
@@ -94,7 +95,7 @@ export async function unfollowRemote(opts: { ctx: AppContext; auth: AuthInfo; id
   await ctx.db.transaction(async (tx) => {
     const ended = await following.endFollow(tx, { tenantId: auth.tenant.id, id });
     if (!ended) throw notFound('The site follows no account with this id.');
-    if (ended.actorUri) await dropEventsOf(ctx, tx, auth.tenant.id, ended.actorUri);
+    if (ended.actorUri) await dropEventsOf(ctx, tx, auth.tenant.id, { actor: ended.actorUri, wholeServer: ended.wholeServer });
   });
   ctx.federation.wake();
   return federationOverview({ ctx, auth });

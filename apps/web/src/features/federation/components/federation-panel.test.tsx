@@ -78,6 +78,7 @@ describe('FederationPanel', () => {
 
   it('follows another server by its handle, shows where each follow stands, and unfollows', async () => {
     const FOLLOW_ID = '6f1c8a2e-4b7d-4e1a-9c3b-2d5e7f9a1b3c';
+    const RELAY_ID = '0b9d3c1e-7a2f-4c8e-b5d1-3e6f8a0c2d4b';
     let overview = on();
     const api = fakeApi()
       .on(federationApi.overview, () => overview)
@@ -86,8 +87,18 @@ describe('FederationPanel', () => {
         if (!target.includes('@')) return problem(400, 'validation', 'Name the account by its handle (@events@other.example) or its address (https://…).');
         overview = on({
           following: [
-            { id: FOLLOW_ID, target, actor: null, handle: null, state: 'finding', problem: null, since: '2026-12-02T10:00:00Z' },
-            { id: BLOCK_ID, target: '@gone@old.example', actor: null, handle: null, state: 'failed', problem: 'No account @gone@old.example was found.', since: '2026-12-01T10:00:00Z' },
+            { id: FOLLOW_ID, target, actor: null, handle: null, state: 'finding', problem: null, wholeServer: false, since: '2026-12-02T10:00:00Z' },
+            {
+              id: RELAY_ID,
+              target: '@relay@mobilizon.example',
+              actor: 'https://mobilizon.example/relay',
+              handle: '@relay@mobilizon.example',
+              state: 'following',
+              problem: null,
+              wholeServer: true,
+              since: '2026-12-01T12:00:00Z',
+            },
+            { id: BLOCK_ID, target: '@gone@old.example', actor: null, handle: null, state: 'failed', problem: 'No account @gone@old.example was found.', wholeServer: false, since: '2026-12-01T10:00:00Z' },
           ],
         });
         return overview;
@@ -107,8 +118,10 @@ describe('FederationPanel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
     const table = await screen.findByTestId('federation-following');
     expect(within(table).getByText('@events@other.example')).toBeTruthy();
-    expect(within(table).getAllByTestId('federation-following-state').map((b) => b.textContent)).toEqual(['Looking it up…', 'Could not follow']);
+    expect(within(table).getAllByTestId('federation-following-state').map((b) => b.textContent)).toEqual(['Looking it up…', 'Following', 'Could not follow']);
     expect(within(table).getByText('No account @gone@old.example was found.')).toBeTruthy();
+    // A server's own account stands for all of its events.
+    expect(within(table).getByRole('link', { name: '@relay@mobilizon.example' }).closest('td')!.textContent).toContain("All of its server's public events");
     expect(api.calls(federationApi.follow)).toEqual([expect.anything(), expect.objectContaining({ body: { target: '@events@other.example' } })]);
 
     fireEvent.click(within(table).getByRole('button', { name: 'Unfollow @events@other.example' }));

@@ -29,7 +29,8 @@ export function FollowingSection({ following, enabled }: { following: Federation
       </Title>
       <Text size="sm" c="dimmed">
         Their public events show in search and on the map here, marked with the server they come from and linking to it; people say Going there. Follow another
-        Hubbub site, a Mobilizon group or a Gancio server by its handle.
+        Hubbub site (@hubbub@its.host), a Mobilizon server (@relay@its.host) or group, or a Gancio server by its handle: a server&apos;s own account brings all of
+        its public events, any other account its own.
       </Text>
       {enabled && (
         <Paper withBorder radius="md" p="md">
@@ -88,10 +89,16 @@ export function FollowingSection({ following, enabled }: { following: Federation
                 ) : (
                   <Text size="sm">{f.target}</Text>
                 )}
-                {f.problem && (
+                {f.problem ? (
                   <Text size="xs" c="dimmed">
                     {f.problem}
                   </Text>
+                ) : (
+                  f.actor && (
+                    <Text size="xs" c="dimmed">
+                      {f.wholeServer ? "All of its server's public events" : 'Its own public events'}
+                    </Text>
+                  )
                 )}
               </Table.Td>
               <Table.Td>

@@ -1,0 +1,1 @@
+ALTER TABLE "federation_following" ADD COLUMN "whole_server" boolean DEFAULT false NOT NULL;
