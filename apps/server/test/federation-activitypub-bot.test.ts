@@ -139,6 +139,13 @@ describe('with activitypub.bot, a server written by others, as the rest of the f
     const anaJoin = await join('ana');
     await expect.poll(() => answersTo('ana', anaJoin), { timeout: 15_000 }).toEqual(['Accept']);
     expect(await people()).toEqual([`Ana the probe @ana@${peerHost} going`]);
+    // The host's message to everyone going reaches Ana on her server: a Note to her, mentioning her.
+    const sent = await call(t.app, 'POST', pathOf(goingApi.message, { id: eventId }), { jwt: host.jwt, body: { message: 'Doors at seven.', audience: 'everyone' } });
+    expect(sent.json()).toMatchObject({ recipients: 1, fediverse: 1 });
+    await publish();
+    const notes = async () => (await peer.received('ana')).filter((a) => a.type === 'Create' && JSON.stringify(a.object).includes('Doors at seven.'));
+    await expect.poll(notes, { timeout: 15_000 }).toHaveLength(1);
+    expect((await notes())[0]).toMatchObject({ to: peer.actorOf('ana'), object: { type: 'Note', to: peer.actorOf('ana') } });
 
     const boJoin = await join('bo');
     await expect.poll(people, { timeout: 15_000 }).toEqual([`Ana the probe @ana@${peerHost} going`, `Bo the probe @bo@${peerHost} waitlisted`]);

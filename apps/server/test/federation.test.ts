@@ -338,9 +338,24 @@ describe('with FEDERATION on: a peer follows the site and sees its public events
     await expect.poll(async () => (await answersTo(ana.id)).map((r) => r.activity.type), { timeout: 10_000 }).toEqual(['Accept']);
     const peerHost = new URL(peer.origin).host;
     expect(await people()).toEqual([expect.objectContaining({ name: 'Ana on the peer', email: `@ana@${peerHost}`, remote: true, state: 'going' })]);
-    // A message to everyone going is emailed: Ana has no email here, so it reaches nobody by mail and says so.
-    const sent = await call(t.app, 'POST', pathOf(goingApi.message, { id: eventId }), { jwt: host.jwt, body: { message: 'Doors at seven.', audience: 'everyone' } });
-    expect(sent.json()).toMatchObject({ recipients: 0 });
+    // A message to everyone going: Ana has no email here, so her server is sent it, once: a Note to her alone, mentioning her, from the host.
+    const sent = await call(t.app, 'POST', pathOf(goingApi.message, { id: eventId }), { jwt: host.jwt, body: { message: 'Doors at <b>seven</b>.', audience: 'everyone' } });
+    expect(sent.json()).toMatchObject({ recipients: 1, fediverse: 1 });
+    await publish();
+    const notes = async () => (await peer.received()).filter((r) => r.activity.type === 'Create' && (r.activity.object as { type: string }).type === 'Note');
+    await expect.poll(async () => (await notes()).length, { timeout: 10_000 }).toBe(1);
+    const [note] = await notes();
+    expect(note!.verified).toBe(true);
+    expect(note!.path).toBe('/users/ana/inbox');
+    const anaActor = peer.accountId('ana');
+    expect(note!.activity).toMatchObject({ to: anaActor, object: { to: anaActor, tag: { type: 'Mention', href: anaActor, name: `@ana@${peerHost}` } } });
+    const content = (note!.activity.object as { content: string }).content;
+    expect(content).toContain('Doors at &#60;b&#62;seven&#60;/b&#62;.');
+    expect(content).toContain(`href="${anaActor}"`);
+    expect(JSON.stringify(note!.activity)).not.toContain('https://www.w3.org/ns/activitystreams#Public');
+    await publish();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await notes()).toHaveLength(1);
 
     // Ana's Join again: the same activity is taken once; a new Join while she holds the seat keeps it, and is answered Accept.
     expect((await peer.send(sharedInbox(), ana, { as: 'ana' })).status).toBe(202);

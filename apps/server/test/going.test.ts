@@ -423,7 +423,7 @@ describe('going: seats, waitlist, guests', () => {
     expectDetailedProblem(await call(t.app, 'POST', messagePath, { jwt: a.jwt, body: { message: 'Hi all' } }), 403, 'not_owner');
     const sent = await call(t.app, 'POST', messagePath, { jwt: host.jwt, body: { message: 'Doors open at 7.\nBring a <b>torch</b>.' } });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toEqual({ recipients: 2, leftToday: 2 });
+    expect(sent.json()).toEqual({ recipients: 2, fediverse: 0, leftToday: 2 });
     await run(t);
     await run(t);
     const mailsTo = async (email: string) => {

@@ -203,8 +203,10 @@ export const GoingMessageSchema = z
   .meta({ id: 'GoingMessage' });
 export const GoingMessageSentSchema = z
   .object({
-    /** How many people it goes to (by email and web push). */
+    /** How many people it goes to (by email and web push, or on their own fediverse server). */
     recipients: z.number().int(),
+    /** How many of them came from other servers (a Join from the fediverse): their server is sent it (an ActivityPub message), as they have no email here. */
+    fediverse: z.number().int(),
     /** Messages this event may still send today. */
     leftToday: z.number().int(),
   })

@@ -4,7 +4,8 @@ import { EventStatus, formatRange } from '@hubbub/contract';
 import type { EventCore } from '../events/service.js';
 import { previewImagePath } from '../event-page/service.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Text as HTML characters: what someone typed shows as typed, never as markup. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Text as HTML that shows it as written (ActivityPub content is HTML; nothing a host typed is markup). */
 export function textHtml(text: string): string {

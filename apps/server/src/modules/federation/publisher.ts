@@ -7,6 +7,7 @@ import type { JobTrigger } from '../../lib/job-trigger.js';
 import { eventObject } from './event-object.js';
 import { answerOwed, federatedEvent } from './federation.js';
 import { followWork } from './following.js';
+import { messageWork } from './messages.js';
 import { assignHandles, personOf } from './person-actors.js';
 import type { FederationData } from './federation-data.js';
 import * as repo from './repository.js';
@@ -63,6 +64,8 @@ export class Publisher implements JobTrigger {
         if (!this.handled.size) {
           const ctx = federation.createContext(new URL(data.app.config.publicUrl), data);
           await answerOwed(ctx);
+          // Hosts' messages to everyone going, to those from other servers.
+          await messageWork(ctx);
           // Follows of other servers an admin asked for or ended; their events that have ended go.
           await followWork(ctx);
           // Each host of a public event becomes an actor of their own.

@@ -320,6 +320,48 @@ export interface OwedAnswer {
   answer: 'accept' | 'reject';
 }
 
+export interface OwedMessage {
+  messageId: string;
+  userId: string;
+  eventId: string;
+  authorId: string;
+  actor: string;
+  inbox: string;
+  /** The remote account's handle (`@ana@social.example`), or its actor's address. */
+  handle: string;
+}
+
+/**
+ * Hosts' messages (modules/going) of the last two days to the people from other servers who held a
+ * seat when each was written, as modules/notifications mails everyone else, and not sent to them yet.
+ */
+export function owedMessages(db: Db, args: { tenantId: string; now: Date; limit: number }): Promise<OwedMessage[]> {
+  return queryRows(
+    db,
+    sql`select m.id as "messageId", g.user_id as "userId", m.event_id as "eventId", m.author_id as "authorId", j.actor, j.inbox, u.email as handle
+        from going_messages m
+          join going g on g.event_id = m.event_id
+          join federation_joins j on j.event_id = g.event_id and j.user_id = g.user_id
+          join users u on u.id = g.user_id
+        where m.tenant_id = ${args.tenantId} and m.created_at > ${args.now}::timestamptz - interval '2 days'
+          and g.state in ('going', 'offered') and g.user_id <> m.author_id and g.created_at <= m.created_at
+          and (m.audience = 'everyone' or not exists (select 1 from check_ins c where c.going_id = g.id and c.seat = 0))
+          and not exists (select 1 from federation_messages s where s.message_id = m.id and s.user_id = g.user_id)
+        order by m.created_at limit ${args.limit}`,
+  );
+}
+
+/** Takes the sending of a message to one person (false: another round or instance took it); `undo` gives it back after a failed send. */
+export async function takeMessage(db: Db, args: { tenantId: string; messageId: string; userId: string; undo?: boolean }): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    args.undo
+      ? sql`delete from federation_messages where message_id = ${args.messageId} and user_id = ${args.userId} returning message_id`
+      : sql`insert into federation_messages (tenant_id, message_id, user_id) values (${args.tenantId}, ${args.messageId}, ${args.userId}) on conflict do nothing returning message_id`,
+  );
+  return rows.length > 0;
+}
+
 /** Remote Joins whose standing (modules/going's table) changed to a seat or a decline since their server was last told. */
 export function owedAnswers(db: Db, args: { tenantId: string; limit: number }): Promise<OwedAnswer[]> {
   return queryRows(

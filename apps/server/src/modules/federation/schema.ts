@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.js';
+import { goingMessages } from '../going/schema.js';
 import { tenants } from '../tenants/schema.js';
 import { users } from '../users/schema.js';
 
@@ -194,4 +195,26 @@ export const federationHandles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), uniqueIndex('federation_handles_handle_key').on(t.tenantId, t.handle)],
+);
+
+/**
+ * A host's message to everyone going (modules/going's going_messages) as sent to one person from
+ * another server: taken before it is sent (so it is sent once, whichever instance's round sees it),
+ * given back if it could not be queued.
+ */
+export const federationMessages = pgTable(
+  'federation_messages',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => goingMessages.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );

@@ -231,19 +231,24 @@ export async function seatsCheckedIn(db: Db, goingId: string): Promise<number> {
 /** A going row (`g`) whose own seat is not checked in at the door (modules/check-in's table, read here). */
 const notCheckedIn = sql`not exists (select 1 from check_ins c where c.going_id = g.id and c.seat = 0)`;
 
-/** Stores a host's message; answers how many people hold a seat (going or offered) besides the host. */
-export async function insertMessage(db: Db, args: { tenantId: string; eventId: string; authorId: string; body: string; audience: GoingMessageAudience; at: Date }): Promise<number> {
+/**
+ * Stores a host's message; answers how many people hold a seat (going or offered) besides the host,
+ * and how many of them are from other servers (reached there, with FEDERATION on; otherwise not at all).
+ */
+export async function insertMessage(
+  db: Db,
+  args: { tenantId: string; eventId: string; authorId: string; body: string; audience: GoingMessageAudience; at: Date; federation: boolean },
+): Promise<{ recipients: number; fediverse: number }> {
   await db.execute(sql`insert into going_messages (tenant_id, event_id, author_id, body, audience, created_at)
     values (${args.tenantId}, ${args.eventId}, ${args.authorId}, ${args.body}, ${args.audience}, ${args.at})`);
-  const [row] = await queryRows<{ n: number }>(db, sql`
-    select count(*)::int as n from going g join users u on u.id = g.user_id
+  const [row] = await queryRows<{ local: number; remote: number }>(db, sql`
+    select count(*) filter (where u.remote_actor is null)::int as local, count(*) filter (where u.remote_actor is not null)::int as remote
+    from going g join users u on u.id = g.user_id
     where g.event_id = ${args.eventId} and g.state in ('going', 'offered') and g.user_id <> ${args.authorId}
-      -- People from other servers have no email here: the message reaches them on the event's page only.
-      and u.remote_actor is null
       and (${args.audience} = 'everyone' or ${notCheckedIn})`);
-  return row.n;
+  const fediverse = args.federation ? row.remote : 0;
+  return { recipients: row.local + fediverse, fediverse };
 }
-
 
 export async function findMessage(db: Db, id: string): Promise<{ body: string; authorName: string } | undefined> {
   const [row] = await queryRows<{ body: string; authorName: string }>(db, sql`

@@ -448,10 +448,12 @@ export async function messageGoing(opts: { ctx: AppContext; auth: AuthInfo; even
       const retryAfter = Math.max(1, Math.ceil((Date.parse(today.oldest!) + DAY_MS - now.getTime()) / 1000));
       throw rateLimited(`This event has sent ${GOING_MESSAGES_PER_DAY} messages in the last 24 hours; the next can go in ${Math.ceil(retryAfter / 3600)} hours.`, retryAfter);
     }
-    const recipients = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: hostId, body: opts.message, audience: opts.audience, at: now });
-    return { recipients, leftToday: GOING_MESSAGES_PER_DAY - today.count - 1 };
+    // People from other servers are sent it there by the federation's round (modules/federation), when it runs.
+    const reached = await repo.insertMessage(tx, { tenantId: auth.tenant.id, eventId, authorId: hostId, body: opts.message, audience: opts.audience, at: now, federation: ctx.config.FEDERATION });
+    return { ...reached, leftToday: GOING_MESSAGES_PER_DAY - today.count - 1 };
   });
   ctx.notifications.wake();
+  if (sent.fediverse) ctx.federation.wake();
   return sent;
 }
 

@@ -7,8 +7,11 @@ import { notify, notifyProblem, TEXTAREA_ROWS } from '@/lib/ui';
 import { messageGoing } from '../api/going';
 
 const WHO: Record<GoingMessageAudience, { title: string; says: string }> = {
-  everyone: { title: 'Message everyone going', says: 'Everyone with a seat gets it by email and notification; people on the waitlist do not.' },
-  'not-checked-in': { title: 'Message those not in yet', says: 'Everyone with a seat who is not checked in yet gets it by email and notification (“Doors close in 10 minutes”).' },
+  everyone: { title: 'Message everyone going', says: 'Everyone with a seat gets it by email and notification (people from other servers, on theirs); people on the waitlist do not.' },
+  'not-checked-in': {
+    title: 'Message those not in yet',
+    says: 'Everyone with a seat who is not checked in yet gets it by email and notification, people from other servers on theirs (“Doors close in 10 minutes”).',
+  },
 };
 
 /**
@@ -32,7 +35,9 @@ export function MessageGoingButton({ eventId, going, audience = 'everyone' }: { 
             void (async () => {
               try {
                 const sent = await send.mutateAsync(text);
-                notify.success(`Sent to ${formatNumber(sent.recipients)} ${sent.recipients === 1 ? 'person' : 'people'} by email and notification.`);
+                // People who said Going from another server (Mastodon, Mobilizon) have no email here: their server is sent it.
+                const elsewhere = sent.fediverse ? `; ${formatNumber(sent.fediverse)} of them on their own fediverse server` : '';
+                notify.success(`Sent to ${formatNumber(sent.recipients)} ${sent.recipients === 1 ? 'person' : 'people'} by email and notification${elsewhere}.`);
                 setText('');
                 setOpen(false);
               } catch (error) {
