@@ -30,7 +30,7 @@ beforeAll(async () => {
     venue: 'Our Roof',
     area: { name: 'Brooklyn, NY', type: 4, latitude: 40.68, longitude: -73.94, zoom: 12, city: 'Brooklyn', state: 'NY' },
   });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
 });
